@@ -1,0 +1,20 @@
+// @ts-check
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Server-only packages with native or wasm parts are loaded from node_modules at run time.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/adapter-pg",
+    "pg",
+    "@node-rs/argon2",
+    "nodemailer",
+  ],
+  // Clients call documented paths with a trailing slash; the REST dispatcher answers both.
+  skipTrailingSlashRedirect: true,
+  typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the gate; the build stays fast
+};
+
+module.exports = nextConfig;

@@ -1,0 +1,10 @@
+import { dispatchRest } from "@/server/rest/dispatch";
+
+// The documented REST interface: every /api path is dispatched by src/server/rest.
+export const dynamic = "force-dynamic";
+
+export const GET = dispatchRest;
+export const POST = dispatchRest;
+export const DELETE = dispatchRest;
+export const PUT = dispatchRest;
+export const PATCH = dispatchRest;

@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import { env } from "@/server/env";
+
+/** Scope "private" carries a user (password grant); "public" is a client without a user. */
+export type TokenScope = "public" | "private";
+
+export interface AccessTokenClaims {
+  jti: string;
+  clientId: string;
+  scope: TokenScope;
+  userId?: string;
+  issuedAt: number; // seconds
+  expiresAt: number; // seconds
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  jti: string;
+  expiresIn: number;
+}
+
+const ISSUER = "kinora";
+
+export async function signAccessToken(clientId: string, userId?: string, ttlSeconds = env().ACCESS_TOKEN_TTL): Promise<IssuedAccessToken> {
+  const jti = randomUUID();
+  const builder = new SignJWT({ cid: clientId, scp: userId ? "private" : "public" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`);
+  if (userId) builder.setSubject(userId);
+  return { token: await builder.sign(env().authSecret), jti, expiresIn: ttlSeconds };
+}
+
+export type VerifyResult = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: "expired" | "invalid" };
+
+export async function verifyAccessToken(token: string): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, env().authSecret, { issuer: ISSUER, algorithms: ["HS256"] });
+    const scope = payload.scp === "private" ? "private" : "public";
+    if (typeof payload.cid !== "string" || !payload.jti || (scope === "private" && !payload.sub)) return { ok: false, reason: "invalid" };
+    return {
+      ok: true,
+      claims: { jti: payload.jti, clientId: payload.cid, scope, userId: payload.sub, issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 },
+    };
+  } catch (err) {
+    return { ok: false, reason: err instanceof joseErrors.JWTExpired ? "expired" : "invalid" };
+  }
+}

@@ -1,0 +1,23 @@
+import type { Db } from "@/server/db/client";
+import type { Actor } from "@/server/domain/context";
+import { verifyAccessToken } from "./access-token";
+
+export type ActorResolution = { ok: true; actor: Actor; scope: "none" | "public" | "private" } | { ok: false; reason: "expired" | "invalid" };
+
+/**
+ * Turns a bearer access token into an actor. A user's token is refused when the account is no
+ * longer active or the token predates the user's `tokensValidAfter` (disable, password change).
+ */
+export async function resolveBearer(db: Db, token: string | undefined): Promise<ActorResolution> {
+  if (!token) return { ok: true, actor: { kind: "anonymous" }, scope: "none" };
+  const verified = await verifyAccessToken(token);
+  if (!verified.ok) return verified;
+  const { claims } = verified;
+  if (claims.scope === "public" || !claims.userId) return { ok: true, actor: { kind: "client", clientId: claims.clientId }, scope: "public" };
+  const user = await db.user.findUnique({ where: { id: claims.userId }, select: { status: true, tokensValidAfter: true } });
+  // iat has one-second resolution; status covers disabled accounts whatever the second
+  if (!user || user.status !== "ACTIVE" || claims.issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+    return { ok: false, reason: "invalid" };
+  }
+  return { ok: true, actor: { kind: "user", userId: claims.userId, clientId: claims.clientId }, scope: "private" };
+}

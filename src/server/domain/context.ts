@@ -1,0 +1,21 @@
+import type { Db } from "@/server/db/client";
+import { DomainError } from "./errors";
+
+/** Who is calling: nobody, an OAuth client without a user (public token), or a logged user. */
+export type Actor =
+  | { kind: "anonymous" }
+  | { kind: "client"; clientId: string }
+  | { kind: "user"; userId: string; clientId: string };
+
+/** What every domain operation receives besides its input. */
+export interface Ctx {
+  actor: Actor;
+  db: Db;
+  /** Address of the caller, for rate limits; never logged with secrets. */
+  address?: string;
+}
+
+export function requireUserId(ctx: Ctx): string {
+  if (ctx.actor.kind !== "user") throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
+  return ctx.actor.userId;
+}

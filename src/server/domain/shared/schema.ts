@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+// Lenient primitives shared by every operation: real clients send "true" and "20" for booleans and
+// numbers (supplement §3). Coercion is strict otherwise: "" stays invalid, "abc" is not a number.
+
+const toBool = (v: unknown) => (v === "true" ? true : v === "false" ? false : v);
+const toNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v);
+const emptyToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+export const zBool = () => z.preprocess(toBool, z.boolean());
+export const zInt = () => z.preprocess(toNumber, z.number().int());
+
+/** A trimmed text; empty or null means "absent". */
+export const zText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(1).max(max));
+export const zOptionalText = (max: number) =>
+  z.preprocess((v) => emptyToUndefined(typeof v === "string" ? v.trim() : v), z.string().max(max).optional());
+
+/** Calendar date as ISO yyyy-MM-dd (the REST layer turns dd/MM/yyyy into this). */
+export const zIsoDate = (message: string = "field.date") =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), message);
+
+export const zHttpUrl = (message: string = "field.url") =>
+  z.string().max(2000).refine((s) => /^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s), message);
+
+export const zTags = () =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? [v] : v),
+    z.array(z.string().trim().min(1).max(64)).max(50).transform((tags) => [...new Set(tags)]),
+  );

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { zBool, zInt } from "./schema";
+
+/** The search request shared by every search operation (interface "Shared shapes", supplement §3 defaults). */
+export const searchRequest = z.object({
+  pageSize: z.preprocess((v) => v ?? 10, zInt().pipe(z.number().min(1).max(100))),
+  pageIndex: z.preprocess((v) => v ?? 0, zInt().pipe(z.number().min(0))),
+  queryString: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), z.string().max(200).optional()),
+  tags: z.preprocess((v) => (typeof v === "string" ? [v] : v ?? undefined), z.array(z.string()).max(20).optional()),
+  pagination: zBool().optional(),
+});
+
+export type SearchRequest = z.output<typeof searchRequest>;
+
+export interface SearchPage<T> {
+  pageSize: number;
+  pageIndex: number;
+  totalCount: number;
+  pageCount: number;
+  items: T[];
+}
+
+export function searchPage<T>(req: SearchRequest, totalCount: number, items: T[]): SearchPage<T> {
+  return { pageSize: req.pageSize, pageIndex: req.pageIndex, totalCount, pageCount: Math.ceil(totalCount / req.pageSize), items };
+}
+
+/**
+ * Turns a user query into a PostgreSQL tsquery text: words are ANDed, a trailing `*` (or `**`)
+ * makes the last word a prefix match. Returns undefined for an empty query.
+ */
+export function toTsQuery(queryString: string | undefined): string | undefined {
+  if (!queryString) return undefined;
+  const prefix = /\*+\s*$/.test(queryString);
+  const words = queryString
+    .replace(/\*+/g, " ")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  if (words.length === 0) return undefined;
+  return words.map((w, i) => (prefix && i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+}

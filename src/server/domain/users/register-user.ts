@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { DomainError, invalid, type FieldError } from "@/server/domain/errors";
+import { zBool, zHttpUrl } from "@/server/domain/shared/schema";
+import { hitRateLimit } from "@/server/domain/shared/rate-limit";
+import { hashPassword } from "@/server/auth/password";
+import { hashToken, newSecureToken } from "@/server/auth/secure-token";
+import { sendMail } from "@/server/mail/send-mail";
+import { env } from "@/server/env";
+import { FREE_LICENSE_ID } from "@/server/domain/licenses/catalogue";
+import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
+import { zBirthDate, zEmail, zLanguage, zName, zPassword, zUserCode } from "./user-fields";
+import { activationMail } from "./user-mails";
+
+export const registerUserInput = z
+  .object({
+    userCode: zUserCode(),
+    password: zPassword(),
+    passwordConfirm: z.string(),
+    firstName: zName(),
+    lastName: zName(),
+    birthDate: zBirthDate(),
+    email: zEmail(),
+    language: zLanguage(),
+    conditionsAccepted: zBool().refine((v) => v, "field.conditionsAccepted"),
+    activationUrl: zHttpUrl("field.activationUrl").refine((s) => s.includes("${token}"), "field.activationUrl").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.passwordConfirm) ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "field.passwordConfirm" });
+  });
+
+// POST /api/public/user/register - creates an account on the Free license; inactive until activated when activationUrl is given.
+export async function registerUser(ctx: Ctx, input: z.output<typeof registerUserInput>): Promise<UserAccount> {
+  if (ctx.address) await hitRateLimit(ctx.db, `register:${ctx.address}`, env().REGISTER_MAX_PER_WINDOW, 3600);
+  await assertUnique(ctx, input.userCode, input.email);
+  const activationToken = input.activationUrl ? newSecureToken() : undefined;
+  const user = await ctx.db.user
+    .create({
+      data: {
+        userCode: input.userCode,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        status: activationToken ? "PENDING" : "ACTIVE",
+        activationTokenHash: activationToken ? hashToken(activationToken) : null,
+        activatedAt: activationToken ? null : new Date(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        birthDate: new Date(`${input.birthDate}T00:00:00Z`),
+        language: input.language,
+        licenseId: FREE_LICENSE_ID,
+      },
+      select: userAccountSelect,
+    })
+    .catch((err: unknown) => {
+      // a concurrent registration won the race for the same code or email
+      if ((err as { code?: string }).code === "P2002") throw invalid([{ field: "userCode", message: "field.userCodeTaken" }]);
+      throw err;
+    });
+  if (activationToken && input.activationUrl) {
+    await sendMail(activationMail(user.email, user.language, input.activationUrl.replaceAll("${token}", activationToken)));
+  }
+  return toUserAccount(user);
+}
+
+async function assertUnique(ctx: Ctx, userCode: string, email: string): Promise<void> {
+  const clashes = await ctx.db.user.findMany({
+    where: { OR: [{ userCode: { equals: userCode, mode: "insensitive" } }, { email }] },
+    select: { userCode: true, email: true },
+  });
+  const errors: FieldError[] = [];
+  if (clashes.some((u) => u.userCode.toLowerCase() === userCode.toLowerCase())) errors.push({ field: "userCode", message: "field.userCodeTaken" });
+  if (clashes.some((u) => u.email === email)) errors.push({ field: "email", message: "field.emailTaken" });
+  if (errors.length) throw new DomainError("VALIDATION", "error.validation", { count: errors.length }, errors);
+}

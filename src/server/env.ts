@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Validated configuration. Everything has an embedded default so `npm start` works with no setup.
+const schema = z.object({
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(5),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Kinora <no-reply@kinora.local>"),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().positive().default(19456),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  REGISTER_MAX_PER_WINDOW: z.coerce.number().int().positive().default(20),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; authSecret: Uint8Array };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.parse(process.env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  cached = {
+    ...parsed,
+    dataDir,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    authSecret: new TextEncoder().encode(parsed.AUTH_SECRET ?? localSecret(dataDir)),
+  };
+  return cached;
+}
+
+/** Without AUTH_SECRET an instance keeps a random secret in its data dir (instances that share users must share AUTH_SECRET). */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,98 @@
+// Texts for `message` and `errors[].defaultMessage`, in English and Italian (Accept-Language).
+const en = {
+  "error.validation": "Validation failed: {count} invalid field(s)",
+  "error.notFound": "Resource not found",
+  "error.userNotFound": "User not found",
+  "error.internal": "An unexpected error occurred",
+  "error.badRequest": "The request is malformed",
+  "error.rateLimited": "Too many attempts, retry in {seconds} seconds",
+  "error.accountInactive": "The account is not active: follow the link in the activation mail",
+  "error.accountDisabled": "The account is disabled",
+  "error.tokenInvalid": "The token is invalid or has expired",
+  "error.wrongPassword": "The current password is wrong",
+  "error.methodNotAllowed": "Method not allowed",
+  "field.required": "is required",
+  "field.invalid": "is not valid",
+  "field.type": "must be of type {type}",
+  "field.tooShort": "must be at least {min} characters long",
+  "field.tooLong": "must be at most {max} characters long",
+  "field.tooSmall": "must be at least {min}",
+  "field.tooBig": "must be at most {max}",
+  "field.email": "must be a valid email address",
+  "field.date": "must be a date dd/MM/yyyy",
+  "field.dateInPast": "must be a date in the past",
+  "field.userCode": "must be 3 to 32 letters, digits, '.', '_' or '-'",
+  "field.userCodeTaken": "is already used by another user",
+  "field.emailTaken": "is already used by another user",
+  "field.passwordConfirm": "must equal the password",
+  "field.passwordWeak": "must be at least 8 characters long",
+  "field.conditionsAccepted": "the conditions must be accepted",
+  "field.companyConfirm": "must be true when a company name is given",
+  "field.activationUrl": "must be an http(s) URL containing ${token}",
+  "field.userCodeOrEmail": "give either userCode or email",
+  "field.country": "must be an ISO 3166 two-letter country code",
+  "field.language": "must be a language code such as en or it",
+  "field.url": "must be an http(s) URL",
+  "field.sort": "is not a supported sort",
+} as const;
+
+export type MessageId = keyof typeof en;
+
+const it: Record<MessageId, string> = {
+  "error.validation": "Validazione non riuscita: {count} campo/i non valido/i",
+  "error.notFound": "Risorsa non trovata",
+  "error.userNotFound": "Utente non trovato",
+  "error.internal": "Si è verificato un errore imprevisto",
+  "error.badRequest": "La richiesta non è valida",
+  "error.rateLimited": "Troppi tentativi, riprova tra {seconds} secondi",
+  "error.accountInactive": "L'account non è attivo: segui il link nella mail di attivazione",
+  "error.accountDisabled": "L'account è disabilitato",
+  "error.tokenInvalid": "Il token non è valido o è scaduto",
+  "error.wrongPassword": "La password attuale è errata",
+  "error.methodNotAllowed": "Metodo non consentito",
+  "field.required": "è obbligatorio",
+  "field.invalid": "non è valido",
+  "field.type": "deve essere di tipo {type}",
+  "field.tooShort": "deve essere lungo almeno {min} caratteri",
+  "field.tooLong": "deve essere lungo al massimo {max} caratteri",
+  "field.tooSmall": "deve essere almeno {min}",
+  "field.tooBig": "deve essere al massimo {max}",
+  "field.email": "deve essere un indirizzo email valido",
+  "field.date": "deve essere una data gg/MM/aaaa",
+  "field.dateInPast": "deve essere una data passata",
+  "field.userCode": "deve avere da 3 a 32 lettere, cifre, '.', '_' o '-'",
+  "field.userCodeTaken": "è già usato da un altro utente",
+  "field.emailTaken": "è già usata da un altro utente",
+  "field.passwordConfirm": "deve essere uguale alla password",
+  "field.passwordWeak": "deve essere lunga almeno 8 caratteri",
+  "field.conditionsAccepted": "le condizioni devono essere accettate",
+  "field.companyConfirm": "deve essere true quando è indicata una ragione sociale",
+  "field.activationUrl": "deve essere un URL http(s) che contiene ${token}",
+  "field.userCodeOrEmail": "indicare userCode oppure email",
+  "field.country": "deve essere un codice paese ISO 3166 di due lettere",
+  "field.language": "deve essere un codice lingua come en o it",
+  "field.url": "deve essere un URL http(s)",
+  "field.sort": "non è un ordinamento supportato",
+};
+
+const catalogues = { en, it } as const;
+export type Lang = keyof typeof catalogues;
+
+/** Picks the first supported language of an Accept-Language header; English by default. */
+export function pickLang(acceptLanguage: string | null | undefined): Lang {
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const tag = part.split(";")[0]?.trim().toLowerCase().slice(0, 2);
+    if (tag === "it" || tag === "en") return tag;
+  }
+  return "en";
+}
+
+export function translate(lang: Lang, id: MessageId, params: Record<string, string | number> = {}): string {
+  const text: string = catalogues[lang][id] ?? en[id];
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? `{${key}}`));
+}
+
+/** Lets a schema name a message id directly, e.g. `z.string().regex(re, "field.userCode")`. */
+export function isMessageId(text: string): text is MessageId {
+  return Object.prototype.hasOwnProperty.call(en, text);
+}

@@ -1,0 +1,54 @@
+import { getDb } from "@/server/db/client";
+import { resolveBearer } from "@/server/auth/resolve-actor";
+import { DomainError } from "@/server/domain/errors";
+import { pickLang, translate } from "@/server/i18n/messages";
+import { createCaller } from "@/server/trpc/caller";
+import { accessDeniedResponse, domainErrorResponse, errorResponse, invalidTokenResponse, json, missingTokenResponse } from "./error-body";
+import { readJsonBody } from "./read-body";
+import { RouteMatcher } from "./router-match";
+import { restRoutes } from "./routes";
+import { parseOffset } from "./wire";
+import { clientAddress } from "./client-address";
+import { domainErrorOf } from "./domain-error-of";
+
+const matcher = new RouteMatcher(restRoutes);
+
+/** The one entry of the documented REST interface: match, authenticate, parse, call the procedure, render. */
+export async function dispatchRest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const lang = pickLang(request.headers.get("accept-language"));
+  const match = matcher.match(request.method, path);
+  if (!match) return errorResponse(404, translate(lang, "error.notFound"), path);
+  if ("methodNotAllowed" in match) {
+    return errorResponse(405, translate(lang, "error.methodNotAllowed"), path, {}, { Allow: match.methodNotAllowed.join(", ") });
+  }
+  const { route, params } = match;
+  try {
+    const db = await getDb();
+    const token = bearerToken(request, url);
+    const auth = route.auth === "none" ? ({ ok: true, actor: { kind: "anonymous" }, scope: "none" } as const) : await resolveBearer(db, token);
+    if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
+    if (route.auth !== "none" && auth.scope === "none") return missingTokenResponse();
+    if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
+
+    const body = route.rawBody ? {} : await readJsonBody(request);
+    const caller = createCaller({ actor: auth.actor, db, lang, address: clientAddress(request) });
+    const result = await route.handle({ caller, params, query: url.searchParams, body, request, offsetMs: parseOffset(request.headers.get("x-service-timezone")), lang });
+    if (result instanceof Response) return result;
+    return json(route.status, route.status === 204 ? null : result);
+  } catch (err) {
+    const domainError = domainErrorOf(err);
+    if (domainError) return domainErrorResponse(domainError, lang, path);
+    console.error(`REST ${request.method} ${path} failed:`, err instanceof Error ? err.stack : err);
+    return errorResponse(500, translate(lang, "error.internal"), path);
+  }
+}
+
+function bearerToken(request: Request, url: URL): string | undefined {
+  const header = request.headers.get("authorization");
+  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return m?.[1] ?? url.searchParams.get("access_token") ?? undefined;
+}
+
+export { DomainError };

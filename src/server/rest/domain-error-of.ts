@@ -1,0 +1,9 @@
+import { TRPCError } from "@trpc/server";
+import { DomainError } from "@/server/domain/errors";
+
+/** The DomainError behind an error thrown by a procedure (tRPC wraps it as the cause). */
+export function domainErrorOf(err: unknown): DomainError | undefined {
+  if (err instanceof DomainError) return err;
+  if (err instanceof TRPCError && err.cause instanceof DomainError) return err.cause;
+  return undefined;
+}

@@ -1,0 +1,76 @@
+import { DomainError, type ErrorCode } from "@/server/domain/errors";
+import { translate, type Lang } from "@/server/i18n/messages";
+
+// The error bodies of supplement §4 ({timestamp, status, error, message, path}) and the OAuth shapes of the document.
+
+const httpStatus: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  DEPENDANTS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+};
+
+export const reasonPhrase: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204) return new Response(null, { status, headers });
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json;charset=UTF-8", ...headers } });
+}
+
+export function errorResponse(status: number, message: string, path: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return json(status, { timestamp: new Date().toISOString(), status, error: reasonPhrase[status] ?? "Error", message, path, ...extra }, headers);
+}
+
+export function domainErrorResponse(err: DomainError, lang: Lang, path: string): Response {
+  const status = httpStatus[err.code];
+  const extra: Record<string, unknown> = {};
+  if (err.code === "VALIDATION") {
+    extra.errors = err.fieldErrors.map((f) => ({ field: f.field, defaultMessage: translate(lang, f.message, f.params) }));
+  }
+  if (err.code === "DEPENDANTS") extra.exception = "DataIntegrityViolationException";
+  const headers: Record<string, string> = err.retryAfterSeconds ? { "Retry-After": String(err.retryAfterSeconds) } : {};
+  return errorResponse(status, translate(lang, err.messageId, err.params), path, extra, headers);
+}
+
+// --- OAuth2 resource-server rows of the document's Errors table ---
+
+const bearer = (params: Record<string, string>) =>
+  "Bearer " + Object.entries(params).map(([k, v]) => `${k}="${v.replace(/["\\]/g, "")}"`).join(", ");
+
+export function missingTokenResponse(): Response {
+  const description = "Full authentication is required to access this resource";
+  return json(401, { error: "unauthorized", error_description: description }, {
+    "WWW-Authenticate": bearer({ realm: "oauth2-resource", error: "unauthorized", error_description: description }),
+    ...NO_STORE,
+  });
+}
+
+export function invalidTokenResponse(token: string, reason: "expired" | "invalid"): Response {
+  const description = reason === "expired" ? `Access token expired: ${token}` : `Invalid access token: ${token}`;
+  return json(401, { error: "invalid_token", error_description: description }, {
+    "WWW-Authenticate": bearer({ realm: "oauth2-resource", error: "invalid_token", error_description: description }),
+    ...NO_STORE,
+  });
+}
+
+export function accessDeniedResponse(): Response {
+  return json(403, { error: "access_denied", error_description: "Access is denied" }, NO_STORE);
+}

@@ -1,0 +1,26 @@
+import { DomainError } from "@/server/domain/errors";
+
+const MAX_JSON_BYTES = 1 << 20;
+
+/**
+ * Reads a JSON body the way real clients send it (supplement §3): absent, `{}`, `"{ }"` (a JSON
+ * string holding an object) or an object. Anything else is a 400.
+ */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  if (request.method === "GET" || request.method === "DELETE") return {};
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new DomainError("BAD_REQUEST", "error.badRequest");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new DomainError("BAD_REQUEST", "error.badRequest");
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+    if (typeof value === "string") value = value.trim() ? JSON.parse(value) : {};
+  } catch {
+    throw new DomainError("BAD_REQUEST", "error.badRequest");
+  }
+  if (value === null) return {};
+  if (typeof value !== "object") throw new DomainError("BAD_REQUEST", "error.badRequest");
+  return value as Record<string, unknown>;
+}

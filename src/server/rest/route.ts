@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { Caller } from "@/server/trpc/caller";
+import type { Lang } from "@/server/i18n/messages";
+
+export type HttpMethod = "GET" | "POST" | "DELETE";
+
+/** What a route's handler gets: the tRPC caller bound to the request's actor, and the request parts. */
+export interface RestCall {
+  caller: Caller;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The JSON body, leniently parsed ({} when absent); undefined for multipart routes. */
+  body: Record<string, unknown>;
+  request: Request;
+  /** Viewer's offset east of UTC, ms (X-Service-timezone). */
+  offsetMs: number;
+  lang: Lang;
+}
+
+/** One row of the document: method, path, who may call it, success status, and the mapping to a procedure. */
+export interface RestRoute {
+  method: HttpMethod;
+  /** Documented path with {param} placeholders. */
+  path: string;
+  /** "public": a public or private token; "private": a private token; "none": no token (asset and download links). */
+  auth: "public" | "private" | "none";
+  status: 200 | 201 | 204;
+  summary: string;
+  /** Input schema for the OpenAPI document (the domain schema of the procedure). */
+  requestSchema?: z.ZodType;
+  /** JSON schema of the success body for the OpenAPI document. */
+  responseSchema?: Record<string, unknown>;
+  /** Whether the handler reads the body itself (multipart); otherwise JSON is parsed for it. */
+  rawBody?: boolean;
+  handle(call: RestCall): Promise<unknown> | unknown;
+}
+
+export const route = (r: RestRoute): RestRoute => r;
+
+/** Request data handed to a procedure unvalidated: the procedure's own parser checks it. */
+export const untrusted = (value: unknown): never => value as never;

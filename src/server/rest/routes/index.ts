@@ -1,0 +1,5 @@
+import type { RestRoute } from "@/server/rest/route";
+import { userRoutes } from "./users";
+
+/** Every documented REST route, one table per context. */
+export const restRoutes: RestRoute[] = [...userRoutes];

@@ -1,0 +1,84 @@
+// The document's wire formats. They exist only here: the domain speaks Date, cents and seconds.
+
+/** Viewer's offset east of UTC in milliseconds, from X-Service-timezone (supplement §3); UTC without it. */
+export function parseOffset(header: string | null): number {
+  const n = Number(header);
+  if (!header || !Number.isFinite(n) || Math.abs(n) > 18 * 3600_000) return 0;
+  return Math.trunc(n);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** A calendar date (no time zone): dd/MM/yyyy. */
+export function formatDate(d: Date): string {
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCFullYear(), 4)}`;
+}
+
+/** An instant written in the viewer's offset: {date: dd/MM/yyyy, time: HH:mm:ss}. */
+export function formatDateTime(d: Date, offsetMs: number): { date: string; time: string } {
+  const local = new Date(d.getTime() + offsetMs);
+  return {
+    date: formatDate(local),
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`,
+  };
+}
+
+/** dd/MM/yyyy -> yyyy-MM-dd for the domain; anything else is passed through for the domain to reject. */
+export function dateIn(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(value);
+  return m ? `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}` : value;
+}
+
+/** {date, time} read in the viewer's offset -> ISO instant; malformed values pass through to be rejected. */
+export function dateTimeIn(value: unknown, offsetMs: number): unknown {
+  if (!value || typeof value !== "object") return value;
+  const { date, time } = value as { date?: unknown; time?: unknown };
+  const day = dateIn(date);
+  if (typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day) || typeof time !== "string") return value;
+  const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time.trim());
+  if (!t) return value;
+  const utc = Date.parse(`${day}T${pad(Number(t[1]))}:${t[2]}:${t[3] ?? "00"}Z`);
+  return Number.isNaN(utc) ? value : new Date(utc - offsetMs).toISOString();
+}
+
+/** Cents -> "2,50". */
+export function formatMoney(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)},${pad(abs % 100)}`;
+}
+
+/** "2,50", "2.50" or 2.5 -> 2.5 (a number for the domain); anything else passes through to be rejected. */
+export function moneyIn(value: unknown): unknown {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string") return value;
+  const s = value.trim();
+  if (!/^-?\d+([.,]\d{1,2})?$/.test(s)) return value;
+  return Number(s.replace(",", "."));
+}
+
+/** A percentage or other decimal as a comma string with two decimals: 12.5 -> "12,50". */
+export function formatDecimal(n: number): string {
+  return formatMoney(Math.round(n * 100));
+}
+
+/** Seconds -> "m:ss" (minutes may exceed 59). */
+export function formatDuration(seconds: number | null | undefined): string {
+  const total = Math.max(0, Math.round(seconds ?? 0));
+  return `${Math.floor(total / 60)}:${pad(total % 60)}`;
+}
+
+/** Drops null, undefined and empty-string values recursively: empty optionals are left out of responses. */
+export function omitEmpty<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(omitEmpty) as T;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v === null || v === undefined || v === "") continue;
+      out[k] = omitEmpty(v);
+    }
+    return out as T;
+  }
+  return value;
+}
