@@ -18,7 +18,11 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaFilter } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { applyMigrations } from "../src/server/db/migrate";
@@ -35,7 +39,9 @@ const filters: SchemaFilter = { externalTables: [], externalEnums: [] };
 async function loadSchemaEngine(): Promise<typeof engineBindings.SchemaEngine> {
   const glue = createRequire(path.join(root, "package.json")).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
   const bytes = await readFile(path.join(path.dirname(glue), "schema_engine_bg.wasm"));
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { "./schema_engine_bg.js": engineBindings as unknown as WebAssembly.ModuleImports });
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {
+    "./schema_engine_bg.js": engineBindings as unknown as WebAssembly.ModuleImports,
+  });
   engineBindings.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
   return engineBindings.SchemaEngine;
@@ -98,7 +104,12 @@ async function readMigrations(): Promise<MigrationList> {
 }
 
 function slug(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 200);
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 200);
 }
 
 async function main(): Promise<number> {

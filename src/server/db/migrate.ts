@@ -56,7 +56,10 @@ async function readLocalMigrations(migrationsDir: string): Promise<LocalMigratio
     throw new Error(`migrations directory not readable: ${migrationsDir} (${e.code ?? e.message})`);
   });
   // Names start with a UTC timestamp; plain code-unit order, independent of the locale.
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return Promise.all(
     names.map(async (name) => ({ name, script: await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") })),
   );
