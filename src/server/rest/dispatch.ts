@@ -27,14 +27,23 @@ export async function dispatchRest(request: Request): Promise<Response> {
   try {
     const db = await getDb();
     const token = bearerToken(request, url);
-    const auth = route.auth === "none" ? ({ ok: true, actor: { kind: "anonymous" }, scope: "none" } as const) : await resolveBearer(db, token);
+    const auth =
+      route.auth === "none" ? ({ ok: true, actor: { kind: "anonymous" }, scope: "none" } as const) : await resolveBearer(db, token);
     if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
     if (route.auth !== "none" && auth.scope === "none") return missingTokenResponse();
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
 
     const body = route.rawBody ? {} : await readJsonBody(request);
     const caller = createCaller({ actor: auth.actor, db, lang, address: clientAddress(request) });
-    const result = await route.handle({ caller, params, query: url.searchParams, body, request, offsetMs: parseOffset(request.headers.get("x-service-timezone")), lang });
+    const result = await route.handle({
+      caller,
+      params,
+      query: url.searchParams,
+      body,
+      request,
+      offsetMs: parseOffset(request.headers.get("x-service-timezone")),
+      lang,
+    });
     if (result instanceof Response) return result;
     return json(route.status, route.status === 204 ? null : result);
   } catch (err) {

@@ -35,8 +35,18 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json;charset=UTF-8", ...headers } });
 }
 
-export function errorResponse(status: number, message: string, path: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
-  return json(status, { timestamp: new Date().toISOString(), status, error: reasonPhrase[status] ?? "Error", message, path, ...extra }, headers);
+export function errorResponse(
+  status: number,
+  message: string,
+  path: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
+  return json(
+    status,
+    { timestamp: new Date().toISOString(), status, error: reasonPhrase[status] ?? "Error", message, path, ...extra },
+    headers,
+  );
 }
 
 export function domainErrorResponse(err: DomainError, lang: Lang, path: string): Response {
@@ -53,22 +63,33 @@ export function domainErrorResponse(err: DomainError, lang: Lang, path: string):
 // --- OAuth2 resource-server rows of the document's Errors table ---
 
 const bearer = (params: Record<string, string>) =>
-  "Bearer " + Object.entries(params).map(([k, v]) => `${k}="${v.replace(/["\\]/g, "")}"`).join(", ");
+  "Bearer " +
+  Object.entries(params)
+    .map(([k, v]) => `${k}="${v.replace(/["\\]/g, "")}"`)
+    .join(", ");
 
 export function missingTokenResponse(): Response {
   const description = "Full authentication is required to access this resource";
-  return json(401, { error: "unauthorized", error_description: description }, {
-    "WWW-Authenticate": bearer({ realm: "oauth2-resource", error: "unauthorized", error_description: description }),
-    ...NO_STORE,
-  });
+  return json(
+    401,
+    { error: "unauthorized", error_description: description },
+    {
+      "WWW-Authenticate": bearer({ realm: "oauth2-resource", error: "unauthorized", error_description: description }),
+      ...NO_STORE,
+    },
+  );
 }
 
 export function invalidTokenResponse(token: string, reason: "expired" | "invalid"): Response {
   const description = reason === "expired" ? `Access token expired: ${token}` : `Invalid access token: ${token}`;
-  return json(401, { error: "invalid_token", error_description: description }, {
-    "WWW-Authenticate": bearer({ realm: "oauth2-resource", error: "invalid_token", error_description: description }),
-    ...NO_STORE,
-  });
+  return json(
+    401,
+    { error: "invalid_token", error_description: description },
+    {
+      "WWW-Authenticate": bearer({ realm: "oauth2-resource", error: "invalid_token", error_description: description }),
+      ...NO_STORE,
+    },
+  );
 }
 
 export function accessDeniedResponse(): Response {

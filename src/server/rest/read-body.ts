@@ -8,10 +8,7 @@ const MAX_JSON_BYTES = 1 << 20;
  */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   if (request.method === "GET" || request.method === "DELETE") return {};
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new DomainError("BAD_REQUEST", "error.badRequest");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new DomainError("BAD_REQUEST", "error.badRequest");
+  const text = await readText(request);
   if (!text.trim()) return {};
   let value: unknown;
   try {
@@ -23,4 +20,25 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   if (value === null) return {};
   if (typeof value !== "object") throw new DomainError("BAD_REQUEST", "error.badRequest");
   return value as Record<string, unknown>;
+}
+
+/** The body as UTF-8 text, refused past MAX_JSON_BYTES before it is all in memory (also without a Content-Length). */
+async function readText(request: Request): Promise<string> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new DomainError("BAD_REQUEST", "error.badRequest");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new DomainError("BAD_REQUEST", "error.badRequest");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks)); // drops a BOM, as request.text() does
 }

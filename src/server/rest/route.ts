@@ -26,10 +26,19 @@ export interface RestRoute {
   auth: "public" | "private" | "none";
   status: 200 | 201 | 204;
   summary: string;
-  /** Input schema for the OpenAPI document (the domain schema of the procedure). */
+  /**
+   * Input schema for the OpenAPI document (the domain schema of the procedure). Its fields other than
+   * the path parameters are the JSON body of a POST (multipart with rawBody) and the query parameters
+   * of a GET or DELETE.
+   */
   requestSchema?: z.ZodType;
   /** JSON schema of the success body for the OpenAPI document. */
   responseSchema?: Record<string, unknown>;
+  /**
+   * Error statuses the operation answers besides those the document derives (400 for a POST or an
+   * input, 401 unless auth is "none", 403 when private, 404 with path parameters), e.g. [409, 429].
+   */
+  errors?: Array<403 | 404 | 409 | 413 | 429>;
   /** Whether the handler reads the body itself (multipart); otherwise JSON is parsed for it. */
   rawBody?: boolean;
   handle(call: RestCall): Promise<unknown> | unknown;

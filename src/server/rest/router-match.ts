@@ -2,8 +2,9 @@ import type { HttpMethod, RestRoute } from "./route";
 
 interface Node {
   literal: Map<string, Node>;
-  param?: { name: string; node: Node };
-  routes: Map<HttpMethod, RestRoute>;
+  /** One child for any {param} at this level; each route names its own params (the document's GET and the supplement's POST of a path may differ). */
+  param?: Node;
+  routes: Map<HttpMethod, { route: RestRoute; names: string[] }>;
 }
 
 const newNode = (): Node => ({ literal: new Map(), routes: new Map() });
@@ -20,12 +21,12 @@ export class RouteMatcher {
 
   private add(r: RestRoute): void {
     let node = this.root;
+    const names: string[] = [];
     for (const seg of split(r.path)) {
       const param = /^\{(\w+)\}$/.exec(seg);
       if (param) {
-        node.param ??= { name: param[1]!, node: newNode() };
-        if (node.param.name !== param[1]) throw new Error(`conflicting parameter names at ${r.path}`);
-        node = node.param.node;
+        names.push(param[1]!);
+        node = node.param ??= newNode();
       } else {
         let next = node.literal.get(seg);
         if (!next) node.literal.set(seg, (next = newNode()));
@@ -33,35 +34,47 @@ export class RouteMatcher {
       }
     }
     if (node.routes.has(r.method)) throw new Error(`duplicate route ${r.method} ${r.path}`);
-    node.routes.set(r.method, r);
+    node.routes.set(r.method, { route: r, names });
   }
 
+  /**
+   * The route for a method and a path. Literal segments win over {params}; when the best path has no
+   * route for the method, a path that has one is looked for before answering 405. HEAD is GET.
+   */
   match(method: string, pathname: string): Match {
-    const found = walk(this.root, split(pathname), 0, {});
-    if (!found) return null;
-    const route = found.node.routes.get(method as HttpMethod);
-    if (route) return { route, params: found.params };
-    return found.node.routes.size ? { methodNotAllowed: [...found.node.routes.keys()] } : null;
+    const segs = decodeSegments(pathname);
+    if (!segs) return null;
+    const wanted = (method === "HEAD" ? "GET" : method) as HttpMethod;
+    const allowed = new Set<HttpMethod>();
+    for (const found of walk(this.root, segs, 0, [])) {
+      const entry = found.node.routes.get(wanted);
+      if (entry) return { route: entry.route, params: Object.fromEntries(entry.names.map((name, i) => [name, found.values[i]!])) };
+      for (const m of found.node.routes.keys()) allowed.add(m);
+    }
+    return allowed.size ? { methodNotAllowed: [...allowed] } : null;
   }
 }
 
-function walk(node: Node, segs: string[], i: number, params: Record<string, string>): { node: Node; params: Record<string, string> } | null {
-  if (i === segs.length) return node.routes.size ? { node, params } : null;
+/** Every node the path reaches, best first (a literal segment before a {param} at each level). */
+function* walk(node: Node, segs: string[], i: number, values: string[]): Generator<{ node: Node; values: string[] }> {
+  if (i === segs.length) {
+    if (node.routes.size) yield { node, values };
+    return;
+  }
   const seg = segs[i]!;
   const lit = node.literal.get(seg);
-  const viaLiteral = lit && walk(lit, segs, i + 1, params);
-  if (viaLiteral) return viaLiteral;
-  if (node.param) {
-    let value: string;
-    try {
-      value = decodeURIComponent(seg);
-    } catch {
-      return null;
-    }
-    return walk(node.param.node, segs, i + 1, { ...params, [node.param.name]: value });
-  }
-  return null;
+  if (lit) yield* walk(lit, segs, i + 1, values);
+  if (node.param) yield* walk(node.param, segs, i + 1, [...values, seg]);
 }
 
 /** Trailing slashes are ignored: clients call documented paths with one (supplement §3). */
 const split = (path: string) => path.split("/").filter(Boolean);
+
+/** Path segments percent-decoded one by one (an encoded "/" stays inside its segment); null when malformed. */
+function decodeSegments(pathname: string): string[] | null {
+  try {
+    return split(pathname).map((seg) => decodeURIComponent(seg));
+  } catch {
+    return null;
+  }
+}

@@ -45,7 +45,7 @@ export function dateTimeIn(value: unknown, offsetMs: number): unknown {
 /** Cents -> "2,50". */
 export function formatMoney(cents: number): string {
   const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
+  const abs = Math.round(Math.abs(cents));
   return `${sign}${Math.floor(abs / 100)},${pad(abs % 100)}`;
 }
 
@@ -65,7 +65,7 @@ export function formatDecimal(n: number): string {
 
 /** Seconds -> "m:ss" (minutes may exceed 59). */
 export function formatDuration(seconds: number | null | undefined): string {
-  const total = Math.max(0, Math.round(seconds ?? 0));
+  const total = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds!)) : 0;
   return `${Math.floor(total / 60)}:${pad(total % 60)}`;
 }
 

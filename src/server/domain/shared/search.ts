@@ -6,7 +6,7 @@ export const searchRequest = z.object({
   pageSize: z.preprocess((v) => v ?? 10, zInt().pipe(z.number().min(1).max(100))),
   pageIndex: z.preprocess((v) => v ?? 0, zInt().pipe(z.number().min(0))),
   queryString: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), z.string().max(200).optional()),
-  tags: z.preprocess((v) => (typeof v === "string" ? [v] : v ?? undefined), z.array(z.string()).max(20).optional()),
+  tags: z.preprocess((v) => (typeof v === "string" ? [v] : (v ?? undefined)), z.array(z.string()).max(20).optional()),
   pagination: zBool().optional(),
 });
 
@@ -32,8 +32,9 @@ export function toTsQuery(queryString: string | undefined): string | undefined {
   if (!queryString) return undefined;
   const prefix = /\*+\s*$/.test(queryString);
   const words = queryString
+    .normalize("NFC") // a decomposed accent (e + U+0301) stays in its word
     .replace(/\*+/g, " ")
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
   if (words.length === 0) return undefined;

@@ -1,6 +1,6 @@
 import { dispatchRest } from "@/server/rest/dispatch";
 
-// The documented REST interface: every /api path is dispatched by src/server/rest.
+// The documented REST interface: every /api path (also /api itself: an unknown path is a JSON 404) is dispatched by src/server/rest.
 export const dynamic = "force-dynamic";
 
 export const GET = dispatchRest;

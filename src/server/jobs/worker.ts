@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/server/db/client";
+import { claimNextJob, requeueStaleJobs, type ClaimedJob } from "./queue";
+import { jobDefinition } from "./registry";
+
+export interface WorkerOptions {
+  concurrency: number;
+  pollMs: number;
+  leaseSeconds: number;
+  /** Single embedded process (PGlite): every RUNNING job at start belongs to a dead process. */
+  soleWorker: boolean;
+  types: string[];
+}
+
+/**
+ * Runs jobs from the database queue. A heartbeat renews each running job's lease and notices
+ * cancellation; a worker killed mid-job leaves a stale lease, and the job is retried elsewhere
+ * (or by this process after restart). Handlers must be idempotent: outputs go to temp keys first.
+ */
+export function startWorker(db: Db, opts: WorkerOptions): { stop(): Promise<void> } {
+  const workerId = `${process.pid}-${randomUUID()}`;
+  const running = new Map<string, Promise<void>>();
+  const stopController = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+
+  const tick = async () => {
+    try {
+      await requeueStaleJobs(db, opts.leaseSeconds, opts.soleWorker ? workerId : undefined);
+      while (running.size < opts.concurrency && !stopController.signal.aborted) {
+        const job = await claimNextJob(db, workerId, opts.types);
+        if (!job) break;
+        const p = execute(db, job, workerId, opts.leaseSeconds, stopController.signal).finally(() => running.delete(job.id));
+        running.set(job.id, p);
+      }
+    } catch (err) {
+      console.error("job worker tick failed:", err);
+    }
+    if (!stopController.signal.aborted) timer = setTimeout(tick, opts.pollMs);
+  };
+  timer = setTimeout(tick, 0);
+
+  return {
+    async stop() {
+      stopController.abort();
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled(running.values());
+    },
+  };
+}
+
+async function execute(db: Db, job: ClaimedJob, workerId: string, leaseSeconds: number, stopSignal: AbortSignal): Promise<void> {
+  const def = jobDefinition(job.type);
+  if (!def) {
+    await db.job.update({ where: { id: job.id }, data: { status: "FAILED", lastError: `no handler for ${job.type}` } });
+    return;
+  }
+  const abort = new AbortController();
+  const onStop = () => abort.abort(new Error("worker stopping"));
+  stopSignal.addEventListener("abort", onStop);
+  const heartbeat = setInterval(async () => {
+    try {
+      const renewed = await db.job.updateMany({ where: { id: job.id, status: "RUNNING", lockedBy: workerId }, data: { lockedAt: new Date() } });
+      if (renewed.count === 0) abort.abort(new Error("job canceled"));
+    } catch {
+      // the next beat retries; the lease is long enough to miss one
+    }
+  }, Math.max(1000, (leaseSeconds * 1000) / 3));
+  try {
+    await def.run({ id: job.id, payload: job.payload, attempt: job.attempts, db, signal: abort.signal });
+    await db.job.updateMany({ where: { id: job.id, status: "RUNNING", lockedBy: workerId }, data: { status: "COMPLETED", lockedAt: null } });
+  } catch (err) {
+    const error = err instanceof Error ? err : new Error(String(err));
+    if (stopSignal.aborted) {
+      // shutting down: leave it for the next start instead of counting an attempt
+      await db.job.updateMany({ where: { id: job.id, status: "RUNNING" }, data: { status: "QUEUED", attempts: { decrement: 1 }, lockedAt: null, lockedBy: null } });
+      return;
+    }
+    const current = await db.job.findUnique({ where: { id: job.id }, select: { status: true } });
+    if (current?.status !== "RUNNING") return; // canceled meanwhile
+    const final = job.attempts >= job.maxAttempts;
+    await db.job.update({
+      where: { id: job.id },
+      data: final
+        ? { status: "FAILED", lastError: error.message.slice(0, 2000), lockedAt: null }
+        : { status: "QUEUED", lastError: error.message.slice(0, 2000), lockedAt: null, lockedBy: null, runAt: new Date(Date.now() + def.backoffSeconds(job.attempts) * 1000) },
+    });
+    if (final) await def.onFailed?.({ id: job.id, payload: job.payload, attempt: job.attempts, db }, error).catch((e: unknown) => console.error("onFailed:", e));
+  } finally {
+    clearInterval(heartbeat);
+    stopSignal.removeEventListener("abort", onStop);
+  }
+}

@@ -1,0 +1,201 @@
+import type { JsonSchema } from "./openapi-schema";
+
+// The shared parts of the OpenAPI document: error bodies (supplement §4 and the document's OAuth
+// shapes), the error responses built on them, the security schemes, and POST /oauth/token, which is
+// a route of its own (src/app/oauth/token) rather than a RestRoute.
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+export const errorSchemas: Record<string, JsonSchema> = {
+  ErrorBody: {
+    type: "object",
+    description: "Body of every failure other than the OAuth ones (supplement §4)",
+    properties: {
+      timestamp: { type: "string", format: "date-time" },
+      status: { type: "integer", examples: [404] },
+      error: { type: "string", description: "HTTP reason phrase", examples: ["Not Found"] },
+      message: { type: "string", description: "Human text in the Accept-Language language (en, it)" },
+      path: { type: "string", examples: ["/api/vod/123"] },
+      exception: {
+        type: "string",
+        const: "DataIntegrityViolationException",
+        description: "Only on a 409 for a delete blocked by dependants",
+      },
+    },
+    required: ["timestamp", "status", "error", "message", "path"],
+  },
+  FieldError: {
+    type: "object",
+    properties: {
+      field: { type: "string", examples: ["profile.email"] },
+      defaultMessage: { type: "string", examples: ["must be a valid email address"] },
+    },
+    required: ["field", "defaultMessage"],
+  },
+  ValidationErrorBody: {
+    allOf: [
+      ref("ErrorBody"),
+      {
+        type: "object",
+        properties: {
+          errors: { type: "array", items: ref("FieldError"), description: "One per invalid field; absent when the body is malformed" },
+        },
+      },
+    ],
+  },
+  OAuthError: {
+    type: "object",
+    description: "OAuth 2.0 error (the document's Errors table)",
+    properties: {
+      error: {
+        type: "string",
+        enum: [
+          "unauthorized",
+          "invalid_token",
+          "access_denied",
+          "invalid_grant",
+          "invalid_request",
+          "unsupported_grant_type",
+          "unauthorized_client",
+        ],
+      },
+      error_description: { type: "string", examples: ["Full authentication is required to access this resource"] },
+    },
+    required: ["error", "error_description"],
+  },
+  TokenResponse: {
+    type: "object",
+    properties: {
+      access_token: { type: "string" },
+      token_type: { type: "string", const: "bearer" },
+      expires_in: { type: "integer", description: "seconds" },
+      scope: { type: "string", examples: ["all"] },
+      jti: { type: "string" },
+      refresh_token: { type: "string", description: "Private tokens only (password and refresh_token grants)" },
+    },
+    required: ["access_token", "token_type", "expires_in", "scope", "jti"],
+  },
+};
+
+const json = (schema: JsonSchema) => ({ "application/json": { schema } });
+const header = (description: string) => ({ description, schema: { type: "string" } });
+
+/** Shared error responses, by status. */
+export const errorResponses: Record<string, JsonSchema> = {
+  BadRequest: {
+    description: "Validation failed (errors[] lists every invalid field) or the body is malformed",
+    content: json(ref("ValidationErrorBody")),
+  },
+  Unauthorized: {
+    description: "No access token (error unauthorized), or an invalid or expired one (error invalid_token)",
+    headers: { "WWW-Authenticate": header('Bearer realm="oauth2-resource", error="...", error_description="..."') },
+    content: json(ref("OAuthError")),
+  },
+  Forbidden: {
+    description: "A public token on a private operation (error access_denied), or the license does not allow it (expired, quota used up)",
+    content: json({ oneOf: [ref("OAuthError"), ref("ErrorBody")] }),
+  },
+  NotFound: { description: "No such resource, or another user's private resource", content: json(ref("ErrorBody")) },
+  Conflict: {
+    description: "The resource's state does not allow it (locked channel, dependants, scheduling rules)",
+    content: json(ref("ErrorBody")),
+  },
+  PayloadTooLarge: { description: "The file is larger than the license's maxVideoSize", content: json(ref("ErrorBody")) },
+  TooManyRequests: {
+    description: "Rate limit hit; retry after the given number of seconds",
+    headers: { "Retry-After": { description: "seconds", schema: { type: "integer" } } },
+    content: json(ref("ErrorBody")),
+  },
+};
+
+export const responseNameByStatus: Record<number, string> = {
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  409: "Conflict",
+  413: "PayloadTooLarge",
+  429: "TooManyRequests",
+};
+
+export const securitySchemes: Record<string, JsonSchema> = {
+  publicToken: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description:
+      "A public access token (grant_type=client_credentials); a private token is accepted too. Also accepted as the access_token query parameter.",
+  },
+  privateToken: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A private access token (grant_type=password or refresh_token). Also accepted as the access_token query parameter.",
+  },
+  clientCredentials: {
+    type: "http",
+    scheme: "basic",
+    description: "OAuth client id and secret as <CLIENT_ID>:<CLIENT_SECRET>; the public client www has an empty secret (Basic d3d3Og==)",
+  },
+};
+
+const grant = (grantType: string, fields: Record<string, JsonSchema>, title: string): JsonSchema => ({
+  type: "object",
+  title,
+  properties: {
+    grant_type: { type: "string", const: grantType },
+    ...fields,
+    client_id: { type: "string", description: "Optional repetition of the Basic client id" },
+  },
+  required: ["grant_type", ...Object.keys(fields)],
+});
+
+const noStore = {
+  "Cache-Control": { description: "no-store", schema: { type: "string" } },
+  Pragma: { description: "no-cache", schema: { type: "string" } },
+};
+
+/** POST /oauth/token: public tokens, private tokens, refresh. */
+export const oauthTokenPath = {
+  post: {
+    operationId: "oauthToken",
+    tags: ["Authentication"],
+    summary: "Issue an access token (public, private) or refresh a private one",
+    description:
+      "Form body. client_credentials gives a public token; password gives a private token and a refresh token; refresh_token exchanges a refresh token for a new private token (the refresh token returned may differ).",
+    "x-kinora-auth": "client",
+    security: [{ clientCredentials: [] }],
+    requestBody: {
+      required: true,
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: {
+            oneOf: [
+              grant("client_credentials", {}, "Public access token"),
+              grant("password", { username: { type: "string" }, password: { type: "string" } }, "Private access token"),
+              grant("refresh_token", { refresh_token: { type: "string" } }, "Refresh"),
+            ],
+          },
+        },
+      },
+    },
+    responses: {
+      "200": { description: "The token", headers: noStore, content: json(ref("TokenResponse")) },
+      "400": {
+        description: "Bad user credentials (invalid_grant, Bad credentials), an unknown grant or a missing field",
+        headers: noStore,
+        content: json(ref("OAuthError")),
+      },
+      "401": {
+        description:
+          "Bad client credentials (supplement §4 body, message Bad credentials), or an invalid or expired refresh token (invalid_token)",
+        headers: {
+          "WWW-Authenticate": header('Basic realm="oauth2/client", or Bearer error="invalid_token" for a refresh token'),
+          ...noStore,
+        },
+        content: json({ oneOf: [ref("ErrorBody"), ref("OAuthError")] }),
+      },
+      "429": { $ref: "#/components/responses/TooManyRequests" },
+    },
+  },
+};

@@ -1,0 +1,158 @@
+import type { RestRoute } from "./route";
+import { restRouteGroups, type RestRouteGroup } from "./routes";
+import { requestJsonSchema, withoutProperties, type JsonSchema } from "./openapi-schema";
+import { errorResponses, errorSchemas, oauthTokenPath, responseNameByStatus, securitySchemes } from "./openapi-components";
+
+// The OpenAPI 3.1 document of the REST interface, generated from the same route tables the
+// dispatcher serves, so it cannot list an operation that does not exist or miss one that does.
+
+export interface OpenApiParameter {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  schema: JsonSchema;
+  description?: string;
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, JsonSchema>;
+  /** Who may call it: public, private, none (no token), client (OAuth client credentials). */
+  "x-kinora-auth": RestRoute["auth"] | "client";
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  jsonSchemaDialect: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Partial<Record<"get" | "post" | "delete", OpenApiOperation>>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+  };
+}
+
+const DESCRIPTION = [
+  "The REST interface of Kinora. Bodies are JSON (UTF-8) except the token request (form) and the box upload (multipart).",
+  "Public operations (/api/public/...) take a public or a private access token, private operations (/api/...) a private one, as `Authorization: Bearer <token>` or the `access_token` query parameter; tokens come from POST /oauth/token.",
+  'Dates are `dd/MM/yyyy`, date-times `{date, time}` in the offset given by `X-Service-timezone` (milliseconds east of UTC), money `"2,50"`, durations `m:ss`. Booleans and numbers may arrive as strings, unknown fields are ignored, a trailing slash is accepted, `Accept-Language` (en, it) selects the language of messages.',
+].join("\n\n");
+
+const VERSION = "0.1.0";
+
+const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** getPublicUserByUserCodeOverview for GET /api/public/user/{userCode}/overview. */
+function operationId(r: RestRoute): string {
+  const words = r.path
+    .replace(/^\/api\//, "/")
+    .split(/[/.\-_]+/)
+    .filter(Boolean)
+    .map((seg) => {
+      const param = /^\{(\w+)\}$/.exec(seg);
+      return param ? `By${cap(param[1]!)}` : cap(seg);
+    });
+  return r.method.toLowerCase() + words.join("");
+}
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function security(auth: RestRoute["auth"]): Record<string, string[]>[] {
+  if (auth === "none") return [];
+  if (auth === "private") return [{ privateToken: [] }];
+  return [{ publicToken: [] }, { privateToken: [] }];
+}
+
+function errorStatuses(r: RestRoute): number[] {
+  const statuses = new Set<number>(r.errors ?? []);
+  if (r.method === "POST" || r.requestSchema) statuses.add(400);
+  if (r.auth !== "none") statuses.add(401);
+  if (r.auth === "private") statuses.add(403);
+  if (paramNames(r.path).length) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function buildOperation(r: RestRoute, tag: string, schemas: Record<string, JsonSchema>): OpenApiOperation {
+  const id = operationId(r);
+  const pathParams = paramNames(r.path);
+  const parameters: OpenApiParameter[] = pathParams.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  let requestBody: OpenApiOperation["requestBody"];
+  if (r.requestSchema) {
+    const input = withoutProperties(requestJsonSchema(r.requestSchema, cap(id), schemas), pathParams);
+    if (r.method === "POST") {
+      requestBody = {
+        required: Array.isArray(input.required) && input.required.length > 0,
+        content: { [r.rawBody ? "multipart/form-data" : "application/json"]: { schema: input } },
+      };
+    } else {
+      const required = Array.isArray(input.required) ? (input.required as string[]) : [];
+      for (const [name, schema] of Object.entries((input.properties ?? {}) as Record<string, JsonSchema>)) {
+        parameters.push({ name, in: "query", required: required.includes(name), schema });
+      }
+    }
+  }
+  const success: JsonSchema = { description: successPhrase[r.status] };
+  if (r.status !== 204) success.content = { "application/json": { schema: r.responseSchema ?? {} } };
+  const responses: Record<string, JsonSchema> = { [String(r.status)]: success };
+  for (const status of errorStatuses(r)) responses[String(status)] = { $ref: `#/components/responses/${responseNameByStatus[status]}` };
+  return {
+    operationId: id,
+    summary: r.summary,
+    tags: [tag],
+    security: security(r.auth),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    "x-kinora-auth": r.auth,
+  };
+}
+
+const successPhrase: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content" };
+
+export function buildOpenApi(groups: RestRouteGroup[]): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = { ...errorSchemas };
+  const paths: OpenApiDocument["paths"] = { "/oauth/token": oauthTokenPath as OpenApiDocument["paths"][string] };
+  for (const group of groups) {
+    for (const r of group.routes) {
+      const method = r.method.toLowerCase() as "get" | "post" | "delete";
+      (paths[r.path] ??= {})[method] = buildOperation(r, group.tag, schemas);
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: { title: "Kinora REST API", version: VERSION, description: DESCRIPTION },
+    tags: [
+      { name: "Authentication", description: "OAuth 2.0 tokens" },
+      ...groups.map((g) => ({ name: g.tag, ...(g.description ? { description: g.description } : {}) })),
+    ],
+    paths,
+    components: { schemas, responses: errorResponses, securitySchemes },
+  };
+}
+
+let cached: { doc: OpenApiDocument; text: string } | undefined;
+
+/** The document of the served tables, built once per process. */
+export function openApiDocument(): OpenApiDocument {
+  cached ??= (() => {
+    const doc = buildOpenApi(restRouteGroups);
+    return { doc, text: JSON.stringify(doc) };
+  })();
+  return cached.doc;
+}
+
+export function openApiResponse(): Response {
+  openApiDocument();
+  return new Response(cached!.text, {
+    status: 200,
+    headers: { "Content-Type": "application/json;charset=UTF-8", "Cache-Control": "public, max-age=300" },
+  });
+}

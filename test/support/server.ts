@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface Kinora {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+// The repository root: tests run from it (scripts/test.ts, Playwright). Not import.meta: Playwright
+// compiles specs and their imports to CommonJS here (no "type": "module"), where import.meta breaks.
+const root = process.cwd();
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built production server (`next start`) on a free port with its own DATA_DIR.
+ * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL.
+ */
+export async function startKinora(env: Record<string, string> = {}): Promise<Kinora> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kinora-test-"));
+  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child, () => output);
+  return { url, dataDir, stop: () => stopChild(child) };
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server not ready in 60 s:\n${output()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** The server shared by a test run (started by scripts/test.ts), or a private one when run alone. */
+let shared: Promise<Kinora> | undefined;
+export function sharedKinora(): Promise<Kinora> {
+  const url = process.env.KINORA_TEST_URL;
+  if (url) return Promise.resolve({ url, dataDir: process.env.KINORA_TEST_DATA_DIR ?? "", stop: async () => {} });
+  shared ??= startKinora({ SMTP_URL: process.env.KINORA_TEST_SMTP_URL ?? "" });
+  return shared;
+}
