@@ -1,0 +1,7 @@
+import { handleTokenRequest, tokenMethodNotAllowed } from "@/server/auth/oauth/token-endpoint";
+
+// POST /oauth/token - OAuth2 tokens (client_credentials, password, refresh_token); the logic is in src/server/auth/oauth.
+export const dynamic = "force-dynamic";
+
+export const POST = handleTokenRequest;
+export const GET = tokenMethodNotAllowed;

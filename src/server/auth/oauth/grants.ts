@@ -1,0 +1,37 @@
+import type { Db } from "@/server/db/client";
+import { signAccessToken } from "@/server/auth/access-token";
+import type { AuthenticatedClient } from "./client-auth";
+import { invalidRequest, WIRE_SCOPE, type TokenBody } from "./oauth-responses";
+
+/** What a grant receives: the authenticated client, the form fields and the caller's address. */
+export interface GrantRequest {
+  db: Db;
+  client: AuthenticatedClient;
+  form: URLSearchParams;
+  address?: string;
+}
+
+export type Grant = (req: GrantRequest) => Promise<TokenBody>;
+
+/** A required form field: absent or empty is an invalid_request. */
+export function requiredParam(form: URLSearchParams, name: string): string {
+  const value = form.get(name);
+  if (!value) throw invalidRequest(`Missing parameter: ${name}`);
+  return value;
+}
+
+/** The token body; with a user the access token is private and a refresh token comes along. */
+export async function tokenBody(clientId: string, user?: { userId: string; refreshToken: string }): Promise<TokenBody> {
+  const access = await signAccessToken(clientId, user?.userId);
+  return {
+    access_token: access.token,
+    token_type: "bearer",
+    ...(user ? { refresh_token: user.refreshToken } : {}),
+    expires_in: access.expiresIn,
+    scope: WIRE_SCOPE,
+    jti: access.jti,
+  };
+}
+
+// grant_type=client_credentials - a public token: the client alone, no user, no refresh token.
+export const clientCredentialsGrant: Grant = ({ client }) => tokenBody(client.id);
