@@ -19,6 +19,14 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   REGISTER_MAX_PER_WINDOW: z.coerce.number().int().positive().default(20),
+  // Media storage: local disk under DATA_DIR/storage, or an S3-compatible bucket (media/storage)
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; authSecret: Uint8Array };

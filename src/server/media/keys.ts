@@ -1,0 +1,97 @@
+import { StorageError, isValidSegment } from "./storage/storage";
+
+// The one place that knows where media lives in storage. Everything else asks here for a key, so
+// the layout can change in one file. On local disk a key is the path under DATA_DIR/storage, which
+// nginx serves as it is:
+//
+//   box/<ownerId>/<boxId>/original                    the uploaded file, as received
+//   box/<ownerId>/<boxId>/hls/master.m3u8              master playlist of the item's renditions
+//   box/<ownerId>/<boxId>/hls/<rendition>/...          one rendition: index.m3u8 and its segments
+//   box/<ownerId>/<boxId>/preview/...                  the 15-second preview rendition
+//   box/<ownerId>/<boxId>/poster.jpg                   frame grabbed for players and lists
+//   thumbnails/<ownerId>/<thumbnailId>.<ext>           uploaded thumbnails (owner-level, shared by entities)
+//   tmp/uploads/<uploadId>                             uploads in progress, moved to `original` when complete
+//
+// Everything of a box item is under its prefix, so deleting an item is one deletePrefix (plus the
+// thumbnail it owns, whose key is stored on the Thumbnail row).
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Ids are database UUIDs in canonical (lowercase) form, so one id can never make two keys. */
+function id(kind: string, value: string): string {
+  if (typeof value !== "string" || !UUID.test(value))
+    throw new StorageError("INVALID_KEY", `${kind} must be a lowercase UUID: ${JSON.stringify(value)}`);
+  return value;
+}
+
+function segment(kind: string, value: string): string {
+  if (typeof value !== "string" || !isValidSegment(value))
+    throw new StorageError("INVALID_KEY", `invalid ${kind}: ${JSON.stringify(value)}`);
+  return value;
+}
+
+export const MASTER_PLAYLIST = "master.m3u8";
+export const RENDITION_PLAYLIST = "index.m3u8";
+
+/** Every key of a box item is under this prefix. */
+export function boxItemPrefix(ownerId: string, boxId: string): string {
+  return `box/${id("ownerId", ownerId)}/${id("boxId", boxId)}`;
+}
+
+export function boxOriginalKey(ownerId: string, boxId: string): string {
+  return `${boxItemPrefix(ownerId, boxId)}/original`;
+}
+
+export function boxHlsPrefix(ownerId: string, boxId: string): string {
+  return `${boxItemPrefix(ownerId, boxId)}/hls`;
+}
+
+export function boxMasterPlaylistKey(ownerId: string, boxId: string): string {
+  return `${boxHlsPrefix(ownerId, boxId)}/${MASTER_PLAYLIST}`;
+}
+
+/** `rendition` names a rung, e.g. `remux` or `720p`; write a changed rung under a new name, then delete the old one. */
+export function boxRenditionPrefix(ownerId: string, boxId: string, rendition: string): string {
+  return `${boxHlsPrefix(ownerId, boxId)}/${segment("rendition", rendition)}`;
+}
+
+export function boxRenditionPlaylistKey(ownerId: string, boxId: string, rendition: string): string {
+  return `${boxRenditionPrefix(ownerId, boxId, rendition)}/${RENDITION_PLAYLIST}`;
+}
+
+export function boxPreviewPrefix(ownerId: string, boxId: string): string {
+  return `${boxItemPrefix(ownerId, boxId)}/preview`;
+}
+
+export function boxPreviewPlaylistKey(ownerId: string, boxId: string): string {
+  return `${boxPreviewPrefix(ownerId, boxId)}/${RENDITION_PLAYLIST}`;
+}
+
+export function boxPosterKey(ownerId: string, boxId: string): string {
+  return `${boxItemPrefix(ownerId, boxId)}/poster.jpg`;
+}
+
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+/** The extension tells nginx the media type, so it is part of the key (stored on the Thumbnail row). */
+export function thumbnailKey(ownerId: string, thumbnailId: string, mimeType: string): string {
+  const ext = IMAGE_EXTENSIONS[mimeType];
+  if (!ext) throw new StorageError("INVALID_KEY", `unsupported thumbnail type: ${mimeType}`);
+  return `thumbnails/${id("ownerId", ownerId)}/${id("thumbnailId", thumbnailId)}.${ext}`;
+}
+
+export const TMP_UPLOADS_PREFIX = "tmp/uploads";
+
+export function uploadTempKey(uploadId: string): string {
+  return `${TMP_UPLOADS_PREFIX}/${id("uploadId", uploadId)}`;
+}
+
+/** What deleting an account removes (each with deletePrefix). */
+export function ownerPrefixes(ownerId: string): string[] {
+  return [`box/${id("ownerId", ownerId)}`, `thumbnails/${ownerId}`];
+}

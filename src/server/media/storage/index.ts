@@ -1,0 +1,53 @@
+import path from "node:path";
+import { env, type Env } from "@/server/env";
+import { LocalStorage } from "./local-storage";
+import type { S3StorageConfig } from "./s3-storage";
+import type { Storage } from "./storage";
+
+export * from "./storage";
+
+export type StorageConfig = { driver: "local"; root: string } | ({ driver: "s3" } & S3StorageConfig);
+
+/** STORAGE_DRIVER=local (default: files under DATA_DIR/storage) or s3 (S3_* variables). */
+export function storageConfigFromEnv(e: Env = env()): StorageConfig {
+  if (e.STORAGE_DRIVER === "local") return { driver: "local", root: path.join(e.dataDir, "storage") };
+  if (!e.S3_BUCKET) throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET");
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error("set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
+  return {
+    driver: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    tmpDir: path.join(e.dataDir, "tmp", "s3"),
+  };
+}
+
+export async function createStorage(config: StorageConfig): Promise<Storage> {
+  if (config.driver === "local") return new LocalStorage(config.root);
+  // Loaded only when used: the AWS SDK takes ~0.4 s to load, which the embedded default need not pay.
+  const { S3Storage } = await import("./s3-storage");
+  return new S3Storage(config);
+}
+
+// One instance per process (Next may load this module in several chunks), like the database handle.
+const slot = globalThis as unknown as { __kinoraStorage?: Promise<Storage> };
+
+export function getStorage(): Promise<Storage> {
+  slot.__kinoraStorage ??= createStorage(storageConfigFromEnv()).catch((err: unknown) => {
+    slot.__kinoraStorage = undefined;
+    throw err;
+  });
+  return slot.__kinoraStorage;
+}
+
+export async function closeStorage(): Promise<void> {
+  const storage = slot.__kinoraStorage;
+  slot.__kinoraStorage = undefined;
+  if (storage) await (await storage).close();
+}
