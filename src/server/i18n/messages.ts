@@ -11,6 +11,8 @@ const en = {
   "error.tokenInvalid": "The token is invalid or has expired",
   "error.wrongPassword": "The current password is wrong",
   "error.methodNotAllowed": "Method not allowed",
+  "error.activationTokenInvalid": "The activation link is invalid or has already been used",
+  "error.renewTokenInvalid": "The password renewal link is invalid, used or expired",
   "field.required": "is required",
   "field.invalid": "is not valid",
   "field.type": "must be of type {type}",
@@ -34,6 +36,8 @@ const en = {
   "field.language": "must be a language code such as en or it",
   "field.url": "must be an http(s) URL",
   "field.sort": "is not a supported sort",
+  "field.thumbnailId": "is not one of your thumbnails",
+  "field.confirmationUrl": "must be an http(s) URL containing ${token}",
 } as const;
 
 export type MessageId = keyof typeof en;
@@ -50,6 +54,8 @@ const it: Record<MessageId, string> = {
   "error.tokenInvalid": "Il token non è valido o è scaduto",
   "error.wrongPassword": "La password attuale è errata",
   "error.methodNotAllowed": "Metodo non consentito",
+  "error.activationTokenInvalid": "Il link di attivazione non è valido o è già stato usato",
+  "error.renewTokenInvalid": "Il link per reimpostare la password non è valido, è già stato usato o è scaduto",
   "field.required": "è obbligatorio",
   "field.invalid": "non è valido",
   "field.type": "deve essere di tipo {type}",
@@ -73,6 +79,8 @@ const it: Record<MessageId, string> = {
   "field.language": "deve essere un codice lingua come en o it",
   "field.url": "deve essere un URL http(s)",
   "field.sort": "non è un ordinamento supportato",
+  "field.thumbnailId": "non è una delle tue miniature",
+  "field.confirmationUrl": "deve essere un URL http(s) che contiene ${token}",
 };
 
 const catalogues = { en, it } as const;

@@ -23,7 +23,9 @@ export const registerUserInput = z
     email: zEmail(),
     language: zLanguage(),
     conditionsAccepted: zBool().refine((v) => v, "field.conditionsAccepted"),
-    activationUrl: zHttpUrl("field.activationUrl").refine((s) => s.includes("${token}"), "field.activationUrl").optional(),
+    activationUrl: zHttpUrl("field.activationUrl")
+      .refine((s) => s.includes("${token}"), "field.activationUrl")
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.passwordConfirm) ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "field.passwordConfirm" });
@@ -68,7 +70,8 @@ async function assertUnique(ctx: Ctx, userCode: string, email: string): Promise<
     select: { userCode: true, email: true },
   });
   const errors: FieldError[] = [];
-  if (clashes.some((u) => u.userCode.toLowerCase() === userCode.toLowerCase())) errors.push({ field: "userCode", message: "field.userCodeTaken" });
+  if (clashes.some((u) => u.userCode.toLowerCase() === userCode.toLowerCase()))
+    errors.push({ field: "userCode", message: "field.userCodeTaken" });
   if (clashes.some((u) => u.email === email)) errors.push({ field: "email", message: "field.emailTaken" });
   if (errors.length) throw new DomainError("VALIDATION", "error.validation", { count: errors.length }, errors);
 }

@@ -9,6 +9,14 @@ export function activationMail(to: string, language: string, link: string): Mail
 
 export function renewMail(to: string, language: string, link: string): Mail {
   return language.startsWith("it")
-    ? { to, subject: "Reimposta la password Kinora", text: `Per scegliere una nuova password apri questo link (valido 1 ora):\n${link}\n\nSe non l'hai chiesto tu, ignora questa mail.\n` }
-    : { to, subject: "Reset your Kinora password", text: `To choose a new password open this link (valid for 1 hour):\n${link}\n\nIf you did not ask for this, ignore this mail.\n` };
+    ? {
+        to,
+        subject: "Reimposta la password Kinora",
+        text: `Per scegliere una nuova password apri questo link (valido 1 ora):\n${link}\n\nSe non l'hai chiesto tu, ignora questa mail.\n`,
+      }
+    : {
+        to,
+        subject: "Reset your Kinora password",
+        text: `To choose a new password open this link (valid for 1 hour):\n${link}\n\nIf you did not ask for this, ignore this mail.\n`,
+      };
 }

@@ -1,0 +1,3 @@
+-- Full-text search over users (src/server/domain/users/search-users.ts, USER_SEARCH_VECTOR: keep the
+-- expression identical). Written by hand: Prisma does not see expression indexes, so no drift.
+CREATE INDEX "User_search_idx" ON "User" USING GIN ((setweight(to_tsvector('simple'::regconfig, translate("userCode", '.@/:_', '     ')), 'A') || setweight(to_tsvector('simple'::regconfig, translate("firstName" || ' ' || "lastName" || ' ' || coalesce("pageTitle", ''), '.@/:_', '     ')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce("pageDescription", ''), '.@/:_', '     ')), 'C')));

@@ -1,0 +1,44 @@
+import type { Prisma } from "@/generated/prisma/client";
+
+/** The document's Public user (also publisher, seller, issuer): what anyone may see of an account. */
+export interface PublicUser {
+  userCode: string;
+  licenseExpired: boolean;
+  pageTitle?: string;
+  pageDescription?: string;
+  thumbnailId?: string;
+  socialUrl1?: string;
+  socialContact?: string;
+  socialUrl2?: string;
+}
+
+/** Select it as a relation too: `owner: { select: publicUserSelect }`. */
+export const publicUserSelect = {
+  userCode: true,
+  licenseExpiresAt: true,
+  pageTitle: true,
+  pageDescription: true,
+  thumbnailId: true,
+  socialUrl1: true,
+  socialContact: true,
+  socialUrl2: true,
+} satisfies Prisma.UserSelect;
+
+type PublicUserRow = Prisma.UserGetPayload<{ select: typeof publicUserSelect }>;
+
+/** A license with an expiry date in the past; null means it never expires (Free). */
+export const isLicenseExpired = (expiresAt: Date | null, now = new Date()): boolean =>
+  expiresAt !== null && expiresAt.getTime() <= now.getTime();
+
+export function toPublicUser(u: PublicUserRow, now = new Date()): PublicUser {
+  return {
+    userCode: u.userCode,
+    licenseExpired: isLicenseExpired(u.licenseExpiresAt, now),
+    pageTitle: u.pageTitle ?? undefined,
+    pageDescription: u.pageDescription ?? undefined,
+    thumbnailId: u.thumbnailId ?? undefined,
+    socialUrl1: u.socialUrl1 ?? undefined,
+    socialContact: u.socialContact ?? undefined,
+    socialUrl2: u.socialUrl2 ?? undefined,
+  };
+}
