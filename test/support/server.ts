@@ -27,16 +27,17 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built production server (`next start`) on a free port with its own DATA_DIR.
+ * Starts the built production server (`npm start`'s launcher) on a free port with its own DATA_DIR.
  * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL.
  */
 export async function startKinora(env: Record<string, string> = {}): Promise<Kinora> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kinora-test-"));
-  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    // tests register many users from one address: the registration limit has its own test with a low value
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, REGISTER_MAX_PER_WINDOW: "100000", ...env },
+    // Tests act as the edge proxy (TRUST_PROXY: they choose X-Forwarded-For) and register many users from
+    // one address; the registration limit and the untrusted-proxy case have their own test (register-limit).
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "1", REGISTER_MAX_PER_WINDOW: "100000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,0 +1,104 @@
+/**
+ * Reading and writing the playlists ffmpeg leaves behind (pure text functions). The master playlist
+ * must name BANDWIDTH, RESOLUTION and CODECS for every variant (players pick rungs from them); when
+ * ffmpeg's does not, we write our own from the rung parameters and the measured segments.
+ */
+
+export interface MasterVariant {
+  uri: string;
+  /** Peak bit rate, bit/s. */
+  bandwidth: number;
+  averageBandwidth?: number;
+  width: number;
+  height: number;
+  codecs: string;
+  frameRate?: number;
+}
+
+export interface MediaSegment {
+  durationSeconds: number;
+  uri: string;
+}
+
+/** `KEY=value,KEY="quoted, value"` to a record. */
+export function parseAttributes(list: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of list.matchAll(/([A-Z0-9-]+)=("[^"]*"|[^,]*)/g)) out[m[1]!] = m[2]!.replace(/^"|"$/g, "");
+  return out;
+}
+
+/** The EXT-X-STREAM-INF entries of a master playlist. */
+export function parseMasterPlaylist(text: string): Array<{ attributes: Record<string, string>; uri: string }> {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const out: Array<{ attributes: Record<string, string>; uri: string }> = [];
+  lines.forEach((line, i) => {
+    if (!line.startsWith("#EXT-X-STREAM-INF:")) return;
+    const uri = lines.slice(i + 1).find((l) => l && !l.startsWith("#"));
+    if (uri) out.push({ attributes: parseAttributes(line.slice("#EXT-X-STREAM-INF:".length)), uri });
+  });
+  return out;
+}
+
+/** Whether every variant names BANDWIDTH, RESOLUTION and CODECS (and there is at least one). */
+export function masterIsComplete(text: string): boolean {
+  const variants = parseMasterPlaylist(text);
+  return variants.length > 0 && variants.every((v) => v.attributes.BANDWIDTH && v.attributes.RESOLUTION && v.attributes.CODECS);
+}
+
+/**
+ * Whether ffmpeg's master must be replaced by ours: an attribute is missing, a variant is missing,
+ * or a BANDWIDTH is below the measured peak of its segments (ffmpeg announces nominal rates).
+ */
+export function needsOwnMaster(text: string, measuredPeaks: Map<string, number>): boolean {
+  if (!masterIsComplete(text)) return true;
+  const announced = new Map(parseMasterPlaylist(text).map((v) => [v.uri, Number(v.attributes.BANDWIDTH)]));
+  return [...measuredPeaks].some(([uri, peak]) => !((announced.get(uri) ?? 0) >= peak));
+}
+
+/** A master playlist (version 6, independent segments), highest bandwidth first. */
+export function buildMasterPlaylist(variants: MasterVariant[]): string {
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:6", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  for (const v of [...variants].sort((a, b) => b.bandwidth - a.bandwidth)) {
+    const attrs = [
+      `BANDWIDTH=${Math.round(v.bandwidth)}`,
+      ...(v.averageBandwidth ? [`AVERAGE-BANDWIDTH=${Math.round(v.averageBandwidth)}`] : []),
+      `RESOLUTION=${v.width}x${v.height}`,
+      ...(v.frameRate ? [`FRAME-RATE=${v.frameRate.toFixed(3)}`] : []),
+      `CODECS="${v.codecs}"`,
+    ];
+    lines.push(`#EXT-X-STREAM-INF:${attrs.join(",")}`, v.uri);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The segments of a media playlist and whether it is complete (EXT-X-ENDLIST). */
+export function parseMediaPlaylist(text: string): { segments: MediaSegment[]; totalSeconds: number; ended: boolean } {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const segments: MediaSegment[] = [];
+  let pending: number | null = null;
+  for (const line of lines) {
+    if (line.startsWith("#EXTINF:")) pending = Number.parseFloat(line.slice(8));
+    else if (line && !line.startsWith("#") && pending !== null) {
+      segments.push({ durationSeconds: pending, uri: line });
+      pending = null;
+    }
+  }
+  return { segments, totalSeconds: segments.reduce((s, x) => s + x.durationSeconds, 0), ended: lines.includes("#EXT-X-ENDLIST") };
+}
+
+/**
+ * Peak and average bit rate (bit/s) from segment sizes, as the HLS spec defines BANDWIDTH: the
+ * largest segment bit rate. Segments shorter than half the target are left out of the peak (a
+ * 0.3 s tail would otherwise dominate).
+ */
+export function measureBandwidth(
+  segments: Array<{ durationSeconds: number; sizeBytes: number }>,
+  targetSeconds = 4,
+): { peak: number; average: number } {
+  const total = segments.reduce((s, x) => s + x.durationSeconds, 0);
+  const bytes = segments.reduce((s, x) => s + x.sizeBytes, 0);
+  const full = segments.filter((s) => s.durationSeconds >= targetSeconds / 2);
+  const rates = (full.length ? full : segments).map((s) => (s.sizeBytes * 8) / Math.max(s.durationSeconds, 0.001));
+  const average = total > 0 ? (bytes * 8) / total : 0;
+  return { peak: Math.round(Math.max(average, ...rates)), average: Math.round(average) };
+}
