@@ -30,7 +30,7 @@ const DISABLE = "/api/user/me/disable";
 const nextSecond = () => sleep(1100 - (Date.now() % 1000));
 
 describe("POST /api/user/me/password/update", () => {
-  test("204 without a body; the new password logs in, the old one no longer; every session ends", async () => {
+  test("204 without a body; the new password logs in, the old one no longer; other sessions end, the caller's refreshes", async () => {
     const u = await newUser(api);
     const second = await login(api, u.userCode, u.password);
     assert.equal(second.status, 200, second.text);
@@ -48,14 +48,18 @@ describe("POST /api/user/me/password/update", () => {
     assert.equal(fresh.status, 200, fresh.text);
     assert.equal((await api.get("/api/user/me", { token: fresh.body.access_token })).status, 200);
 
-    // tokens issued before the change: access tokens refused, refresh tokens revoked
+    // access tokens issued before the change are refused, the caller's included
     assertInvalidAccessToken(await api.get("/api/user/me", { token: u.access }), u.access);
     assertInvalidAccessToken(await api.get("/api/user/me", { token: second.body.access_token }), second.body.access_token);
-    assertInvalidRefresh(await api.token({ grant_type: "refresh_token", refresh_token: u.refresh }), u.refresh);
+    // the other login's refresh token is revoked ...
     assertInvalidRefresh(
       await api.token({ grant_type: "refresh_token", refresh_token: second.body.refresh_token }),
       second.body.refresh_token,
     );
+    // ... while the caller's refreshes (invalid_token -> refresh, as real clients do) and goes on
+    const refreshed = await api.token({ grant_type: "refresh_token", refresh_token: u.refresh });
+    assert.equal(refreshed.status, 200, refreshed.text);
+    assert.equal((await api.get("/api/user/me", { token: refreshed.body.access_token })).status, 200);
     // the refresh token issued after the change works
     assert.equal((await api.token({ grant_type: "refresh_token", refresh_token: fresh.body.refresh_token })).status, 200);
   });

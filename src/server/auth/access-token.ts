@@ -10,6 +10,8 @@ export interface AccessTokenClaims {
   clientId: string;
   scope: TokenScope;
   userId?: string;
+  /** The refresh-token family (login) this access token belongs to; private tokens only. */
+  familyId?: string;
   issuedAt: number; // seconds
   expiresAt: number; // seconds
 }
@@ -22,9 +24,14 @@ export interface IssuedAccessToken {
 
 const ISSUER = "kinora";
 
-export async function signAccessToken(clientId: string, userId?: string, ttlSeconds = env().ACCESS_TOKEN_TTL): Promise<IssuedAccessToken> {
+export async function signAccessToken(
+  clientId: string,
+  user?: { userId: string; familyId: string },
+  ttlSeconds = env().ACCESS_TOKEN_TTL,
+): Promise<IssuedAccessToken> {
   const jti = randomUUID();
-  const builder = new SignJWT({ cid: clientId, scp: userId ? "private" : "public" })
+  const userId = user?.userId;
+  const builder = new SignJWT({ cid: clientId, scp: userId ? "private" : "public", ...(user ? { fam: user.familyId } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
     .setJti(jti)
@@ -43,7 +50,13 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
     if (typeof payload.cid !== "string" || !payload.jti || (scope === "private" && !payload.sub)) return { ok: false, reason: "invalid" };
     return {
       ok: true,
-      claims: { jti: payload.jti, clientId: payload.cid, scope, userId: payload.sub, issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 },
+      claims: {
+        jti: payload.jti,
+        clientId: payload.cid,
+        scope,
+        userId: payload.sub,
+        familyId: typeof payload.fam === "string" ? payload.fam : undefined,
+        issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 },
     };
   } catch (err) {
     return { ok: false, reason: err instanceof joseErrors.JWTExpired ? "expired" : "invalid" };

@@ -19,5 +19,5 @@ export async function resolveBearer(db: Db, token: string | undefined): Promise<
   if (!user || user.status !== "ACTIVE" || claims.issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
     return { ok: false, reason: "invalid" };
   }
-  return { ok: true, actor: { kind: "user", userId: claims.userId, clientId: claims.clientId }, scope: "private" };
+  return { ok: true, actor: { kind: "user", userId: claims.userId, clientId: claims.clientId, sessionFamily: claims.familyId }, scope: "private" };
 }

@@ -5,7 +5,7 @@ import { DomainError } from "./errors";
 export type Actor =
   | { kind: "anonymous" }
   | { kind: "client"; clientId: string }
-  | { kind: "user"; userId: string; clientId: string };
+  | { kind: "user"; userId: string; clientId: string; /** refresh-token family of the caller's login (REST) */ sessionFamily?: string };
 
 /** What every domain operation receives besides its input. */
 export interface Ctx {

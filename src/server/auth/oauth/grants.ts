@@ -21,8 +21,8 @@ export function requiredParam(form: URLSearchParams, name: string): string {
 }
 
 /** The token body; with a user the access token is private and a refresh token comes along. */
-export async function tokenBody(clientId: string, user?: { userId: string; refreshToken: string }): Promise<TokenBody> {
-  const access = await signAccessToken(clientId, user?.userId);
+export async function tokenBody(clientId: string, user?: { userId: string; refreshToken: string; familyId: string }): Promise<TokenBody> {
+  const access = await signAccessToken(clientId, user && { userId: user.userId, familyId: user.familyId });
   return {
     access_token: access.token,
     token_type: "bearer",

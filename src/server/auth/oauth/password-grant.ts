@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { DomainError } from "@/server/domain/errors";
 import { verifyUserCredentials } from "@/server/auth/verify-user-credentials";
 import { requiredParam, tokenBody, type Grant } from "./grants";
@@ -21,6 +22,7 @@ export const passwordGrant: Grant = async ({ db, client, form, address }) => {
         throw invalidGrant("Bad credentials");
     }
   }
-  const refreshToken = await issueRefreshToken(db, check.userId, client.id);
-  return tokenBody(client.id, { userId: check.userId, refreshToken });
+  const familyId = randomUUID();
+  const refreshToken = await issueRefreshToken(db, check.userId, client.id, familyId);
+  return tokenBody(client.id, { userId: check.userId, refreshToken, familyId });
 };

@@ -36,7 +36,7 @@ export async function issueRefreshToken(
   return token;
 }
 
-export type Rotation = { ok: true; userId: string; token: string } | { ok: false };
+export type Rotation = { ok: true; userId: string; familyId: string; token: string } | { ok: false };
 
 type Outcome = Rotation | { ok: false; replayedFamily: string };
 
@@ -63,8 +63,9 @@ async function rotateLocked(tx: Tx, tokenHash: string, clientId: string): Promis
   });
   const now = new Date();
   if (row.clientId !== clientId || row.revokedAt || row.expiresAt <= now) return { ok: false };
-  // disabled or not activated, or issued before a password change / disable
-  if (row.user.status !== "ACTIVE" || row.createdAt < row.user.tokensValidAfter) return { ok: false };
+  // disabled or not activated. Ended sessions are revoked rows, not a date check: a password change
+  // revokes every family but the caller's, which refreshes to get past User.tokensValidAfter.
+  if (row.user.status !== "ACTIVE") return { ok: false };
   // a family revoked by a concurrent replay may hold rows created after the revocation: check the family
   if (await tx.refreshToken.count({ where: { familyId: row.familyId, revokedAt: { not: null } } })) return { ok: false };
 
@@ -72,11 +73,11 @@ async function rotateLocked(tx: Tx, tokenHash: string, clientId: string): Promis
     const successorId = randomUUID();
     const successor = await issueRefreshToken(tx, row.userId, row.clientId, row.familyId, successorId);
     await tx.refreshToken.update({ where: { id }, data: { rotatedAt: now, successorId } });
-    return { ok: true, userId: row.userId, token: successor };
+    return { ok: true, userId: row.userId, familyId: row.familyId, token: successor };
   }
   if (now.getTime() - row.rotatedAt.getTime() <= env().REFRESH_GRACE_SECONDS * 1000) {
     // concurrent refresh: the successor went to the other request and only its hash is kept, so this one gets a sibling
-    return { ok: true, userId: row.userId, token: await issueRefreshToken(tx, row.userId, row.clientId, row.familyId) };
+    return { ok: true, userId: row.userId, familyId: row.familyId, token: await issueRefreshToken(tx, row.userId, row.clientId, row.familyId) };
   }
   return { ok: false, replayedFamily: row.familyId };
 }

@@ -32,6 +32,6 @@ export async function confirmPasswordRenew(ctx: Ctx, input: z.output<typeof conf
     if (count === 0) throw notFound("error.renewTokenInvalid");
     await tx.passwordRenewToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-    await endSessions(tx, userId, now);
+    await endSessions(tx, userId);
   });
 }

@@ -11,6 +11,6 @@ export async function disableUser(ctx: Ctx): Promise<void> {
   await ctx.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { status: "DISABLED", activationTokenHash: null } });
     await tx.passwordRenewToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-    await endSessions(tx, userId, now);
+    await endSessions(tx, userId);
   });
 }

@@ -19,10 +19,10 @@ export const updatePasswordInput = z
   });
 
 // POST /api/user/me/password/update - changes the logged user's password.
-// Every session ends, the caller's included: User.tokensValidAfter = now refuses access tokens and
-// portal sessions issued in an earlier second, and every refresh token is revoked (access tokens
-// carry no refresh family, so "all but the caller's" cannot be told apart). The client logs in
-// again with the new password; a token issued within the same second as the change stays valid.
+// Other sessions end: every refresh token but the caller's login family is revoked, and
+// User.tokensValidAfter = now refuses access tokens and portal sessions issued in an earlier second.
+// The caller's refresh token survives, so a REST client refreshes (invalid_token -> refresh, as real
+// clients do) and goes on; the portal, which has no refresh token, signs in again.
 // A wrong current password counts against the same per-user limit as failed logins.
 export async function updatePassword(ctx: Ctx, input: z.output<typeof updatePasswordInput>): Promise<void> {
   const userId = requireUserId(ctx);
@@ -37,6 +37,6 @@ export async function updatePassword(ctx: Ctx, input: z.output<typeof updatePass
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-    await endSessions(tx, userId);
+    await endSessions(tx, userId, { keepFamily: ctx.actor.kind === "user" ? ctx.actor.sessionFamily : undefined });
   });
 }

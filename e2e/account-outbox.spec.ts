@@ -1,0 +1,100 @@
+// The embedded default without SMTP: mail lands in the outbox and a local visitor reads it at
+// /dev/outbox. This spec starts its own server (SMTP_URL="") next to the shared one.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startKinora, type Kinora } from "../test/support/server";
+import { fillRegister, logIn, newIdentity, shot } from "./helpers/account";
+
+let server: Kinora;
+
+test.beforeAll(async () => {
+  server = await startKinora({ SMTP_URL: "" });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function pageOn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url });
+  return context.newPage();
+}
+
+/** Opens the newest outbox mail to `to` with `subject` and follows its link. */
+async function followOutboxLink(page: Page, to: string, subject: string): Promise<void> {
+  await page.goto("/dev/outbox");
+  const mail = page.getByRole("article", { name: subject }).filter({ hasText: to }).first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole("link").first().click();
+}
+
+test("activate and renew the password through the development outbox", async ({ browser }) => {
+  const page = await pageOn(browser);
+  const id = newIdentity("outbox");
+
+  await test.step("register; the page points at the outbox", async () => {
+    await page.goto("/register");
+    await fillRegister(page, id);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your mailbox" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "development outbox" })).toBeVisible();
+  });
+
+  await test.step("activate from the outbox", async () => {
+    await page.goto("/dev/outbox");
+    await expect(page.getByRole("heading", { name: "Development outbox" })).toBeVisible();
+    await shot(page, "outbox-01-outbox");
+    await followOutboxLink(page, id.email, "Activate your Kinora account");
+    await expect(page.getByText(`The account ${id.userCode} is active.`)).toBeVisible();
+    await page.getByRole("link", { name: "Log in" }).last().click();
+    await logIn(page, id.userCode, id.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("license-name")).toHaveText("Free");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+  });
+
+  await test.step("forgotten password: request a link, set a new password from the outbox mail", async () => {
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // the login page has a "Username or email" field too: wait for the renew page
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await page.getByLabel("Username or email").fill(id.email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your mailbox" })).toBeVisible();
+    await followOutboxLink(page, id.email, "Reset your Kinora password");
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await expect(page.getByText(id.userCode)).toBeVisible();
+    await page.getByLabel(/^New password/).fill("Renewed-pass-1");
+    await page.getByLabel("Repeat the new password").fill("Renewed-pass-1");
+    await shot(page, "outbox-02-renew");
+    await page.getByRole("button", { name: "Set the password" }).click();
+    await expect(page.getByText(`The password of ${id.userCode} has been changed.`)).toBeVisible();
+    await page.getByRole("link", { name: "Log in" }).last().click();
+    await logIn(page, id.userCode, "Renewed-pass-1");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await shot(page, "outbox-03-dashboard");
+  });
+
+  await test.step("close the account: logged out, and the login says why", async () => {
+    await page.goto("/account/password");
+    const close = page.getByRole("button", { name: "Close my account" });
+    await expect(close).toBeDisabled();
+    await page.getByLabel("I understand that this cannot be undone").check();
+    await close.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+    await logIn(page, id.userCode, "Renewed-pass-1");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("disabled");
+    expect((await page.goto(`/u/${id.userCode}`))?.status()).toBe(404);
+  });
+
+  await page.context().close();
+});
+
+test("the outbox page does not exist when mail is sent by SMTP", async ({ page }) => {
+  // the shared server of scripts/test.ts sends mail to the SMTP sink
+  test.skip(!process.env.KINORA_TEST_SMTP_URL, "needs the shared server with SMTP");
+  const res = await page.goto("/dev/outbox");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Outbox" })).toHaveCount(0);
+});

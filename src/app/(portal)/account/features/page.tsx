@@ -1,0 +1,10 @@
+import { FeaturesForm } from "@/components/account/features-form";
+import { requirePortalCaller } from "@/server/portal/session";
+
+export const metadata = { title: "Features" };
+
+// GET /account/features - notifications, vod visibility, live password (users.update, features section).
+export default async function FeaturesPage() {
+  const { caller } = await requirePortalCaller("/account/features");
+  return <FeaturesForm account={await caller.users.me()} />;
+}

@@ -1,0 +1,16 @@
+import { DisableAccount } from "@/components/account/disable-account";
+import { PasswordForm } from "@/components/account/password-form";
+import { requirePortalCaller } from "@/server/portal/session";
+
+export const metadata = { title: "Password and security" };
+
+// GET /account/password - change the password (users.updatePassword) or close the account (users.disable).
+export default async function PasswordPage() {
+  const { session } = await requirePortalCaller("/account/password");
+  return (
+    <>
+      <PasswordForm userCode={session.user.userCode} />
+      <DisableAccount />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import type { FormEvent } from "react";
+import type { UserAccount } from "@/server/domain/users/user-view";
+import { CheckboxField, Field } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { SubmitButton } from "@/components/form/submit-button";
+import { formReader } from "@/components/form/read-form";
+import { profileInputOf } from "./account-input";
+import { useUpdateUser } from "./use-update-user";
+
+/** The features section of users.update. */
+export function FeaturesForm({ account }: { account: UserAccount }) {
+  const { update, fieldErrors: e, error } = useUpdateUser();
+  const f = account.features;
+
+  function submit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    const v = formReader(ev.currentTarget);
+    update.mutate({
+      profile: profileInputOf(account),
+      features: {
+        transcoderNotifyEnabled: v.checked("features.transcoderNotifyEnabled"),
+        vodPublic: v.checked("features.vodPublic"),
+        livePassword: v.text("features.livePassword"),
+      },
+    });
+  }
+
+  return (
+    <form method="post" onSubmit={submit} noValidate className="card">
+      <FormStatus error={error} fieldErrors={e} success={update.isSuccess && "Features saved."} />
+      <CheckboxField
+        name="features.transcoderNotifyEnabled"
+        label="Mail me when a video has been processed"
+        defaultChecked={f.transcoderNotifyEnabled}
+        error={e["features.transcoderNotifyEnabled"]}
+      />
+      <CheckboxField
+        name="features.vodPublic"
+        label="Show my published videos on my public page"
+        defaultChecked={f.vodPublic}
+        error={e["features.vodPublic"]}
+      />
+      <Field
+        name="features.livePassword"
+        label="Live password"
+        autoComplete="off"
+        defaultValue={f.livePassword ?? ""}
+        hint="Used by your encoder to broadcast live events. No spaces; leave empty if you do not broadcast."
+        error={e["features.livePassword"]}
+      />
+      <div className="actions">
+        <SubmitButton pending={update.isPending}>{update.isPending ? "Saving…" : "Save features"}</SubmitButton>
+      </div>
+    </form>
+  );
+}

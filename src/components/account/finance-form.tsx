@@ -1,0 +1,123 @@
+"use client";
+
+import type { FormEvent } from "react";
+import type { UserAccount } from "@/server/domain/users/user-view";
+import { CheckboxField, Field, SelectField } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { SubmitButton } from "@/components/form/submit-button";
+import { formReader } from "@/components/form/read-form";
+import { profileInputOf } from "./account-input";
+import { useUpdateUser } from "./use-update-user";
+
+/** The finance section of users.update: payment account, company (confirmed) and billing address. */
+export function FinanceForm({ account, countries }: { account: UserAccount; countries: { value: string; label: string }[] }) {
+  const { update, fieldErrors: e, error } = useUpdateUser();
+  const f = account.finance;
+  const a = f.billingAddress;
+
+  function submit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    const v = formReader(ev.currentTarget);
+    update.mutate({
+      profile: profileInputOf(account),
+      finance: {
+        paymentEmail: v.text("finance.paymentEmail"),
+        companyName: v.text("finance.companyName"),
+        companyConfirm: v.checked("finance.companyConfirm"),
+        vatNumber: v.text("finance.vatNumber"),
+        taxCode: v.text("finance.taxCode"),
+        billingAddress: {
+          street: v.text("finance.billingAddress.street"),
+          zipCode: v.text("finance.billingAddress.zipCode"),
+          city: v.text("finance.billingAddress.city"),
+          country: v.text("finance.billingAddress.country"),
+          state: v.text("finance.billingAddress.state"),
+        },
+      },
+    });
+  }
+
+  return (
+    <form method="post" onSubmit={submit} noValidate className="card">
+      <FormStatus error={error} fieldErrors={e} success={update.isSuccess && "Finance details saved."} />
+      <fieldset>
+        <legend>Payments</legend>
+        <Field
+          name="finance.paymentEmail"
+          label="Payment account email"
+          type="email"
+          defaultValue={f.paymentEmail ?? ""}
+          hint="The account at the payment provider where your sales are paid. Needed before you sell content."
+          error={e["finance.paymentEmail"]}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Company and tax</legend>
+        <div className="form-grid">
+          <Field
+            name="finance.companyName"
+            label="Company name"
+            autoComplete="organization"
+            defaultValue={f.companyName ?? ""}
+            className="field--wide"
+            error={e["finance.companyName"]}
+          />
+          <Field name="finance.vatNumber" label="VAT number" defaultValue={f.vatNumber ?? ""} error={e["finance.vatNumber"]} />
+          <Field name="finance.taxCode" label="Tax code" defaultValue={f.taxCode ?? ""} error={e["finance.taxCode"]} />
+        </div>
+        <CheckboxField
+          name="finance.companyConfirm"
+          label="I confirm I am entitled to act for this company"
+          defaultChecked={!!f.companyName}
+          hint="Required when a company name is given."
+          error={e["finance.companyConfirm"]}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Billing address</legend>
+        <div className="form-grid">
+          <Field
+            name="finance.billingAddress.street"
+            label="Street"
+            autoComplete="street-address"
+            defaultValue={a.street ?? ""}
+            className="field--wide"
+            error={e["finance.billingAddress.street"]}
+          />
+          <Field
+            name="finance.billingAddress.zipCode"
+            label="ZIP code"
+            autoComplete="postal-code"
+            defaultValue={a.zipCode ?? ""}
+            error={e["finance.billingAddress.zipCode"]}
+          />
+          <Field
+            name="finance.billingAddress.city"
+            label="City"
+            autoComplete="address-level2"
+            defaultValue={a.city ?? ""}
+            error={e["finance.billingAddress.city"]}
+          />
+          <Field
+            name="finance.billingAddress.state"
+            label="State or province"
+            autoComplete="address-level1"
+            defaultValue={a.state ?? ""}
+            error={e["finance.billingAddress.state"]}
+          />
+          <SelectField
+            name="finance.billingAddress.country"
+            label="Country"
+            autoComplete="country"
+            options={[{ value: "", label: "—" }, ...countries]}
+            defaultValue={a.country ?? ""}
+            error={e["finance.billingAddress.country"]}
+          />
+        </div>
+      </fieldset>
+      <div className="actions">
+        <SubmitButton pending={update.isPending}>{update.isPending ? "Saving…" : "Save finance details"}</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { signIn } from "next-auth/react";
+import { Field } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { SubmitButton } from "@/components/form/submit-button";
+import { formReader } from "@/components/form/read-form";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/**
+ * users.updatePassword. The change ends every session, this one included, so the form logs in
+ * again with the new password right away.
+ */
+export function PasswordForm({ userCode }: { userCode: string }) {
+  const [done, setDone] = useState(false);
+  const change = trpc.users.updatePassword.useMutation();
+  const e = fieldErrorsOf(change.error);
+
+  async function submit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    const form = ev.currentTarget;
+    const f = formReader(form);
+    const input = {
+      currentPassword: f.text("currentPassword"),
+      newPassword: f.text("newPassword"),
+      passwordConfirm: f.text("passwordConfirm"),
+    };
+    setDone(false);
+    try {
+      await change.mutateAsync(input);
+    } catch {
+      return; // shown from change.error
+    }
+    const again = await signIn("credentials", { redirect: false, username: userCode, password: input.newPassword });
+    if (!again?.ok || again.error) {
+      window.location.assign(`/login?${new URLSearchParams({ username: userCode, callbackUrl: "/account/password" })}`);
+      return;
+    }
+    form.reset();
+    setDone(true);
+  }
+
+  return (
+    <form method="post" onSubmit={submit} noValidate className="card">
+      <h2>Change password</h2>
+      <FormStatus
+        error={errorMessageOf(change.error)}
+        fieldErrors={e}
+        success={done && "Password changed. Other devices have been logged out."}
+      />
+      <input type="text" autoComplete="username" value={userCode} readOnly hidden aria-hidden="true" />
+      <Field
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={e.currentPassword}
+      />
+      <div className="form-grid">
+        <Field
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          error={e.newPassword}
+        />
+        <Field
+          name="passwordConfirm"
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={e.passwordConfirm}
+        />
+      </div>
+      <div className="actions">
+        <SubmitButton pending={change.isPending}>Change password</SubmitButton>
+      </div>
+    </form>
+  );
+}

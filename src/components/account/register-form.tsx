@@ -1,0 +1,106 @@
+"use client";
+
+import Link from "next/link";
+import type { FormEvent } from "react";
+import { CheckboxField, Field, SelectField } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { SubmitButton } from "@/components/form/submit-button";
+import { formReader } from "@/components/form/read-form";
+import { LANGUAGE_OPTIONS } from "@/components/account/languages";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** users.register with every field of the operation; the activation link points back at this site. */
+export function RegisterForm({ outbox }: { outbox: boolean }) {
+  const register = trpc.users.register.useMutation();
+  const errors = fieldErrorsOf(register.error);
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    // ${token} is a placeholder the server replaces with the activation token
+    const f = formReader(e.currentTarget);
+    register.mutate({
+      userCode: f.text("userCode"),
+      password: f.text("password"),
+      passwordConfirm: f.text("passwordConfirm"),
+      firstName: f.text("firstName"),
+      lastName: f.text("lastName"),
+      birthDate: f.text("birthDate"),
+      email: f.text("email"),
+      language: f.text("language"),
+      conditionsAccepted: f.checked("conditionsAccepted"),
+      activationUrl: window.location.origin + "/activate?token=${token}",
+    });
+  }
+
+  if (register.data) {
+    return (
+      <div role="status">
+        <h2>Check your mailbox</h2>
+        <p>
+          We sent an activation link to <strong>{register.data.profile.email}</strong>. Open it to activate the account{" "}
+          <strong>{register.data.userCode}</strong>, then log in.
+        </p>
+        {outbox && (
+          <p>
+            This instance sends no mail: the message is in the <Link href="/dev/outbox">development outbox</Link>.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <form method="post" onSubmit={submit} noValidate>
+      <FormStatus error={errorMessageOf(register.error)} fieldErrors={errors} />
+      <div className="form-grid">
+        <Field
+          name="userCode"
+          label="Username"
+          autoComplete="username"
+          required
+          className="field--wide"
+          hint="3 to 32 letters, digits, '.', '_' or '-'. It is your public address: /u/username."
+          error={errors.userCode}
+        />
+        <Field name="firstName" label="First name" autoComplete="given-name" required error={errors.firstName} />
+        <Field name="lastName" label="Last name" autoComplete="family-name" required error={errors.lastName} />
+        <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+        <Field name="birthDate" label="Date of birth" type="date" autoComplete="bday" required error={errors.birthDate} />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          error={errors.password}
+        />
+        <Field
+          name="passwordConfirm"
+          label="Repeat the password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.passwordConfirm}
+        />
+        <SelectField name="language" label="Language" options={LANGUAGE_OPTIONS} defaultValue="en" required error={errors.language} />
+      </div>
+      <CheckboxField
+        name="conditionsAccepted"
+        label={
+          <>
+            I accept the{" "}
+            <Link href="/terms" target="_blank">
+              terms of service
+            </Link>
+          </>
+        }
+        error={errors.conditionsAccepted}
+      />
+      <div className="actions">
+        <SubmitButton pending={register.isPending}>{register.isPending ? "Creating…" : "Create account"}</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import Link from "next/link";
+import type { FormEvent } from "react";
+import { Field } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { SubmitButton } from "@/components/form/submit-button";
+import { formReader } from "@/components/form/read-form";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** users.confirmRenew: the new password for the account of a renew token. */
+export function RenewConfirmForm({ token, userCode }: { token: string; userCode: string }) {
+  const confirm = trpc.users.confirmRenew.useMutation();
+  const errors = fieldErrorsOf(confirm.error);
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = formReader(e.currentTarget);
+    confirm.mutate({ token, newPassword: f.text("newPassword"), passwordConfirm: f.text("passwordConfirm") });
+  }
+
+  if (confirm.isSuccess) {
+    return (
+      <div role="status">
+        <p className="notice notice--success">The password of {userCode} has been changed.</p>
+        <Link className="button" href={`/login?${new URLSearchParams({ username: userCode })}`}>
+          Log in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form method="post" onSubmit={submit} noValidate>
+      <p>
+        Account: <strong>{userCode}</strong>
+      </p>
+      <FormStatus error={errorMessageOf(confirm.error)} fieldErrors={errors} />
+      <input type="text" autoComplete="username" value={userCode} readOnly hidden aria-hidden="true" />
+      <Field
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters."
+        error={errors.newPassword}
+      />
+      <Field
+        name="passwordConfirm"
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.passwordConfirm}
+      />
+      <div className="actions">
+        <SubmitButton pending={confirm.isPending}>Set the password</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import Link from "next/link";
+import type { FormEvent } from "react";
+import { Field } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { SubmitButton } from "@/components/form/submit-button";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** users.requestRenew: by username or by email; the mail's link comes back to /renew?token=... */
+export function RenewRequestForm({ outbox }: { outbox: boolean }) {
+  const request = trpc.users.requestRenew.useMutation();
+  const errors = fieldErrorsOf(request.error);
+  const identityError = errors.userCode ?? errors.email ?? errors.body;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const identity = String(new FormData(e.currentTarget).get("identity") ?? "").trim();
+    // ${token} is a placeholder the server replaces with the renew token
+    const confirmationUrl = window.location.origin + "/renew?token=${token}";
+    request.mutate(identity.includes("@") ? { email: identity, confirmationUrl } : { userCode: identity, confirmationUrl });
+  }
+
+  if (request.isSuccess) {
+    return (
+      <div role="status">
+        <h2>Check your mailbox</h2>
+        <p>We sent a link to choose a new password to the address of the account. It is valid for one hour.</p>
+        {outbox && (
+          <p>
+            This instance sends no mail: the message is in the <Link href="/dev/outbox">development outbox</Link>.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <form method="post" onSubmit={submit} noValidate>
+      <FormStatus error={errorMessageOf(request.error)} />
+      <Field name="identity" label="Username or email" autoComplete="username" required error={identityError} />
+      <div className="actions">
+        <SubmitButton pending={request.isPending}>Send me a link</SubmitButton>
+      </div>
+    </form>
+  );
+}

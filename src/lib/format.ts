@@ -1,0 +1,23 @@
+// Display formats of the portal (English, UTC calendar days as the domain stores them).
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+export const formatDay = (d: Date): string => dateFormat.format(d);
+
+/** yyyy-MM-dd of a UTC calendar day (the value of <input type="date"> and of the domain's dates). */
+export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
+
+/** Bytes in powers of 1024, as the license quotas count them. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(value < 10 ? 2 : 1)} ${UNITS[unit]}`;
+}
+
+export const formatPercent = (p: number): string => `${p < 10 && p > 0 ? p.toFixed(1) : Math.round(p)}%`;

@@ -1,0 +1,50 @@
+import { cache } from "react";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getServerSession, type Session } from "next-auth";
+import { getDb, type Db } from "@/server/db/client";
+import type { Actor } from "@/server/domain/context";
+import { pickLang } from "@/server/i18n/messages";
+import { createCaller, type Caller } from "@/server/trpc/caller";
+import type { TrpcContext } from "@/server/trpc/init";
+import { addressFromHeaders } from "./client-address";
+import { PORTAL_CLIENT_ID, portalAuthOptions } from "./auth-options";
+
+/** The next-auth session of this request (cookie only, no database), or null. */
+export const getPortalSession = cache(async (): Promise<Session | null> => getServerSession(portalAuthOptions()));
+
+/**
+ * The actor of a portal request. Like a bearer token, a session counts only while the account is
+ * active and the login happened after the user's tokensValidAfter (password change, disable).
+ */
+export async function resolvePortalActor(db: Db): Promise<Actor> {
+  const session = await getPortalSession();
+  if (!session?.user.id) return { kind: "anonymous" };
+  const user = await db.user.findUnique({ where: { id: session.user.id }, select: { status: true, tokensValidAfter: true } });
+  if (!user || user.status !== "ACTIVE" || session.user.authAt < Math.floor(user.tokensValidAfter.getTime() / 1000))
+    return { kind: "anonymous" };
+  return { kind: "user", userId: session.user.id, clientId: PORTAL_CLIENT_ID };
+}
+
+/** Context for tRPC over HTTP and for server components: same procedures, same errors. */
+export async function createPortalContext(requestHeaders: Headers): Promise<TrpcContext> {
+  const db = await getDb();
+  return {
+    db,
+    actor: await resolvePortalActor(db),
+    lang: pickLang(requestHeaders.get("accept-language")),
+    address: addressFromHeaders((name) => requestHeaders.get(name)),
+  };
+}
+
+/** Server components call procedures through this caller (one per request). */
+export const getServerContext = cache(async (): Promise<TrpcContext> => createPortalContext(await headers()));
+
+export const getServerCaller = cache(async (): Promise<Caller> => createCaller(await getServerContext()));
+
+/** For portal pages: the caller of a logged user, or a redirect to the login page (back to `from` after). */
+export async function requirePortalCaller(from: string): Promise<{ caller: Caller; session: Session; ctx: TrpcContext }> {
+  const [ctx, session] = await Promise.all([getServerContext(), getPortalSession()]);
+  if (ctx.actor.kind !== "user" || !session) redirect(`/login?${new URLSearchParams({ callbackUrl: from })}`);
+  return { caller: await getServerCaller(), session, ctx };
+}
