@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { verifyUserCredentials } from "@/server/auth/verify-user-credentials";
-import { addressFromHeaders } from "./client-address";
+import { addressFromHeaders } from "@/server/rest/client-address";
 
 /** next-auth lives outside /api (the REST catch-all owns it): routes under /auth. */
 export const AUTH_BASE_PATH = "/auth";

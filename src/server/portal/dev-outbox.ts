@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { env } from "@/server/env";
 import { outboxEnabled } from "@/server/mail/send-mail";
-import { addressFromHeaders } from "./client-address";
+import { addressFromHeaders } from "@/server/rest/client-address";
 
 const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;

@@ -7,7 +7,7 @@ import type { Actor } from "@/server/domain/context";
 import { pickLang } from "@/server/i18n/messages";
 import { createCaller, type Caller } from "@/server/trpc/caller";
 import type { TrpcContext } from "@/server/trpc/init";
-import { addressFromHeaders } from "./client-address";
+import { addressFromHeaders } from "@/server/rest/client-address";
 import { PORTAL_CLIENT_ID, portalAuthOptions } from "./auth-options";
 
 /** The next-auth session of this request (cookie only, no database), or null. */
