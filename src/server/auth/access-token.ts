@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createSecretKey, randomUUID, type KeyObject } from "node:crypto";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { env } from "@/server/env";
 
@@ -24,6 +24,10 @@ export interface IssuedAccessToken {
 
 const ISSUER = "kinora";
 
+// A KeyObject made once: given raw bytes, jose imports the key through WebCrypto on every call.
+let key: KeyObject | undefined;
+const signingKey = () => (key ??= createSecretKey(env().authSecret));
+
 export async function signAccessToken(
   clientId: string,
   user?: { userId: string; familyId: string },
@@ -38,14 +42,14 @@ export async function signAccessToken(
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`);
   if (userId) builder.setSubject(userId);
-  return { token: await builder.sign(env().authSecret), jti, expiresIn: ttlSeconds };
+  return { token: await builder.sign(signingKey()), jti, expiresIn: ttlSeconds };
 }
 
 export type VerifyResult = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: "expired" | "invalid" };
 
 export async function verifyAccessToken(token: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, env().authSecret, { issuer: ISSUER, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, algorithms: ["HS256"] });
     const scope = payload.scp === "private" ? "private" : "public";
     if (typeof payload.cid !== "string" || !payload.jti || (scope === "private" && !payload.sub)) return { ok: false, reason: "invalid" };
     return {
