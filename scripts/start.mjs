@@ -1,26 +1,54 @@
-// Production launcher (`npm start`): one Node process serving Next (portal, tRPC, REST, OAuth) on
-// PORT (default 3000) with its data under DATA_DIR (default ./data).
+// Production launcher (`npm start`): Kinora on PORT (default 3000) with its data under DATA_DIR
+// (default ./data).
+//
+// With nginx and its njs module installed (Debian: nginx libnginx-mod-http-js; NGINX=0 disables,
+// NGINX=1 requires it), nginx is the edge on PORT: it serves signed /media URLs from local storage
+// and proxies everything else to this process on a loopback port (src/server/media/edge/nginx.mjs).
+// Without it, this process listens on PORT itself and serves /media in Node, before Next
+// (src/server/media/edge/media-node.mjs): same URLs, checks and headers, slower.
+//
 // Why not plain `next start`: Next keeps a client-sent X-Forwarded-For, which would let anyone pick
 // the address that rate limits count. Here the socket's address is authoritative; only with
-// TRUST_PROXY=1 (behind our nginx edge or a load balancer) is the proxy's X-Forwarded-For kept.
+// TRUST_PROXY=1 (behind a load balancer) is the proxy's X-Forwarded-For kept. Behind our own nginx,
+// nginx sets X-Forwarded-For itself (the peer, or the balancer's client with TRUST_PROXY).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { createMediaHandler, refuse, resolveMediaKey } from "../src/server/media/edge/media-node.mjs";
+import { MediaLogWriter, mediaLogDir } from "../src/server/media/edge/media-log.mjs";
+import { classifyRequestPath } from "../src/server/media/edge/media-url.mjs";
+import { findNginx, startNginx } from "../src/server/media/edge/nginx.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+const s3 = process.env.STORAGE_DRIVER === "s3";
 process.env.NODE_ENV = "production";
+
+// Output that can no longer be written (EPIPE: whoever read our stdout or stderr is gone) would
+// otherwise make every log line an uncaught error that is logged again, a busy loop: stop instead.
+let stopOnBrokenOutput = () => process.exit(1);
+for (const stream of [process.stdout, process.stderr]) stream.on("error", (err) => err?.code === "EPIPE" && stopOnBrokenOutput());
+
+const mediaKey = resolveMediaKey(process.env, dataDir);
+const mediaLog = new MediaLogWriter(mediaLogDir(dataDir), "node");
+const handleMedia = createMediaHandler({ key: mediaKey, env: process.env, storageRoot: path.join(dataDir, "storage"), log: mediaLog });
 
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+// Behind our nginx the forwarded address is nginx's own doing, so it is always kept.
+let trustForwarded = trustProxy;
 const server = http.createServer((req, res) => {
+  const kind = classifyRequestPath(req.url ?? "/");
+  if (kind === "media") return handleMedia(req, res);
+  if (kind === "invalid") return refuse(res, 400);
   const peer = req.socket.remoteAddress ?? "";
-  if (!trustProxy || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
+  if (!trustForwarded || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
   delete req.headers["x-real-ip"];
   handle(req, res).catch((err) => {
     console.error("request failed:", err);
@@ -28,9 +56,69 @@ const server = http.createServer((req, res) => {
     res.end("Internal Server Error");
   });
 });
-server.keepAliveTimeout = 65_000;
-server.listen(port, hostname, () => console.log(`Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));
+server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive (60 s)
 
-const shutdown = () => server.close(() => process.exit(0));
+const listen = (p, h) =>
+  new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(p, h, () => {
+      server.off("error", reject);
+      resolve(server.address().port);
+    });
+  });
+
+let edge;
+const nginx = findNginx(process.env);
+if (nginx.ok) {
+  const appPort = await listen(0, "127.0.0.1");
+  try {
+    edge = await startNginx({
+      binary: nginx.binary,
+      prefix: path.join(dataDir, "nginx"),
+      host: hostname,
+      port,
+      appPort,
+      storageRoot: path.join(dataDir, "storage"),
+      logDir: mediaLogDir(dataDir),
+      key: mediaKey,
+      trustProxy,
+      s3,
+      isRoot: process.getuid?.() === 0,
+    });
+    trustForwarded = true;
+    console.log(
+      `nginx edge on ${hostname}:${port} (${s3 ? "media proxied to Node for S3" : "media from local storage"}), app on 127.0.0.1:${appPort}`,
+    );
+  } catch (err) {
+    if (nginx.required) throw err;
+    console.warn(`nginx could not start, serving media from Node: ${err.message}`);
+    await new Promise((resolve) => server.close(resolve));
+  }
+} else {
+  if (nginx.required) throw new Error(`NGINX=1 but ${nginx.reason}`);
+  if (nginx.reason !== "NGINX=0") console.warn(`serving media from Node: ${nginx.reason}`);
+}
+if (!edge) await listen(port, hostname);
+console.log(`Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+
+let stopping = false;
+edge?.exited.then((status) => {
+  if (stopping) return;
+  console.error(`nginx exited unexpectedly (${status}); stopping`);
+  process.exit(1);
+});
+
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await edge?.stop();
+  server.close(() => {
+    mediaLog.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+  setTimeout(() => process.exit(0), 3000).unref();
+};
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);
+stopOnBrokenOutput = () => void shutdown();

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { startKinora } from "../test/support/server";
 import { startSmtpSink } from "../test/support/smtp-sink";
+import { startWorkerProcess } from "../test/support/worker";
 import { preparePostgres } from "./test-postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -47,6 +48,8 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
   const baseEnv = { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   if (!databaseUrl) delete baseEnv.DATABASE_URL;
   const server = await startKinora({ SMTP_URL: smtpUrl, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  // PostgreSQL: jobs (media ingest) run in a separate worker process, as in a scale-out deployment
+  const worker = databaseUrl ? await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir }) : undefined;
   const env = { ...baseEnv, KINORA_TEST_URL: server.url, KINORA_TEST_DATA_DIR: server.dataDir, KINORA_TEST_SMTP_URL: smtpUrl, KINORA_TEST_MAIL_DIR: mailDir };
   try {
     const nodeTests = listTests("test", ".test.ts");
@@ -61,6 +64,7 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
       totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) ? 0 : 1);
     }
   } finally {
+    await worker?.stop();
     await server.stop();
     await smtp.close();
   }

@@ -3,5 +3,16 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDb } = await import("@/server/db/client");
-  await getDb();
+  const db = await getDb();
+  // Demo content (scripts/up.sh sets KINORA_DEMO=1): seeded here because only this process may open PGlite.
+  if (process.env.KINORA_DEMO === "1") await (await import("../scripts/demo-seed")).seedDemo(db);
+  // Band metering: counts the media bytes this instance's edge (nginx or the Node media server) logged.
+  (await import("@/server/media/playback/band-meter")).startBandMeter(db);
+  // Durable jobs (media ingest): in this process on PGlite (it owns the database), on PostgreSQL only
+  // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
+  const { env } = await import("@/server/env");
+  if (!env().DATABASE_URL || env().KINORA_WORKER) {
+    const { startJobWorker } = await import("@/server/jobs/start-job-worker");
+    await startJobWorker(db, { soleWorker: !env().DATABASE_URL });
+  }
 }

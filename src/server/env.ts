@@ -27,6 +27,22 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  // Job worker (jobs/start-job-worker.ts): in the web process always on PGlite, on PostgreSQL only with
+  // KINORA_WORKER=1 (else `npm run worker` processes); jobs at once per process; lease before a job of a
+  // killed worker is retried elsewhere
+  KINORA_WORKER: z.stringbool().default(false),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
+  // Signed playback URLs (media/signed-url.ts): lifetime in seconds, and the key (default: derived from AUTH_SECRET)
+  MEDIA_URL_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 3600),
+  MEDIA_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/)
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; authSecret: Uint8Array };

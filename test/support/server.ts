@@ -7,6 +7,8 @@ import path from "node:path";
 export interface Kinora {
   url: string;
   dataDir: string;
+  /** PID of the server process (crash tests SIGKILL it); absent for a server started elsewhere. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function startKinora(env: Record<string, string> = {}): Promise<Kin
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child, () => output);
-  return { url, dataDir, stop: () => stopChild(child) };
+  return { url, dataDir, pid: child.pid, stop: () => stopChild(child) };
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -13,6 +13,10 @@ const en = {
   "error.methodNotAllowed": "Method not allowed",
   "error.activationTokenInvalid": "The activation link is invalid or has already been used",
   "error.renewTokenInvalid": "The password renewal link is invalid, used or expired",
+  // playback
+  "error.boxItemFailed": "This content could not be processed: {reason}",
+  "error.boxItemNotPlayable": "This content is still being processed and cannot be played yet: retry in a few seconds",
+  "playback.bandLimitExceeded": "The publisher's monthly band is used up: this content can be played again next month",
   "field.required": "is required",
   "field.invalid": "is not valid",
   "field.type": "must be of type {type}",
@@ -38,6 +42,21 @@ const en = {
   "field.sort": "is not a supported sort",
   "field.thumbnailId": "is not one of your thumbnails",
   "field.confirmationUrl": "must be an http(s) URL containing ${token}",
+  // box, thumbnails, downloads
+  "error.boxItemNotFound": "Box content not found",
+  "error.thumbnailNotFound": "Thumbnail not found",
+  "error.thumbnailPrivate": "This image is private",
+  "error.licenseExpired": "Your license has expired: renew it to upload new contents",
+  "error.storageQuotaExceeded": "Your storage quota of {quota} GB is used up: delete some contents or upgrade your license",
+  "error.uploadQuotaExceeded": "You have reached the {max} contents your license allows: delete some or upgrade your license",
+  "error.fileTooLarge": "The file is larger than the {max} MB your license allows",
+  "error.imageTooLarge": "The image is larger than {max} MB",
+  "error.multipartExpected": "The request must be a multipart/form-data upload",
+  "error.downloadTokenInvalid": "The download link is invalid, already used or expired",
+  "field.contentIdTaken": "is already used by another content",
+  "field.contentIdentifier": "must be 1 to 200 characters without spaces or control characters",
+  "field.imageType": "must be a PNG, JPEG or WebP image",
+  "field.progressbarId": "must be 1 to 100 letters, digits, '.', '_' or '-'",
 } as const;
 
 export type MessageId = keyof typeof en;
@@ -56,6 +75,9 @@ const it: Record<MessageId, string> = {
   "error.methodNotAllowed": "Metodo non consentito",
   "error.activationTokenInvalid": "Il link di attivazione non è valido o è già stato usato",
   "error.renewTokenInvalid": "Il link per reimpostare la password non è valido, è già stato usato o è scaduto",
+  "error.boxItemFailed": "Non è stato possibile elaborare questo contenuto: {reason}",
+  "error.boxItemNotPlayable": "Questo contenuto è ancora in elaborazione e non può essere riprodotto: riprova tra qualche secondo",
+  "playback.bandLimitExceeded": "La banda mensile dell'editore è esaurita: il contenuto sarà di nuovo disponibile il mese prossimo",
   "field.required": "è obbligatorio",
   "field.invalid": "non è valido",
   "field.type": "deve essere di tipo {type}",
@@ -81,6 +103,22 @@ const it: Record<MessageId, string> = {
   "field.sort": "non è un ordinamento supportato",
   "field.thumbnailId": "non è una delle tue miniature",
   "field.confirmationUrl": "deve essere un URL http(s) che contiene ${token}",
+  "error.boxItemNotFound": "Contenuto non trovato",
+  "error.thumbnailNotFound": "Miniatura non trovata",
+  "error.thumbnailPrivate": "Questa immagine è privata",
+  "error.licenseExpired": "La tua licenza è scaduta: rinnovala per caricare nuovi contenuti",
+  "error.storageQuotaExceeded":
+    "Lo spazio di {quota} GB della tua licenza è esaurito: elimina dei contenuti o passa a una licenza superiore",
+  "error.uploadQuotaExceeded":
+    "Hai raggiunto i {max} contenuti consentiti dalla tua licenza: eliminane qualcuno o passa a una licenza superiore",
+  "error.fileTooLarge": "Il file supera i {max} MB consentiti dalla tua licenza",
+  "error.imageTooLarge": "L'immagine supera i {max} MB",
+  "error.multipartExpected": "La richiesta deve essere un caricamento multipart/form-data",
+  "error.downloadTokenInvalid": "Il link di download non è valido, è già stato usato o è scaduto",
+  "field.contentIdTaken": "è già usato da un altro contenuto",
+  "field.contentIdentifier": "deve avere da 1 a 200 caratteri senza spazi né caratteri di controllo",
+  "field.imageType": "deve essere un'immagine PNG, JPEG o WebP",
+  "field.progressbarId": "deve avere da 1 a 100 lettere, cifre, '.', '_' o '-'",
 };
 
 const catalogues = { en, it } as const;

@@ -21,11 +21,46 @@ export async function enqueueJob<P extends Prisma.InputJsonValue>(
 /** Cancels queued and running jobs of a box item; a running handler sees its signal aborted at the next heartbeat. */
 export async function cancelJobsOf(db: DbOrTx, boxItemId: string): Promise<void> {
   await db.job.updateMany({ where: { boxItemId, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "CANCELED" } });
+  abortLocalJobsOf(boxItemId);
+}
+
+// Jobs running in this process, by box item: a cancel (or a deleted item) aborts them at once
+// instead of at the next heartbeat. Jobs in other processes notice at their heartbeat.
+const local = globalThis as unknown as { __kinoraLocalJobs?: Map<string, Set<AbortController>> };
+const localJobs = (local.__kinoraLocalJobs ??= new Map());
+
+export function trackLocalJob(boxItemId: string, controller: AbortController): () => void {
+  const set = localJobs.get(boxItemId) ?? new Set<AbortController>();
+  set.add(controller);
+  localJobs.set(boxItemId, set);
+  return () => {
+    set.delete(controller);
+    if (set.size === 0 && localJobs.get(boxItemId) === set) localJobs.delete(boxItemId);
+  };
+}
+
+// Workers of this process, woken when a job was queued here (instead of at their next poll).
+const wakers = ((local as { __kinoraWakers?: Set<() => void> }).__kinoraWakers ??= new Set());
+
+export function registerLocalWake(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/** Call after the transaction that queued a job committed: a worker of this process claims it now. */
+export function wakeLocalWorkers(): void {
+  for (const wake of wakers) wake();
+}
+
+/** Aborts the jobs of a box item that run in this process (call after their rows were canceled or deleted). */
+export function abortLocalJobsOf(boxItemId: string): void {
+  for (const controller of localJobs.get(boxItemId) ?? []) controller.abort(new Error("job canceled"));
 }
 
 export interface ClaimedJob {
   id: string;
   type: string;
+  boxItemId: string | null;
   payload: unknown;
   attempts: number;
   maxAttempts: number;
@@ -42,7 +77,7 @@ export async function claimNextJob(db: Db, workerId: string, types: string[]): P
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING "id", "type", "payload", "attempts", "maxAttempts"`;
+    RETURNING "id", "type", "boxItemId"::text AS "boxItemId", "payload", "attempts", "maxAttempts"`;
   return rows[0];
 }
 
@@ -51,7 +86,10 @@ export async function requeueStaleJobs(db: Db, leaseSeconds: number, soleWorkerI
   const result = await db.job.updateMany({
     where: {
       status: "RUNNING",
-      OR: [{ lockedAt: { lt: new Date(Date.now() - leaseSeconds * 1000) } }, ...(soleWorkerId ? [{ lockedBy: { not: soleWorkerId } }] : [])],
+      OR: [
+        { lockedAt: { lt: new Date(Date.now() - leaseSeconds * 1000) } },
+        ...(soleWorkerId ? [{ lockedBy: { not: soleWorkerId } }] : []),
+      ],
     },
     data: { status: "QUEUED", lockedAt: null, lockedBy: null, runAt: new Date() },
   });

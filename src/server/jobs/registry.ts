@@ -15,6 +15,8 @@ export interface JobDefinition<P> {
   /** Seconds to wait before attempt n+1 (n starts at 1). */
   backoffSeconds(attempt: number): number;
   run(ctx: JobContext<P>): Promise<void>;
+  /** Whether a failed attempt may be retried (default: yes); a permanent failure goes straight to onFailed. */
+  retryable?(error: Error): boolean;
   /** Called once when the last attempt failed, to leave the domain in a final state. */
   onFailed?(ctx: Omit<JobContext<P>, "signal">, error: Error): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db/client";
-import { claimNextJob, requeueStaleJobs, type ClaimedJob } from "./queue";
+import { claimNextJob, requeueStaleJobs, trackLocalJob, type ClaimedJob } from "./queue";
 import { jobDefinition } from "./registry";
 
 export interface WorkerOptions {
@@ -17,29 +17,48 @@ export interface WorkerOptions {
  * cancellation; a worker killed mid-job leaves a stale lease, and the job is retried elsewhere
  * (or by this process after restart). Handlers must be idempotent: outputs go to temp keys first.
  */
-export function startWorker(db: Db, opts: WorkerOptions): { stop(): Promise<void> } {
+export function startWorker(db: Db, opts: WorkerOptions): { stop(): Promise<void>; wake(): void } {
   const workerId = `${process.pid}-${randomUUID()}`;
   const running = new Map<string, Promise<void>>();
   const stopController = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let ticking = false;
+  let again = false; // woken during a tick: look once more right after it
 
-  const tick = async () => {
+  const tick = async (): Promise<void> => {
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    again = false;
+    if (timer) clearTimeout(timer);
     try {
       await requeueStaleJobs(db, opts.leaseSeconds, opts.soleWorker ? workerId : undefined);
       while (running.size < opts.concurrency && !stopController.signal.aborted) {
         const job = await claimNextJob(db, workerId, opts.types);
         if (!job) break;
-        const p = execute(db, job, workerId, opts.leaseSeconds, stopController.signal).finally(() => running.delete(job.id));
+        const p = execute(db, job, workerId, opts.leaseSeconds, stopController.signal)
+          .catch((err: unknown) => console.error(`job ${job.id} (${job.type}): bookkeeping failed:`, err)) // e.g. its row deleted meanwhile
+          .finally(() => {
+            running.delete(job.id);
+            if (!stopController.signal.aborted) void tick();
+          });
         running.set(job.id, p);
       }
     } catch (err) {
       console.error("job worker tick failed:", err);
     }
-    if (!stopController.signal.aborted) timer = setTimeout(tick, opts.pollMs);
+    ticking = false;
+    if (!stopController.signal.aborted) timer = setTimeout(tick, again ? 0 : opts.pollMs);
   };
   timer = setTimeout(tick, 0);
 
   return {
+    /** Looks for due jobs now (a job was just queued by this process). */
+    wake() {
+      if (!stopController.signal.aborted) void tick();
+    },
     async stop() {
       stopController.abort();
       if (timer) clearTimeout(timer);
@@ -57,36 +76,59 @@ async function execute(db: Db, job: ClaimedJob, workerId: string, leaseSeconds: 
   const abort = new AbortController();
   const onStop = () => abort.abort(new Error("worker stopping"));
   stopSignal.addEventListener("abort", onStop);
-  const heartbeat = setInterval(async () => {
-    try {
-      const renewed = await db.job.updateMany({ where: { id: job.id, status: "RUNNING", lockedBy: workerId }, data: { lockedAt: new Date() } });
-      if (renewed.count === 0) abort.abort(new Error("job canceled"));
-    } catch {
-      // the next beat retries; the lease is long enough to miss one
-    }
-  }, Math.max(1000, (leaseSeconds * 1000) / 3));
+  const untrack = job.boxItemId ? trackLocalJob(job.boxItemId, abort) : undefined;
+  const heartbeat = setInterval(
+    async () => {
+      try {
+        const renewed = await db.job.updateMany({
+          where: { id: job.id, status: "RUNNING", lockedBy: workerId },
+          data: { lockedAt: new Date() },
+        });
+        if (renewed.count === 0) abort.abort(new Error("job canceled"));
+      } catch {
+        // the next beat retries; the lease is long enough to miss one
+      }
+    },
+    Math.min(5000, Math.max(1000, (leaseSeconds * 1000) / 3)),
+  ); // also how soon another process's cancel is seen
   try {
     await def.run({ id: job.id, payload: job.payload, attempt: job.attempts, db, signal: abort.signal });
-    await db.job.updateMany({ where: { id: job.id, status: "RUNNING", lockedBy: workerId }, data: { status: "COMPLETED", lockedAt: null } });
+    await db.job.updateMany({
+      where: { id: job.id, status: "RUNNING", lockedBy: workerId },
+      data: { status: "COMPLETED", lockedAt: null },
+    });
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     if (stopSignal.aborted) {
       // shutting down: leave it for the next start instead of counting an attempt
-      await db.job.updateMany({ where: { id: job.id, status: "RUNNING" }, data: { status: "QUEUED", attempts: { decrement: 1 }, lockedAt: null, lockedBy: null } });
+      await db.job.updateMany({
+        where: { id: job.id, status: "RUNNING" },
+        data: { status: "QUEUED", attempts: { decrement: 1 }, lockedAt: null, lockedBy: null },
+      });
       return;
     }
     const current = await db.job.findUnique({ where: { id: job.id }, select: { status: true } });
     if (current?.status !== "RUNNING") return; // canceled meanwhile
-    const final = job.attempts >= job.maxAttempts;
+    const final = job.attempts >= job.maxAttempts || def.retryable?.(error) === false;
     await db.job.update({
       where: { id: job.id },
       data: final
         ? { status: "FAILED", lastError: error.message.slice(0, 2000), lockedAt: null }
-        : { status: "QUEUED", lastError: error.message.slice(0, 2000), lockedAt: null, lockedBy: null, runAt: new Date(Date.now() + def.backoffSeconds(job.attempts) * 1000) },
+        : {
+            status: "QUEUED",
+            lastError: error.message.slice(0, 2000),
+            lockedAt: null,
+            lockedBy: null,
+            runAt: new Date(Date.now() + def.backoffSeconds(job.attempts) * 1000),
+          },
     });
-    if (final) await def.onFailed?.({ id: job.id, payload: job.payload, attempt: job.attempts, db }, error).catch((e: unknown) => console.error("onFailed:", e));
+    if (final)
+      await def
+        .onFailed?.({ id: job.id, payload: job.payload, attempt: job.attempts, db }, error)
+        .catch((e: unknown) => console.error("onFailed:", e));
   } finally {
     clearInterval(heartbeat);
+    untrack?.();
     stopSignal.removeEventListener("abort", onStop);
   }
 }

@@ -9,7 +9,9 @@ import { StorageError, isValidSegment } from "./storage/storage";
 //   box/<ownerId>/<boxId>/hls/<rendition>/...          one rendition: index.m3u8 and its segments
 //   box/<ownerId>/<boxId>/preview/...                  the 15-second preview rendition
 //   box/<ownerId>/<boxId>/poster.jpg                   frame grabbed for players and lists
+//   box/<ownerId>/<boxId>/poster/w<width>.jpg          resized copies of the poster (thumbnailVariantKey)
 //   thumbnails/<ownerId>/<thumbnailId>.<ext>           uploaded thumbnails (owner-level, shared by entities)
+//   thumbnails/<ownerId>/<thumbnailId>/w<width>.<ext>  their resized copies
 //   tmp/uploads/<uploadId>                             uploads in progress, moved to `original` when complete
 //
 // Everything of a box item is under its prefix, so deleting an item is one deletePrefix (plus the
@@ -83,6 +85,16 @@ export function thumbnailKey(ownerId: string, thumbnailId: string, mimeType: str
   const ext = IMAGE_EXTENSIONS[mimeType];
   if (!ext) throw new StorageError("INVALID_KEY", `unsupported thumbnail type: ${mimeType}`);
   return `thumbnails/${id("ownerId", ownerId)}/${id("thumbnailId", thumbnailId)}.${ext}`;
+}
+
+/**
+ * A resized copy of a thumbnail or poster, beside it: `thumbnails/<o>/<id>.png` -> `thumbnails/<o>/<id>/w320.png`,
+ * `box/<o>/<b>/poster.jpg` -> `box/<o>/<b>/poster/w320.jpg`; so it is deleted with what holds the original.
+ */
+export function thumbnailVariantKey(storageKey: string, width: number): string {
+  const m = /^(.+)\.([a-z]+)$/.exec(storageKey);
+  if (!m || !Number.isSafeInteger(width) || width <= 0) throw new StorageError("INVALID_KEY", `no variant of ${storageKey} at ${width}`);
+  return `${m[1]}/w${width}.${m[2]}`;
 }
 
 export const TMP_UPLOADS_PREFIX = "tmp/uploads";

@@ -1,42 +1,40 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { env, type Env } from "@/server/env";
+import { deriveMediaKey, signedMediaBase, verifyMediaPath, type MediaGrant, type MediaRefusal, type MediaTree } from "./edge/media-url.mjs";
 
-// Signed, expiring media URLs. The signature sits in the path, before the scope it grants:
-//   /media/<expires>/<signature>/<kind>/<id>/<file path inside the scope>
-// so relative URLs inside playlists (segments, rung playlists) inherit it and keep working.
-// signature = base64url(HMAC-SHA256(secret, "<expires>/<kind>/<id>"))[0..32]
-// The nginx edge checks the same HMAC (njs) without calling the app; Node checks it when nginx is absent.
+// Signed, expiring media URLs (the scheme is described in edge/media-url.mjs, which nginx's njs check
+// and the Node media server share):
+//   /media/<expires>/<signature>/<tree>/<ownerId>/<boxId>/<file>     tree: hls | preview | poster
+// The signature binds one tree of one item until <expires>; it sits before the file path, so
+// relative URLs inside playlists inherit it. Lifetime: MEDIA_URL_TTL (default 4 h: a long film
+// plays through, a leaked link dies the same day). Key: MEDIA_SECRET, else derived from
+// AUTH_SECRET, so the key written into nginx's configuration cannot sign access tokens.
 
-export type MediaKind = "box" | "preview" | "thumb";
-const KINDS: ReadonlySet<string> = new Set<MediaKind>(["box", "preview", "thumb"]);
-const ID_RE = /^[0-9a-f-]{36}$/;
-const SIG_LEN = 32;
+export type { MediaGrant, MediaRefusal, MediaTree };
 
-export function mediaSignature(secret: Uint8Array | string, expires: number, kind: MediaKind, id: string): string {
-  return createHmac("sha256", secret).update(`${expires}/${kind}/${id}`).digest("base64url").slice(0, SIG_LEN);
+/** The key URLs are signed with (the launcher derives the same one for nginx and the Node media server). */
+export function mediaKey(e: Env = env()): string {
+  return e.MEDIA_SECRET ?? deriveMediaKey(e.authSecret);
 }
 
-/** The signed base of a scope, ending in "/": append the file path (e.g. "master.m3u8"). */
-export function signMediaBase(secret: Uint8Array | string, kind: MediaKind, id: string, ttlSeconds: number, now = Date.now()): { base: string; expires: number } {
-  const expires = Math.floor(now / 1000) + ttlSeconds;
-  return { base: `/media/${expires}/${mediaSignature(secret, expires, kind, id)}/${kind}/${id}/`, expires };
+export interface SignedMediaTree {
+  /** Absolute URL of the tree, ending in "/": append a file path (e.g. "master.m3u8"). */
+  baseUrl: string;
+  expiresAt: Date;
 }
 
-export type MediaPathCheck = { ok: true; kind: MediaKind; id: string; file: string; expires: number } | { ok: false; reason: "malformed" | "expired" | "signature" };
+/** Signs one tree of one box item for `ttlSeconds` (default MEDIA_URL_TTL). */
+export function signMediaTree(
+  tree: MediaTree,
+  ownerId: string,
+  boxId: string,
+  opts: { ttlSeconds?: number; now?: number } = {},
+): SignedMediaTree {
+  const e = env();
+  const expires = Math.floor((opts.now ?? Date.now()) / 1000) + (opts.ttlSeconds ?? e.MEDIA_URL_TTL);
+  return { baseUrl: e.publicUrl + signedMediaBase(mediaKey(e), tree, ownerId, boxId, expires), expiresAt: new Date(expires * 1000) };
+}
 
-/** Verifies a request path; the file path must stay inside the scope (no traversal, no directory). */
-export function verifyMediaPath(secret: Uint8Array | string, pathname: string, now = Date.now()): MediaPathCheck {
-  const m = /^\/media\/(\d{1,12})\/([A-Za-z0-9_-]+)\/([a-z]+)\/([^/]+)\/(.+)$/.exec(pathname);
-  if (!m) return { ok: false, reason: "malformed" };
-  const [, exp, sig, kind, id, file] = m as unknown as [string, string, string, string, string, string];
-  if (!KINDS.has(kind) || !ID_RE.test(id)) return { ok: false, reason: "malformed" };
-  const segments = file.split("/");
-  if (segments.some((s) => s === "" || s === "." || s === ".." || s.includes("\\") || s.includes("\0") || s.includes("%"))) {
-    return { ok: false, reason: "malformed" };
-  }
-  const expires = Number(exp);
-  const expected = Buffer.from(mediaSignature(secret, expires, kind as MediaKind, id));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" };
-  if (expires * 1000 < now) return { ok: false, reason: "expired" };
-  return { ok: true, kind: kind as MediaKind, id, file, expires };
+/** Checks a raw request path as the edge does (tests, tools). */
+export function verifyMediaUrlPath(rawPath: string, nowSeconds?: number): MediaGrant | MediaRefusal {
+  return verifyMediaPath(mediaKey(), rawPath, nowSeconds);
 }

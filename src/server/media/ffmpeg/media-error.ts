@@ -15,4 +15,6 @@ export class MediaError extends Error {
   }
 }
 
-export const isMediaError = (e: unknown): e is MediaError => e instanceof MediaError;
+/** By name too: Next may bundle this module into several chunks, each with its own class. */
+export const isMediaError = (e: unknown): e is MediaError =>
+  e instanceof MediaError || (e instanceof Error && e.name === "MediaError" && typeof (e as MediaError).reason === "string");

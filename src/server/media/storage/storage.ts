@@ -98,7 +98,11 @@ export class StorageError extends Error {
 }
 
 export function isStorageError(err: unknown, code?: StorageErrorCode): err is StorageError {
-  return err instanceof StorageError && (code === undefined || err.code === code);
+  // by name too: Next may bundle this module into several chunks, each with its own class, and the
+  // storage instance (one per process) comes from whichever chunk created it first
+  const named =
+    err instanceof StorageError || (err instanceof Error && err.name === "StorageError" && typeof (err as StorageError).code === "string");
+  return named && (code === undefined || (err as StorageError).code === code);
 }
 
 // A key segment: letters, digits, `.`, `_`, `-`, not starting with a dot. This is narrower than

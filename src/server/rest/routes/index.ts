@@ -1,6 +1,9 @@
 import type { RestRoute } from "@/server/rest/route";
 import { metaRoutes } from "./meta";
 import { userRoutes } from "./users";
+import { playbackRoutes } from "./playback";
+import { boxRoutes } from "./box";
+import { thumbnailRoutes } from "./thumbnails";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -11,6 +14,9 @@ export interface RestRouteGroup {
 
 export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Users", description: "Accounts: registration, activation, profile, password", routes: userRoutes },
+  { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
+  { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
+  { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },
 ];
 

@@ -1,0 +1,103 @@
+// Shared by the benchmarks: load generation with autocannon and writing results into docs/perf.md.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import * as prettier from "prettier";
+
+const root = path.resolve(import.meta.dirname, "..");
+const perfFile = path.join(root, "docs/perf.md");
+
+export interface LoadCase {
+  url: string;
+  connections: number;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  /** responses that were not 2xx, connection errors and timeouts: any of these spoils the figure */
+  failures: number;
+}
+
+/** One bounded autocannon run on loopback; latencies are collected per response (autocannon reports no p95). */
+export async function load(c: LoadCase, seconds: number): Promise<LoadResult> {
+  if (!/^http:\/\/127\.0\.0\.1:/.test(c.url)) throw new Error(`benchmarks only target loopback: ${c.url}`);
+  const latencies: number[] = [];
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ ...c, duration: seconds, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
+    instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+  latencies.sort((a, b) => a - b);
+  if (r.non2xx + r.errors)
+    console.warn(`${c.method ?? "GET"} ${c.url}: ${r.errors} connection errors, statuses ${JSON.stringify(r.statusCodeStats)}`);
+  return {
+    rps: r.requests.total / r.duration,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    failures: r.non2xx + r.errors, // errors include timeouts
+  };
+}
+
+/**
+ * Measures every case `rounds` times, interleaved (a, b, c, a, b, c, ...), after a 2 s warm-up of
+ * each, and keeps the median of each figure. Interleaving matters on a shared 2-core machine: a
+ * burst of outside load then hits every case alike instead of skewing one of them against its baseline.
+ */
+export async function compare<K extends string>(
+  cases: Record<K, LoadCase>,
+  seconds: number,
+  rounds: number,
+): Promise<Record<K, LoadResult>> {
+  const names = Object.keys(cases) as K[];
+  for (const name of names) await load(cases[name], 2); // JIT, caches, connection pools
+  const runs = new Map<K, LoadResult[]>(names.map((n) => [n, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const name of names) runs.get(name)!.push(await load(cases[name], seconds));
+  }
+  const median = (rs: LoadResult[], key: keyof LoadResult) =>
+    quantile(
+      rs.map((r) => r[key]).sort((a, b) => a - b),
+      0.5,
+    );
+  return Object.fromEntries(
+    names.map((n) => {
+      const rs = runs.get(n)!;
+      return [
+        n,
+        { rps: median(rs, "rps"), p50: median(rs, "p50"), p95: median(rs, "p95"), failures: rs.reduce((s, r) => s + r.failures, 0) },
+      ];
+    }),
+  ) as Record<K, LoadResult>;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+/** The machine, and its load when the run started: figures from a busy machine are only comparable within the run. */
+export function machine(): string {
+  const load1 = os.loadavg()[0]!.toFixed(1);
+  return `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average ${load1} at start, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * Replaces (or appends) the `## title` section of docs/perf.md, up to the next `## ` heading, and
+ * formats the file with the project's Prettier settings so `npm run format:check` stays green.
+ */
+export async function writeSection(title: string, markdown: string): Promise<void> {
+  const text = existsSync(perfFile) ? readFileSync(perfFile, "utf8") : "# Performance\n";
+  const heading = `## ${title}\n`;
+  const start = text.indexOf(heading);
+  const section = `${heading}\n${markdown.trim()}\n\n`;
+  const next = start < 0 ? -1 : text.indexOf("\n## ", start + heading.length);
+  const updated = start < 0 ? `${text.trimEnd()}\n\n${section}` : text.slice(0, start) + section + (next < 0 ? "" : text.slice(next + 1));
+  const options = { ...(await prettier.resolveConfig(perfFile)), filepath: perfFile };
+  writeFileSync(perfFile, await prettier.format(updated, options));
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

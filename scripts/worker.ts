@@ -1,0 +1,34 @@
+// Job worker process (`npm run worker`): runs the durable jobs (media ingest, ...) of a PostgreSQL
+// deployment, beside any number of web processes and other workers (DATA_DIR or S3 storage shared
+// with them). On the embedded PGlite database the worker runs inside `npm start` instead: PGlite
+// belongs to one process. A one-box PostgreSQL deployment may also run it in `npm start` with
+// KINORA_WORKER=1.
+import { closeDb, getDb } from "../src/server/db/client";
+import { env } from "../src/server/env";
+import { startJobWorker } from "../src/server/jobs/start-job-worker";
+import { closeStorage } from "../src/server/media/storage";
+
+async function main(): Promise<void> {
+  if (!env().DATABASE_URL) {
+    console.error("npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, npm start runs the jobs itself.");
+    process.exit(1);
+  }
+  const db = await getDb();
+  const worker = await startJobWorker(db, { soleWorker: false });
+  console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    // running jobs are aborted and put back in the queue for the next worker
+    await worker.stop();
+    await closeStorage();
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+}
+
+void main();

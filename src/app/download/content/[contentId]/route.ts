@@ -1,0 +1,11 @@
+import { dispatchRest } from "@/server/rest/dispatch";
+
+// GET /download/content/{contentId}?token= - the original file of a box item (src/server/rest/routes/box.ts).
+export const dynamic = "force-dynamic";
+
+export const GET = dispatchRest;
+
+// HEAD would run GET and spend the single-use token: refused (download managers then GET).
+export function HEAD(): Response {
+  return new Response(null, { status: 405, headers: { Allow: "GET" } });
+}

@@ -1,0 +1,84 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { BoxSource, BoxStatus } from "@/generated/prisma/enums";
+import type { Db } from "@/server/db/client";
+import { notFound } from "@/server/domain/errors";
+
+/** What a box item looks like to its owner (the document's Box item, with domain types). */
+export const boxItemSelect = {
+  id: true,
+  ownerId: true,
+  contentId: true,
+  resourceId: true,
+  title: true,
+  description: true,
+  tags: true,
+  source: true,
+  status: true,
+  failureReason: true,
+  progress: true,
+  durationSeconds: true,
+  thumbnailId: true,
+  expirationDate: true,
+  createdAt: true,
+  poster: { select: { id: true } },
+  _count: { select: { vodItems: true } },
+} satisfies Prisma.BoxItemSelect;
+
+type BoxItemRow = Prisma.BoxItemGetPayload<{ select: typeof boxItemSelect }>;
+
+export interface BoxItemView {
+  boxId: string;
+  contentId: string;
+  resourceId: string;
+  title: string;
+  description?: string;
+  /** Unknown (null) until the probe ran. */
+  durationSeconds: number | null;
+  /** The thumbnail the owner chose. The generated poster is private: its owner gets it through a signed URL (playback). */
+  thumbnailId?: string;
+  tags: string[];
+  source: BoxSource;
+  createdAt: Date;
+  status: BoxStatus;
+  /** Why ingestion failed, for the owner (status FAILED). */
+  statusReason?: string;
+  /** Processing percent 0..100 (100 once READY). */
+  progress: number;
+  vodCount: number;
+  expirationDate?: Date;
+}
+
+export function toBoxItemView(row: BoxItemRow): BoxItemView {
+  return {
+    boxId: row.id,
+    contentId: row.contentId,
+    resourceId: row.resourceId,
+    title: row.title,
+    description: row.description ?? undefined,
+    durationSeconds: row.durationSeconds,
+    thumbnailId: row.thumbnailId ?? undefined,
+    tags: row.tags,
+    source: row.source,
+    createdAt: row.createdAt,
+    status: row.status,
+    statusReason: row.status === "FAILED" ? (row.failureReason ?? undefined) : undefined,
+    progress: row.status === "READY" ? 100 : row.progress,
+    vodCount: row._count.vodItems,
+    expirationDate: row.expirationDate ?? undefined,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A boxId as stored (lowercase UUID), or undefined when it cannot name any item. */
+export function normalizeBoxId(boxId: unknown): string | undefined {
+  return typeof boxId === "string" && UUID.test(boxId) ? boxId.toLowerCase() : undefined;
+}
+
+/** The caller's own item; 404 for a missing item and for another user's (no existence leak). */
+export async function loadOwnBoxItem(db: Db | Prisma.TransactionClient, ownerId: string, boxId: unknown): Promise<BoxItemView> {
+  const id = normalizeBoxId(boxId);
+  const row = id ? await db.boxItem.findFirst({ where: { id, ownerId }, select: boxItemSelect }) : null;
+  if (!row) throw notFound("error.boxItemNotFound");
+  return toBoxItemView(row);
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { parseInput } from "@/server/domain/shared/validation";
+import { uploadTempKey } from "@/server/media/keys";
+import { getStorage } from "@/server/media/storage";
+import type { BoxItemView } from "./box-item-view";
+import { commitBoxUpload } from "./commit-box-upload";
+import { boxUploadFields } from "./upload-fields";
+import { assertUploadAllowed, loadUploadLimits } from "./upload-limits";
+import { cleanFilename, cleanMimeType } from "./upload-box-item";
+
+// The doors for uploads that arrive by other means than POST /api/box (the portal's resumable tus
+// uploads): check the limits when the upload is created, then hand over the complete file. Both run
+// the same checks and the same commit as the multipart upload.
+
+export const checkBoxUploadInput = z.object({ sizeBytes: z.number().int().nonnegative().optional() });
+
+/** Throws the upload's 403/413 before any byte is accepted (tus: on creation, with Upload-Length). */
+export async function checkBoxUpload(ctx: Ctx, input: z.output<typeof checkBoxUploadInput>): Promise<void> {
+  assertUploadAllowed(await loadUploadLimits(ctx.db, requireUserId(ctx)), input.sizeBytes);
+}
+
+export const completeBoxUploadInput = z.object({
+  /** The complete file on this machine (absolute path). */
+  localPath: z.string().refine((p) => path.isAbsolute(p), "field.invalid"),
+  /** Consume the file: renamed into storage when on the same filesystem, else removed after the copy. */
+  move: z.boolean().default(true),
+  filename: z.string().optional(),
+  mimeType: z.string().optional(),
+  /** title, description, tags (array), contentIdentifier, thumbnailId: validated as the multipart fields. */
+  fields: z.record(z.string(), z.unknown()),
+});
+
+// (tus completion) - makes a box item of a completed upload. `localPath` must come from the server
+// (the tus store's file), never from a client: this is why it is no tRPC procedure.: 201-equivalent, the PROCESSING item.
+// Limits are checked again (the quota may have changed since the upload began); on any failure the
+// file is left where it was unless it was already moved, and nothing else remains.
+export async function completeBoxUpload(ctx: Ctx, input: z.input<typeof completeBoxUploadInput>): Promise<BoxItemView> {
+  const userId = requireUserId(ctx);
+  const { localPath, move, filename, mimeType, fields: raw } = parseInput(completeBoxUploadInput, input);
+  const fields = parseInput(boxUploadFields, raw);
+  const sizeBytes = (await stat(localPath)).size;
+  assertUploadAllowed(await loadUploadLimits(ctx.db, userId), sizeBytes);
+  const storage = await getStorage();
+  const boxId = randomUUID();
+  const tempKey = uploadTempKey(boxId);
+  const name = cleanFilename(filename ?? path.basename(localPath));
+  await storage.putFile(tempKey, localPath, { move });
+  try {
+    return await commitBoxUpload(
+      ctx,
+      userId,
+      { boxId, tempKey, sizeBytes, filename: name, mimeType: cleanMimeType(mimeType, name) },
+      fields,
+    );
+  } catch (err) {
+    await storage.delete(tempKey).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { abortLocalJobsOf } from "@/server/jobs/queue";
+import { boxItemPrefix, uploadTempKey } from "@/server/media/keys";
+import { getStorage } from "@/server/media/storage";
+import { normalizeBoxId } from "./box-item-view";
+import { releaseStorage } from "./upload-limits";
+
+export const deleteBoxItemInput = z.object({ boxId: z.string() });
+
+// DELETE /api/box/{boxId} - removes an item: its row (renditions, poster, jobs, download tokens and
+// vod/bundle/marketplace entries go with it by cascade), its files (original, renditions, preview,
+// poster and resized copies, all under the item's prefix) and its charge on the storage quota.
+// A running ingest job is cancelled: in this process at once, in another worker at its next
+// heartbeat (its job row is gone). A job that was moving outputs into place at that moment checks
+// for the item after every move and removes what it wrote, so nothing is left behind either way.
+export async function deleteBoxItem(ctx: Ctx, input: z.output<typeof deleteBoxItemInput>): Promise<void> {
+  const ownerId = requireUserId(ctx);
+  const id = normalizeBoxId(input.boxId);
+  if (!id) throw notFound("error.boxItemNotFound");
+  const deleted = await ctx.db.$transaction(async (tx) => {
+    const item = await tx.boxItem.findFirst({ where: { id, ownerId }, select: { id: true, sizeBytes: true } });
+    if (!item) return false;
+    await tx.boxItem.delete({ where: { id } });
+    await releaseStorage(tx, ownerId, item.sizeBytes);
+    return true;
+  });
+  if (!deleted) throw notFound("error.boxItemNotFound");
+  abortLocalJobsOf(id);
+  const storage = await getStorage();
+  await storage.deletePrefix(boxItemPrefix(ownerId, id));
+  await storage.delete(uploadTempKey(id)); // an upload whose move into place had not happened yet
+}

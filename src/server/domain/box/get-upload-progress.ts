@@ -1,0 +1,17 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { zProgressbarId } from "./upload-progress";
+
+export const getUploadProgressInput = z.object({ progressbarId: zProgressbarId() });
+
+// GET /api/progressbar/{progressbarId} - percent (0..100) of the caller's upload sent with that
+// X-Service-progressbarId. An id not seen yet reads 0: clients start polling with the upload.
+export async function getUploadProgress(ctx: Ctx, input: z.output<typeof getUploadProgressInput>): Promise<{ value: number }> {
+  const userId = requireUserId(ctx);
+  const row = await ctx.db.uploadProgress.findUnique({
+    where: { userId_id: { userId, id: input.progressbarId } },
+    select: { value: true },
+  });
+  return { value: row?.value ?? 0 };
+}

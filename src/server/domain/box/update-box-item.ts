@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { invalidField } from "@/server/domain/errors";
+import { zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { boxItemSelect, loadOwnBoxItem, toBoxItemView, type BoxItemView } from "./box-item-view";
+import { DESCRIPTION_MAX, TITLE_MAX } from "./upload-fields";
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+export const updateBoxItemInput = z.object({
+  boxId: z.string(),
+  title: zText(TITLE_MAX),
+  description: zOptionalText(DESCRIPTION_MAX),
+  thumbnailId: z.preprocess(blankToUndefined, z.uuid("field.thumbnailId").optional()),
+  tags: z.preprocess((v) => v ?? [], zTags()),
+});
+
+export type UpdateBoxItemInput = z.output<typeof updateBoxItemInput>;
+
+// POST /api/box/{boxId} - changes the descriptive data of an item. Clients post back the object they
+// read (empty optionals left out), so an absent description, thumbnailId or tags clears it; the
+// thumbnail must be one of the caller's (an upload, or a poster of their own items). Read-only
+// fields in the body (boxId, contentId, status, ...) are ignored.
+export async function updateBoxItem(ctx: Ctx, input: UpdateBoxItemInput): Promise<BoxItemView> {
+  const ownerId = requireUserId(ctx);
+  const current = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
+  let thumbnailId: string | null = input.thumbnailId ?? null;
+  if (thumbnailId) {
+    const thumb = await ctx.db.thumbnail.findFirst({ where: { id: thumbnailId, ownerId }, select: { id: true, boxItemId: true } });
+    if (!thumb) throw invalidField("thumbnailId", "field.thumbnailId");
+    // the item's own poster is what it shows without a choice: store "no choice"
+    if (thumb.boxItemId === current.boxId) thumbnailId = null;
+  }
+  const row = await ctx.db.boxItem.update({
+    where: { id: current.boxId },
+    data: { title: input.title, description: input.description ?? null, tags: input.tags, thumbnailId },
+    select: boxItemSelect,
+  });
+  return toBoxItemView(row);
+}

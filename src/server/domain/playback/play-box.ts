@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { DomainError } from "@/server/domain/errors";
+import { loadOwnBoxItem, type BoxItemView } from "@/server/domain/box/box-item-view";
+import { signPlayback, signPoster, type PlayGranted } from "./sign-playback";
+
+export const playBoxInput = z.object({ boxId: z.string() });
+
+export type BoxPlayResult = PlayGranted & {
+  resource: BoxItemView;
+  /** Signed URL of the generated poster, when there is one (portal player; not in the document's shape). */
+  posterUrl?: string;
+};
+
+// POST /api/box/{boxId}/play - the owner plays an item of their box through signed HLS URLs.
+// - Another user's item, or none: 404 (no existence leak).
+// - Playable as soon as the first rendition is published, while the ladder is still PROCESSING.
+// - FAILED: 409 with the reason; nothing published yet: 409 "still processing" (the request is
+//   right, the item is not in a state that allows it; a client retries later). Not 400: nothing
+//   about the request itself is wrong.
+// - The owner's own playback is never refused for band: owners must be able to check what they
+//   store, and their box is private, so this is not audience delivery. Its bytes are metered all
+//   the same (the edge counts every byte served under the owner's items). Plays by the audience
+//   (vod, marketplace, live) call bandLimitRefusal and answer BAND_LIMIT_EXCEEDED.
+export async function playBox(ctx: Ctx, input: z.output<typeof playBoxInput>): Promise<BoxPlayResult> {
+  const ownerId = requireUserId(ctx);
+  const resource = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
+  if (resource.status === "FAILED")
+    throw new DomainError("CONFLICT", "error.boxItemFailed", { reason: resource.statusReason ?? "unknown error" });
+  const [item, published, poster] = await Promise.all([
+    ctx.db.boxItem.findUnique({ where: { id: resource.boxId }, select: { playableAt: true } }),
+    ctx.db.rendition.count({ where: { boxItemId: resource.boxId, kind: { in: ["REMUX", "LADDER"] } } }),
+    ctx.db.thumbnail.findUnique({ where: { boxItemId: resource.boxId }, select: { id: true } }),
+  ]);
+  if (!item?.playableAt && published === 0) throw new DomainError("CONFLICT", "error.boxItemNotPlayable");
+  const target = { ownerId, boxId: resource.boxId };
+  return { resource, ...signPlayback(target, "hls"), posterUrl: poster ? signPoster(target) : undefined };
+}

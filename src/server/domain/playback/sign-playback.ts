@@ -1,0 +1,68 @@
+import { MASTER_PLAYLIST, RENDITION_PLAYLIST } from "@/server/media/keys";
+import { POSTER_FILE } from "@/server/media/edge/media-url.mjs";
+import { signMediaTree } from "@/server/media/signed-url";
+import type { MessageId } from "@/server/i18n/messages";
+
+// The parts of the document's play result that every play operation shares (box, vod, marketplace,
+// live recordings): signed HLS addresses of one item's full ladder or of its 15-second preview.
+
+export const HLS_MIME_TYPE = "application/x-mpegurl";
+
+/** What the item's files are stored under (media/keys): the owner and the box item. */
+export interface PlayableItem {
+  ownerId: string;
+  boxId: string;
+}
+
+/** hls: the master playlist of the whole ladder; preview: the 15-second preview rendition. */
+export type PlaybackTree = "hls" | "preview";
+
+export interface PlaySource {
+  mimeType: typeof HLS_MIME_TYPE;
+  streamer: string;
+  uniqueStreamer: string;
+}
+
+/** result PLAY: where to play. Every address is the same absolute signed URL of the playlist. */
+export interface PlayGranted {
+  result: "PLAY";
+  srcs: PlaySource[];
+  mimeType: typeof HLS_MIME_TYPE;
+  file: string;
+  streamer: string;
+  uniqueStreamer: string;
+  /** When the signed URLs stop working (not part of the document's shape). */
+  expiresAt: Date;
+}
+
+/** A play refused with a result rather than an error (supplement §1), with a human message. */
+export interface PlayRefused {
+  result: "BAND_LIMIT_EXCEEDED";
+  messageId: MessageId;
+}
+
+export type PlayOutcome = PlayGranted | PlayRefused;
+
+/**
+ * Signs the playlist of one tree of an item. `streamer` and `uniqueStreamer` are the same URL: it
+ * already is unique to this grant (the signature covers its expiry), and players take either
+ * (supplement §3: srcs[0].uniqueStreamer, or streamer); `file` repeats it for players that read that.
+ */
+export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: { ttlSeconds?: number } = {}): PlayGranted {
+  const { baseUrl, expiresAt } = signMediaTree(tree, item.ownerId, item.boxId, opts);
+  const url = baseUrl + (tree === "hls" ? MASTER_PLAYLIST : RENDITION_PLAYLIST);
+  return {
+    result: "PLAY",
+    srcs: [{ mimeType: HLS_MIME_TYPE, streamer: url, uniqueStreamer: url }],
+    mimeType: HLS_MIME_TYPE,
+    file: url,
+    streamer: url,
+    uniqueStreamer: url,
+    expiresAt,
+  };
+}
+
+/** A signed URL of the poster the ingest grabbed (private: it is a frame of private content). */
+export function signPoster(item: PlayableItem, opts: { ttlSeconds?: number } = {}): string {
+  return signMediaTree("poster", item.ownerId, item.boxId, opts).baseUrl + POSTER_FILE;
+}

@@ -1,0 +1,63 @@
+import type { Db } from "@/server/db/client";
+import { env } from "@/server/env";
+import { sweepWorkDirs } from "@/server/media/ingest/publish";
+import { TMP_UPLOADS_PREFIX } from "@/server/media/keys";
+import { getStorage } from "@/server/media/storage";
+import { jobTypes } from "./handlers";
+import { jobWorkRoot, workDirOwner } from "./handlers/box-ingest";
+import { registerLocalWake } from "./queue";
+import { startWorker } from "./worker";
+
+const HOUR_MS = 3600_000;
+
+export interface JobWorkerHandle {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts this process's job worker: in the web process on PGlite (the sole worker: every job left
+ * RUNNING belongs to a dead process and is retried at once), in `npm run worker` processes on
+ * PostgreSQL (a killed worker's job is retried once its lease runs out). Also sweeps what crashes
+ * leave behind: work directories of dead attempts, storage temp files, uploads never committed.
+ */
+export async function startJobWorker(db: Db, opts: { soleWorker: boolean }): Promise<JobWorkerHandle> {
+  const e = env();
+  // a sole worker owns every work directory; with several, those of dead processes (or very old) go
+  const sweepWork = () =>
+    sweepWorkDirs(jobWorkRoot(), opts.soleWorker ? undefined : { ownerOf: workDirOwner, olderThan: new Date(Date.now() - 24 * HOUR_MS) });
+  await sweepWork();
+  const sweep = () =>
+    Promise.all([sweepLeftovers(db), opts.soleWorker ? undefined : sweepWork()]).catch((err: unknown) =>
+      console.error("sweep failed:", err),
+    );
+  void sweep();
+  const sweeper = setInterval(sweep, HOUR_MS);
+  sweeper.unref();
+  const worker = startWorker(db, {
+    concurrency: e.JOB_CONCURRENCY,
+    pollMs: 1000,
+    leaseSeconds: e.JOB_LEASE_SECONDS,
+    soleWorker: opts.soleWorker,
+    types: jobTypes,
+  });
+  const unregister = registerLocalWake(worker.wake);
+  return {
+    async stop() {
+      clearInterval(sweeper);
+      unregister();
+      await worker.stop();
+    },
+  };
+}
+
+/** Storage temp files older than a day, and uploads that reached tmp/uploads but never became an item. */
+async function sweepLeftovers(db: Db): Promise<void> {
+  const storage = await getStorage();
+  const dayAgo = new Date(Date.now() - 24 * HOUR_MS);
+  await storage.sweepTemp(dayAgo);
+  for (const entry of await storage.list(TMP_UPLOADS_PREFIX)) {
+    if (entry.mtime >= dayAgo) continue;
+    const boxId = entry.key.slice(TMP_UPLOADS_PREFIX.length + 1);
+    if ((await db.boxItem.count({ where: { id: boxId } })) === 0) await storage.delete(entry.key);
+  }
+}

@@ -1,0 +1,139 @@
+// Signed media URLs: the one Node implementation, shared by the TypeScript signer
+// (src/server/media/signed-url.ts), the launcher's Node media server (media-node.mjs) and the tests.
+// Plain ESM so the launcher (scripts/start.mjs, plain JS) imports it without a build step; nginx
+// checks the same HMAC in njs (media-auth.js, a port of verifyMediaPath kept in step by the tests).
+//
+//   /media/<expires>/<signature>/<tree>/<ownerId>/<boxId>/<file>
+//
+//   tree  hls      -> storage key box/<ownerId>/<boxId>/hls/<file>      (master, rungs, segments)
+//         preview  -> storage key box/<ownerId>/<boxId>/preview/<file>  (the 15-second preview)
+//         poster   -> storage key box/<ownerId>/<boxId>/poster.jpg      (file must be poster.jpg)
+//   signature = base64url(HMAC-SHA256(key, "v1/<expires>/<tree>/<ownerId>/<boxId>"))[0..32]
+//
+// The signature sits before the file path and grants one tree of one item until <expires> (unix
+// seconds), so relative URLs inside playlists (rung playlists, segments) inherit it. A signature
+// never covers another item or another tree: a preview URL cannot open the full ladder.
+// The path is checked as sent (raw, before any decoding): our URLs never contain escapes, dot
+// segments or empty segments, so anything else is refused rather than normalized.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export const MEDIA_PREFIX = "/media/";
+export const MEDIA_TREES = /** @type {const} */ (["hls", "preview", "poster"]);
+export const SIGNATURE_LENGTH = 32;
+export const POSTER_FILE = "poster.jpg";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+// A storage key segment (media/storage/storage.ts isValidSegment), at most 3 deep, ending in a media
+// extension: no directory can be named, so nothing is ever listed or redirected.
+const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}";
+export const MEDIA_EXTENSIONS = ["m3u8", "ts", "m4s", "mp4", "aac", "vtt", "jpg"];
+const FILE = `(?:${SEGMENT}/){0,2}${SEGMENT}\\.(?:${MEDIA_EXTENSIONS.join("|")})`;
+export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster)/(${UUID})/(${UUID})/(${FILE})$`;
+const MEDIA_PATH = new RegExp(MEDIA_PATH_SOURCE);
+
+/** Media types by extension (the same table is written into nginx's `types`). */
+export const MEDIA_TYPES = {
+  m3u8: "application/vnd.apple.mpegurl",
+  ts: "video/mp2t",
+  m4s: "video/iso.segment",
+  mp4: "video/mp4",
+  aac: "audio/aac",
+  vtt: "text/vtt",
+  jpg: "image/jpeg",
+};
+
+/**
+ * Cache-Control by extension. Playlists can change (the master gains rungs while the ladder is
+ * built) so they are revalidated; segments never change under a name (a changed rung gets a new
+ * directory), so they are immutable. Everything is private: a signed URL is one viewer's grant.
+ */
+export function cacheControlFor(file) {
+  if (file.endsWith(".m3u8")) return "private, no-cache";
+  if (file.endsWith(".jpg")) return "private, max-age=3600";
+  return "private, max-age=31536000, immutable";
+}
+
+export function contentTypeFor(file) {
+  const ext = file.slice(file.lastIndexOf(".") + 1);
+  return MEDIA_TYPES[ext] ?? "application/octet-stream";
+}
+
+/** The message the signature authenticates. */
+function signedMessage(expires, tree, ownerId, boxId) {
+  return `v1/${expires}/${tree}/${ownerId}/${boxId}`;
+}
+
+export function mediaSignature(key, expires, tree, ownerId, boxId) {
+  return createHmac("sha256", key)
+    .update(signedMessage(expires, tree, ownerId, boxId))
+    .digest("base64url")
+    .slice(0, SIGNATURE_LENGTH);
+}
+
+/** The signed base path of one tree of one item, ending in "/": append a file (e.g. "master.m3u8"). */
+export function signedMediaBase(key, tree, ownerId, boxId, expires) {
+  if (!MEDIA_TREES.includes(tree)) throw new Error(`unknown media tree: ${tree}`);
+  if (!new RegExp(`^${UUID}$`).test(ownerId) || !new RegExp(`^${UUID}$`).test(boxId)) throw new Error("media ids must be lowercase UUIDs");
+  if (!Number.isSafeInteger(expires) || expires < 0) throw new Error(`invalid expiry: ${expires}`);
+  return `${MEDIA_PREFIX}${expires}/${mediaSignature(key, expires, tree, ownerId, boxId)}/${tree}/${ownerId}/${boxId}/`;
+}
+
+/** The storage key a verified media path names (media/keys.ts layout). */
+export function mediaStorageKey(tree, ownerId, boxId, file) {
+  return tree === "poster" ? `box/${ownerId}/${boxId}/${POSTER_FILE}` : `box/${ownerId}/${boxId}/${tree}/${file}`;
+}
+
+/**
+ * Checks a raw request path (the query is ignored). Returns the grant, or why it is refused:
+ * "malformed" (not one of our URLs: escapes, dot segments, directories, unknown tree or type),
+ * "signature" (tampered, or issued for another item or tree), "expired".
+ */
+export function verifyMediaPath(key, rawPath, nowSeconds = Date.now() / 1000) {
+  const q = rawPath.indexOf("?");
+  const path = q < 0 ? rawPath : rawPath.slice(0, q);
+  const m = MEDIA_PATH.exec(path);
+  if (!m) return { ok: false, reason: "malformed" };
+  const [, exp, sig, tree, ownerId, boxId, file] = m;
+  if (tree === "poster" && file !== POSTER_FILE) return { ok: false, reason: "malformed" };
+  if (file.split("/").some((s) => s.includes(".."))) return { ok: false, reason: "malformed" };
+  const expires = Number(exp);
+  const expected = Buffer.from(mediaSignature(key, expires, tree, ownerId, boxId));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" };
+  if (expires < nowSeconds) return { ok: false, reason: "expired" };
+  return { ok: true, tree, ownerId, boxId, file, expires, storageKey: mediaStorageKey(tree, ownerId, boxId, file) };
+}
+
+/**
+ * Where a raw request path goes: "media" (a /media path, also one that only becomes /media after
+ * decoding or dot-segment removal, which is refused), "invalid" (dot segments climbing above the
+ * root or a bad escape: 400, as nginx answers), or "app".
+ */
+export function classifyRequestPath(rawPath) {
+  const q = rawPath.indexOf("?");
+  const path = q < 0 ? rawPath : rawPath.slice(0, q);
+  if (!path.includes("%") && !path.includes("/.") && !path.includes("//"))
+    return path.startsWith(MEDIA_PREFIX) || path === "/media" ? "media" : "app"; // the common case, cheaply
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return "invalid";
+  }
+  const out = [];
+  for (const segment of decoded.split("/").slice(1)) {
+    if (segment === "..") {
+      if (out.length === 0) return "invalid";
+      out.pop();
+    } else if (segment !== "." && segment !== "") out.push(segment);
+  }
+  return path.startsWith(MEDIA_PREFIX) || out[0] === "media" ? "media" : "app";
+}
+
+/** The URL-signing key: MEDIA_SECRET when set, else derived from the auth secret (never the auth secret itself). */
+export function deriveMediaKey(authSecret) {
+  return createHmac("sha256", authSecret).update("kinora media url key v1").digest("hex");
+}
+
+/** MEDIA_SECRET is written into nginx's configuration: only characters that need no quoting there. */
+export const MEDIA_SECRET_PATTERN = /^[A-Za-z0-9_.~+/=-]{32,256}$/;

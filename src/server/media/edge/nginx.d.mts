@@ -1,0 +1,24 @@
+// Types of nginx.mjs.
+
+export const NJS_MODULE: string;
+
+export type NginxLookup = { ok: true; required: boolean; binary: string } | { ok: false; required: boolean; reason: string };
+export function findNginx(env: Record<string, string | undefined>): NginxLookup;
+
+export interface NginxOptions {
+  prefix: string;
+  host: string;
+  port: number;
+  appPort: number;
+  storageRoot: string;
+  logDir: string;
+  key: string;
+  trustProxy: boolean;
+  s3: boolean;
+  isRoot: boolean;
+  workers?: number | "auto";
+}
+export function nginxConfig(o: NginxOptions): string;
+export function startNginx(
+  o: NginxOptions & { binary: string },
+): Promise<{ confPath: string; exited: Promise<number | string>; stop(): Promise<void> }>;

@@ -1,0 +1,240 @@
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Prisma, RenditionKind } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { markPlayable, markReady, recordProbe, recordProgress } from "@/server/domain/box/ingest-state";
+import { planHls } from "@/server/media/ffmpeg/hls-plan";
+import { MediaError } from "@/server/media/ffmpeg/media-error";
+import { probeMedia } from "@/server/media/ffmpeg/probe-media";
+import {
+  encodeLowestRung,
+  encodePreview,
+  encodeRungs,
+  extractPoster,
+  remuxToHls,
+  type HlsOutput,
+  type ProcessOptions,
+  type RenditionOutput,
+} from "@/server/media/ffmpeg/process-media";
+import type { HlsPlan, ProbeSummary } from "@/server/media/ffmpeg/types";
+import {
+  boxOriginalKey,
+  boxPosterKey,
+  boxPreviewPlaylistKey,
+  boxPreviewPrefix,
+  boxRenditionPlaylistKey,
+  boxRenditionPrefix,
+  uploadTempKey,
+} from "@/server/media/keys";
+import type { Storage } from "@/server/media/storage";
+import { assertStillThere, publishDirectory, recordFor, recordRendition, writeMasterPlaylist, type IngestTarget } from "./publish";
+import { IngestProgress } from "./progress";
+
+/**
+ * Ingestion of one box item, as a sequence of idempotent stages. A stage whose result is recorded (a
+ * Rendition row, the poster's Thumbnail row, the probe) is skipped, so a retry after a crash goes on
+ * where the last attempt stopped, and the unique constraints keep a stage that ran twice from adding
+ * a second row. Every ffmpeg output goes to this attempt's own work directory first and is moved into
+ * storage only when complete and checked.
+ *
+ *   probe -> fast path (remux H.264/AAC, else lowest rung; master written: playable) -> poster
+ *         -> 15 s preview -> the rest of the ladder (master rewritten with every rung) -> READY
+ */
+
+export interface IngestRun {
+  db: Db;
+  storage: Storage;
+  boxItemId: string;
+  /** This attempt's own directory (removed afterwards by the caller). */
+  workDir: string;
+  signal: AbortSignal;
+  /** ffmpeg's PID of each run, so the process can kill them when it exits. */
+  onSpawn?: (pid: number) => void;
+}
+
+/** Shares of the whole percent, by fast path: [probe, fast path, poster, preview] end points; the ladder takes the rest. */
+const SHARES: Record<HlsPlan["fastPath"], [number, number, number, number]> = {
+  remux: [2, 8, 10, 16],
+  "lowest-rung": [2, 25, 27, 33],
+};
+
+const REMUX_NAME = "source";
+
+export async function ingestBoxItem(run: IngestRun): Promise<void> {
+  const { db, storage, boxItemId } = run;
+  const item = await db.boxItem.findUnique({
+    where: { id: boxItemId },
+    select: {
+      ownerId: true,
+      status: true,
+      probe: true,
+      poster: { select: { id: true } },
+      renditions: { select: { kind: true, height: true } },
+    },
+  });
+  if (!item || item.status !== "PROCESSING") return; // deleted, or already final
+  const target: IngestTarget = { boxItemId, ownerId: item.ownerId };
+  const originalKey = await ensureOriginal(storage, target);
+  const has = (kind: RenditionKind, height?: number) =>
+    item.renditions.some((r) => r.kind === kind && (height === undefined || r.height === height));
+  const progress = new IngestProgress((p) => recordProgress(db, boxItemId, p));
+  const opts = (stage: (p: number) => void): ProcessOptions => ({
+    signal: run.signal,
+    onProgress: stage,
+    ...(run.onSpawn ? { onSpawn: run.onSpawn } : {}),
+  });
+  const outDir = async (name: string) => {
+    const dir = path.join(run.workDir, name);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    return dir;
+  };
+
+  await storage.withLocalFile(originalKey, async (input) => {
+    // 1. probe (its result is kept: a retry does not probe again)
+    let probe = item.probe as ProbeSummary | null;
+    if (!probe) {
+      probe = await probeMedia(input, { signal: run.signal, ...(run.onSpawn ? { onSpawn: run.onSpawn } : {}) });
+      await recordFor(db, storage, target, () =>
+        recordProbe(db, boxItemId, probe as unknown as Prisma.InputJsonValue, probe!.durationSeconds),
+      );
+    }
+    const plan = planHls(probe); // throws MediaError for what cannot be processed (no video, absurd size)
+    const [probeEnd, fastEnd, posterEnd, previewEnd] = SHARES[plan.fastPath];
+    progress.set(probeEnd);
+    const ladderDone = () => plan.rungs.every((r) => has("LADDER", r.height));
+
+    // 2. fast path: something playable as soon as possible
+    const fastDone = plan.fastPath === "remux" ? has("REMUX") || ladderDone() : has("LADDER", plan.lowest.height);
+    if (!fastDone) {
+      const dir = await outDir("fast");
+      if (plan.fastPath === "remux") {
+        const out = await remuxToHls(input, probe, plan, dir, opts(progress.stage(probeEnd, fastEnd)));
+        await rm(path.join(dir, out.master), { force: true }); // the item's master is written from the rows
+        await publishDirectory(db, storage, target, boxRenditionPrefix(target.ownerId, boxItemId, REMUX_NAME), dir);
+        const r = out.renditions[0]!;
+        await recordRendition(
+          db,
+          storage,
+          target,
+          renditionRow("REMUX", r, boxRenditionPlaylistKey(target.ownerId, boxItemId, REMUX_NAME), probe.video?.fps),
+        );
+      } else {
+        const out = await encodeLowestRung(input, probe, plan, dir, opts(progress.stage(probeEnd, fastEnd)));
+        await publishRungs(run, target, out, plan);
+      }
+      await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: false });
+      await markPlayable(db, boxItemId);
+    }
+    progress.set(fastEnd);
+    await progress.flush();
+
+    // 3. poster: a Thumbnail row marked as this item's (boxItemId), shown until the owner picks one
+    if (!item.poster) {
+      const dir = await outDir("poster");
+      const poster = await extractPoster(input, probe, plan, path.join(dir, "poster.jpg"), opts(progress.stage(fastEnd, posterEnd)));
+      const key = boxPosterKey(target.ownerId, boxItemId);
+      await storage.putFile(key, poster.path, { move: true, contentType: poster.mimeType });
+      await assertStillThere(db, storage, target);
+      await recordFor(db, storage, target, () =>
+        db.thumbnail.createMany({
+          data: [
+            {
+              ownerId: target.ownerId,
+              boxItemId,
+              storageKey: key,
+              mimeType: poster.mimeType,
+              width: poster.width,
+              height: poster.height,
+              sizeBytes: poster.sizeBytes,
+            },
+          ],
+          skipDuplicates: true,
+        }),
+      );
+    }
+    progress.set(posterEnd);
+
+    // 4. the separate 15-second preview
+    if (!has("PREVIEW")) {
+      const dir = await outDir("preview");
+      const out = await encodePreview(input, probe, plan, dir, opts(progress.stage(posterEnd, previewEnd)));
+      const r = out.renditions[0]!;
+      await publishDirectory(db, storage, target, boxPreviewPrefix(target.ownerId, boxItemId), path.join(dir, r.name));
+      await recordRendition(
+        db,
+        storage,
+        target,
+        renditionRow("PREVIEW", r, boxPreviewPlaylistKey(target.ownerId, boxItemId), plan.preview.fps),
+      );
+    }
+    progress.set(previewEnd);
+    await progress.flush();
+
+    // 5. the rest of the ladder (never above the source), then the master with every rung
+    const missing = plan.rungs.filter((r) => !has("LADDER", r.height));
+    if (missing.length > 0) {
+      const dir = await outDir("ladder");
+      const out = await encodeRungs(input, probe, missing, dir, opts(progress.stage(previewEnd, 99)));
+      await publishRungs(run, target, out, plan);
+    }
+    await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: true });
+  });
+  await markReady(db, boxItemId);
+
+  async function publishRungs(r: IngestRun, t: IngestTarget, out: HlsOutput, plan: HlsPlan): Promise<void> {
+    for (const rendition of out.renditions) {
+      await publishDirectory(
+        r.db,
+        r.storage,
+        t,
+        boxRenditionPrefix(t.ownerId, t.boxItemId, rendition.name),
+        path.join(out.dir, rendition.name),
+      );
+      const fps = plan.rungs.find((x) => x.name === rendition.name)?.fps;
+      await recordRendition(
+        r.db,
+        r.storage,
+        t,
+        renditionRow("LADDER", rendition, boxRenditionPlaylistKey(t.ownerId, t.boxItemId, rendition.name), fps),
+      );
+      item!.renditions.push({ kind: "LADDER", height: rendition.height });
+    }
+  }
+}
+
+function renditionRow(kind: RenditionKind, r: RenditionOutput, playlistKey: string, frameRate: number | undefined) {
+  return {
+    kind,
+    height: r.height,
+    width: r.width,
+    bandwidth: Math.round(r.bandwidth),
+    averageBandwidth: Math.round(r.averageBandwidth),
+    frameRate: frameRate ?? null,
+    codecs: r.codecs,
+    playlistKey,
+  };
+}
+
+/**
+ * The original at its place: a crash between the upload's commit and its move leaves it in
+ * tmp/uploads, where this finishes the move. Neither there: the upload is lost (permanent failure).
+ */
+async function ensureOriginal(storage: Storage, t: IngestTarget): Promise<string> {
+  const key = boxOriginalKey(t.ownerId, t.boxItemId);
+  const temp = uploadTempKey(t.boxItemId);
+  // the upload's own move may happen between any two of these checks: look at the target again
+  for (let look = 0; look < 2; look++) {
+    if (await storage.exists(key)) return key;
+    if (await storage.exists(temp)) {
+      try {
+        await storage.move(temp, key);
+        return key;
+      } catch (err) {
+        if (await storage.exists(key)) return key;
+        throw err;
+      }
+    }
+  }
+  throw new MediaError("unreadable", "The uploaded file was lost before it could be processed; please upload it again.");
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { route, untrusted, type RestCall } from "@/server/rest/route";
+import { declaredLength, multipartParts } from "@/server/rest/multipart";
+import { domainErrorOf } from "@/server/rest/domain-error-of";
+import { domainErrorResponse } from "@/server/rest/error-body";
+import { Readable } from "node:stream";
+import { assertWidthSegment } from "@/server/domain/thumbnails/get-thumbnail-image";
+
+const thumbnailForm = z.object({ thumbnail: z.string().meta({ format: "binary", description: "PNG, JPEG or WebP, at most 5 MB" }) });
+const imageSchema = { type: "string", format: "binary", description: "the image (image/png, image/jpeg or image/webp)" };
+
+/** Thumbnails never change under an id: cached for a year by browsers and proxies. */
+async function serveImage({ caller, params, request }: RestCall): Promise<Response> {
+  assertWidthSegment(params.width);
+  const image = await caller.thumbnails.image(untrusted({ thumbnailId: params.thumbnailId, width: params.width }));
+  const headers = {
+    "Cache-Control": "public, max-age=31536000, immutable",
+    ETag: image.etag,
+    "X-Content-Type-Options": "nosniff",
+  };
+  if ((request.headers.get("if-none-match") ?? "").split(",").some((t) => t.trim() === image.etag)) {
+    image.stream.destroy();
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(Readable.toWeb(image.stream) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: { ...headers, "Content-Type": image.mimeType, "Content-Length": String(image.sizeBytes) },
+  });
+}
+
+export const thumbnailRoutes = [
+  // POST /api/thumbnail - upload a thumbnail image (multipart part `thumbnail`) -> 201 {thumbnailId}
+  route({
+    method: "POST",
+    path: "/api/thumbnail",
+    auth: "private",
+    status: 201,
+    summary: "Upload a thumbnail",
+    requestSchema: thumbnailForm,
+    responseSchema: { type: "object", required: ["thumbnailId"], properties: { thumbnailId: { type: "string" } } },
+    errors: [413],
+    rawBody: true,
+    handle: async (call) => {
+      try {
+        return await call.caller.thumbnails.upload(
+          untrusted({ parts: multipartParts(call.request), declaredBytes: declaredLength(call.request) }),
+        );
+      } catch (err) {
+        const domainError = domainErrorOf(err);
+        if (!domainError) throw err;
+        const res = domainErrorResponse(domainError, call.lang, new URL(call.request.url).pathname);
+        res.headers.set("Connection", "close");
+        return res;
+      }
+    },
+  }),
+  // GET /asset/thumbnail/{thumbnailId} - the image (no authentication: used as <img src>)
+  route({
+    method: "GET",
+    path: "/asset/thumbnail/{thumbnailId}",
+    auth: "none",
+    status: 200,
+    summary: "Read a thumbnail",
+    responseSchema: imageSchema,
+    handle: serveImage,
+  }),
+  // GET /asset/thumbnail/{thumbnailId}/{width} - the image resized to (about) width pixels
+  route({
+    method: "GET",
+    path: "/asset/thumbnail/{thumbnailId}/{width}",
+    auth: "none",
+    status: 200,
+    summary: "Read a thumbnail resized to a width",
+    responseSchema: imageSchema,
+    handle: serveImage,
+  }),
+];

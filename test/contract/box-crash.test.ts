@@ -1,0 +1,93 @@
+// kill -9 of the process running an ingest job, mid-ladder: after a restart on the same DATA_DIR (and
+// database) the job is retried, the item reaches READY, and every rendition exists once and whole.
+// PGlite: the server runs the worker and is killed. PostgreSQL: the server runs it too
+// (KINORA_WORKER=1, a one-box deployment), on a database of its own, with a short job lease.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { Api } from "../support/api";
+import { withDatabase } from "../support/database";
+import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
+import { startKinora, type Kinora } from "../support/server";
+import { preparePostgres } from "../../scripts/test-postgres";
+import { newUser } from "./users-fixtures";
+import { isFinal, itemFiles, sleep, uploadFile, waitForItem } from "./box-fixtures";
+
+let server: Kinora | undefined;
+let ownDb: { url: string; drop(): Promise<void> } | undefined;
+
+before(async () => {
+  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
+});
+after(async () => {
+  await server?.stop();
+  await ownDb?.drop();
+});
+
+const serverEnv = () => ({
+  JOB_LEASE_SECONDS: "10",
+  JOB_CONCURRENCY: "1",
+  ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+});
+
+test("kill -9 during the ladder: retried after restart, READY, renditions unique and complete", async () => {
+  server = await startKinora(serverEnv());
+  let api = new Api(server.url);
+  const u = await newUser(api);
+  const clip = makeH264AacMp4(makeMediaDir(), { durationSeconds: 30, width: 1280, height: 720 });
+  const res = await uploadFile(api, u.access, clip);
+  assert.equal(res.status, 201, res.text);
+  const boxId = res.body.boxId;
+  const mid = await waitForItem(api, u.access, boxId, (i) => i.progress >= 18 || isFinal(i), 120_000);
+  assert.equal(mid.status, "PROCESSING", "killed while the ladder runs");
+  await sleep(500);
+  process.kill(server.pid!, "SIGKILL");
+  const dataDir = server.dataDir;
+  server = undefined;
+  await sleep(500);
+
+  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+  api = new Api(server.url);
+  const { access } = await api.login(u.userCode, u.password);
+  const item = await waitForItem(api, access, boxId, isFinal, 240_000);
+  assert.equal(item.status, "READY", JSON.stringify(item));
+
+  const dir = path.join(dataDir, "storage", ...itemFiles(dataDir, boxId)[0]!.split("/").slice(0, 3));
+  const master = readFileSync(path.join(dir, "hls/master.m3u8"), "utf8");
+  const uris = [...master.matchAll(/^([^#\n][^\n]*)$/gm)].map((m) => m[1]);
+  assert.deepEqual(uris.sort(), ["360p/index.m3u8", "480p/index.m3u8", "720p/index.m3u8"], master);
+  for (const uri of uris) {
+    const playlist = readFileSync(path.join(dir, "hls", uri!), "utf8");
+    assert.match(playlist, /#EXT-X-ENDLIST/);
+    const total = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].reduce((s, m) => s + Number(m[1]), 0);
+    assert.ok(Math.abs(total - 30) < 1, `${uri} covers ${total} s`);
+    for (const seg of playlist.split("\n").filter((l) => l.endsWith(".ts")))
+      assert.ok(existsSync(path.join(dir, "hls", path.dirname(uri!), seg)), seg);
+  }
+  // nothing left of the killed attempt
+  const work = path.join(dataDir, "tmp", "jobs");
+  assert.deepEqual(existsSync(work) ? readdirSync(work) : [], []);
+
+  if (!ownDb) await server.stop();
+  const rows = await withDatabase({ dataDir, databaseUrl: ownDb?.url }, async (sql) => ({
+    renditions: await sql<{ kind: string; height: number; n: number }>(
+      `SELECT "kind"::text AS kind, "height", count(*)::int AS n FROM "Rendition" WHERE "boxItemId" = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      [boxId],
+    ),
+    jobs: await sql<{ status: string; attempts: number }>(`SELECT "status"::text AS status, "attempts" FROM "Job" WHERE "boxItemId" = $1`, [
+      boxId,
+    ]),
+  }));
+  if (!ownDb) server = undefined;
+  assert.deepEqual(rows.renditions, [
+    { kind: "LADDER", height: 360, n: 1 },
+    { kind: "LADDER", height: 480, n: 1 },
+    { kind: "LADDER", height: 720, n: 1 },
+    { kind: "PREVIEW", height: 360, n: 1 },
+    { kind: "REMUX", height: 720, n: 1 },
+  ]);
+  assert.equal(rows.jobs.length, 1);
+  assert.equal(rows.jobs[0]!.status, "COMPLETED");
+  assert.ok(rows.jobs[0]!.attempts >= 2, `retried: ${JSON.stringify(rows.jobs)}`);
+});

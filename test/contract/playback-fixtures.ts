@@ -1,0 +1,184 @@
+// Shared by the playback contract tests: content uploaded through POST /api/box and played through
+// POST /api/box/{boxId}/play, raw HTTP for paths fetch() would normalize, and URLs signed with the
+// server's own media key (for cases the API cannot produce: expired, other item, other tree).
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import http from "node:http";
+import { openAsBlob } from "node:fs";
+import path from "node:path";
+import { Api } from "../support/api";
+import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
+import type { Kinora } from "../support/server";
+import { resolveMediaKey } from "../../src/server/media/edge/media-node.mjs";
+import { signedMediaBase, type MediaTree } from "../../src/server/media/edge/media-url.mjs";
+
+export const HLS_TYPE = "application/vnd.apple.mpegurl";
+
+let clipPath: string | undefined;
+/** An 8-second 640x360 H.264/AAC clip (remuxed at once, then one 360p rung and a preview). */
+export function clip(): string {
+  clipPath ??= makeH264AacMp4(makeMediaDir("kinora-playback-"), { durationSeconds: 8, width: 640, height: 360, keyframeSeconds: 2 });
+  return clipPath;
+}
+
+export async function uploadClip(api: Api, token: string, file = clip(), title = "Playback clip"): Promise<any> {
+  const form = new FormData();
+  form.append("title", title);
+  form.append("file", await openAsBlob(file), path.basename(file));
+  const res = await fetch(`${api.url}/api/box`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+    body: form,
+  });
+  const text = await res.text();
+  assert.equal(res.status, 201, `upload: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** Plays until the item is playable (409 while nothing is published yet). */
+export async function playWhenReady(api: Api, token: string, boxId: string, timeoutMs = 90_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api.post(`/api/box/${boxId}/play`, undefined, { token });
+    if (res.status === 200) return res.body;
+    assert.equal(res.status, 409, `play: ${res.status} ${res.text}`);
+    if (Date.now() > deadline) throw new Error(`not playable in ${timeoutMs} ms: ${res.text}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Waits until the item is READY (the whole ladder, the preview and the poster are published). */
+export async function waitReady(api: Api, token: string, boxId: string, timeoutMs = 180_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api.get(`/api/box/${boxId}`, { token });
+    assert.equal(res.status, 200, res.text);
+    if (res.body.status === "READY") return res.body;
+    assert.notEqual(res.body.status, "FAILED", res.text);
+    if (Date.now() > deadline) throw new Error(`not READY in ${timeoutMs} ms: ${res.text}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with the path exactly as given (fetch would resolve dot segments and escapes first). */
+export function rawRequest(
+  baseUrl: string,
+  rawPath: string,
+  opts: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const u = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: u.hostname, port: u.port, method: opts.method ?? "GET", path: rawPath, headers: opts.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+export interface SignedParts {
+  exp: number;
+  sig: string;
+  tree: MediaTree;
+  owner: string;
+  box: string;
+  file: string;
+  /** "/media/<exp>/<sig>/<tree>/<owner>/<box>/" */
+  basePath: string;
+}
+
+export function parseSigned(url: string): SignedParts {
+  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
+  assert.ok(m, `not a signed media URL: ${url}`);
+  const [, exp, sig, tree, owner, box, file] = m as unknown as [string, string, string, MediaTree, string, string, string];
+  return { exp: Number(exp), sig, tree, owner, box, file, basePath: `/media/${exp}/${sig}/${tree}/${owner}/${box}/` };
+}
+
+/** Signs like the server (its key: MEDIA_SECRET, AUTH_SECRET, or the auth-secret file in its DATA_DIR). */
+export function signAs(server: Kinora, tree: MediaTree, owner: string, box: string, expires: number): string {
+  assert.ok(server.dataDir, "the server's DATA_DIR is needed to sign as it does");
+  return signedMediaBase(resolveMediaKey(process.env, server.dataDir), tree, owner, box, expires);
+}
+
+/** The URIs of a playlist (lines that are not tags), resolved against the playlist's URL. */
+export function playlistUris(playlistUrl: string, text: string): string[] {
+  return text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => new URL(l, playlistUrl).toString());
+}
+
+export async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(url, init);
+  assert.ok(res.status === 200 || res.status === 206, `${url}: ${res.status}`);
+  return res;
+}
+
+/** master -> first variant playlist -> its segments, by relative resolution; returns every URL and the bytes fetched. */
+export async function walkLadder(masterUrl: string): Promise<{ variantUrl: string; segmentUrls: string[]; bytes: number }> {
+  const masterText = await (await fetchOk(masterUrl)).text();
+  assert.match(masterText, /^#EXTM3U/);
+  const variants = playlistUris(masterUrl, masterText);
+  assert.ok(variants.length > 0, `no variant in the master playlist:\n${masterText}`);
+  const variantUrl = variants[0]!;
+  const variantText = await (await fetchOk(variantUrl)).text();
+  const segmentUrls = playlistUris(variantUrl, variantText);
+  assert.ok(segmentUrls.length > 0, `no segment in ${variantUrl}:\n${variantText}`);
+  let bytes = Buffer.byteLength(masterText) + Buffer.byteLength(variantText);
+  for (const s of segmentUrls) bytes += (await (await fetchOk(s)).arrayBuffer()).byteLength;
+  return { variantUrl, segmentUrls, bytes };
+}
+
+export interface S3rver {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** An S3-compatible server (@20minutes/s3rver) on a free loopback port, in a child process, with one bucket. */
+export async function startS3rver(directory: string, bucket: string): Promise<S3rver> {
+  const script = `
+    const S3rver = require("@20minutes/s3rver");
+    const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: process.env.S3RVER_DIR,
+      allowMismatchedSignatures: true, configureBuckets: [{ name: process.env.S3RVER_BUCKET }] });
+    server.run().then(({ port }) => console.log("S3RVER_READY " + port), (err) => { console.error(err); process.exit(1); });`;
+  const child = spawn(process.execPath, ["-e", script], {
+    env: { ...process.env, S3RVER_DIR: directory, S3RVER_BUCKET: bucket },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`s3rver did not start:\n${output}`)), 15_000);
+    child.stdout!.on("data", (d: Buffer) => {
+      output += d.toString();
+      const m = /S3RVER_READY (\d+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("exit", (code) => reject(new Error(`s3rver exited (${code}):\n${output}`)));
+  });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,259 @@
+// The delivery matrix of signed media URLs, run against a server whose edge is nginx (when installed)
+// and against one with NGINX=0 (the Node media server): same URLs, same answers. Every media body
+// the matrix receives (200/206) is added up, and the last test checks that the owner's band grew by
+// exactly that many bytes.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { before, describe, test } from "node:test";
+import { Api } from "../support/api";
+import type { Kinora } from "../support/server";
+import { newUser, sleep, type TestUser } from "./users-fixtures";
+import {
+  HLS_TYPE,
+  parseSigned,
+  playWhenReady,
+  playlistUris,
+  rawRequest,
+  signAs,
+  uploadClip,
+  waitReady,
+  type RawResponse,
+} from "./playback-fixtures";
+
+const GiB = 1024 ** 3;
+const FREE_BAND_BYTES = 5 * GiB;
+const decimal = (n: number) => {
+  const cents = Math.round(n * 100);
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+};
+
+export interface MatrixOptions {
+  /** The server under test (started by the caller). */
+  server: () => Promise<Kinora>;
+  /** "nginx" or "node": which edge must answer /media (checked on the first response). */
+  edge: "nginx" | "node";
+}
+
+export function deliveryMatrix(label: string, o: MatrixOptions): void {
+  describe(`signed media delivery (${label})`, () => {
+    let server: Kinora;
+    let api: Api;
+    let owner: TestUser;
+    let boxId: string;
+    let ownerId: string;
+    let counted = 0; // media body bytes this owner was sent
+
+    /** GET (or another method) of a path or URL on the server, raw; 200/206 bodies are counted. */
+    const get = async (pathOrUrl: string, opts: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> => {
+      const rawPath = pathOrUrl.startsWith("http") ? pathOrUrl.slice(new URL(pathOrUrl).origin.length) : pathOrUrl;
+      const res = await rawRequest(server.url, rawPath, opts);
+      if ((res.status === 200 || res.status === 206) && rawPath.startsWith("/media/")) counted += res.body.length;
+      return res;
+    };
+    const play = async () => {
+      const res = await api.post(`/api/box/${boxId}/play`, undefined, { token: owner.access });
+      assert.equal(res.status, 200, res.text);
+      return res.body;
+    };
+    const refused = (res: RawResponse, what: string) => {
+      assert.equal(res.status, 403, `${what}: ${res.status} ${res.body.toString().slice(0, 200)}`);
+      assert.ok(!/root:|#EXTM3U|Index of/.test(res.body.toString()), `${what}: leaked a body`);
+    };
+
+    before(async () => {
+      server = await o.server();
+      api = new Api(server.url);
+      owner = await newUser(api);
+      const item = await uploadClip(api, owner.access);
+      boxId = item.boxId;
+      await waitReady(api, owner.access, boxId);
+      ownerId = parseSigned((await play()).streamer).owner;
+    });
+
+    test("master -> rung playlist -> segments by relative URLs; media types, caching, CORS", async () => {
+      const master = (await play()).streamer as string;
+      const m = await get(master);
+      assert.equal(m.status, 200);
+      assert.equal(/nginx/i.test(String(m.headers.server ?? "")) ? "nginx" : "node", o.edge, `edge: server header ${m.headers.server}`);
+      assert.equal(m.headers["content-type"], HLS_TYPE);
+      assert.equal(m.headers["cache-control"], "private, no-cache");
+      assert.equal(m.headers["access-control-allow-origin"], "*");
+      assert.match(m.body.toString(), /#EXT-X-STREAM-INF:.*BANDWIDTH=\d+.*RESOLUTION=\d+x\d+.*CODECS="/);
+      const variants = playlistUris(master, m.body.toString());
+      assert.ok(variants.length >= 1);
+      for (const variant of variants) {
+        assert.ok(variant.startsWith(master.slice(0, master.lastIndexOf("/") + 1)), `variant outside the signed tree: ${variant}`);
+        const v = await get(variant);
+        assert.equal(v.status, 200, variant);
+        assert.equal(v.headers["content-type"], HLS_TYPE);
+        const segments = playlistUris(variant, v.body.toString());
+        assert.ok(segments.length >= 2, `segments of ${variant}`);
+        for (const segment of segments) {
+          const s = await get(segment);
+          assert.equal(s.status, 200, segment);
+          assert.equal(s.headers["content-type"], "video/mp2t");
+          assert.equal(s.headers["cache-control"], "private, max-age=31536000, immutable");
+          assert.equal(Number(s.headers["content-length"]), s.body.length);
+          assert.equal(s.body[0], 0x47, "an MPEG-TS sync byte");
+          assert.ok(s.headers.etag && s.headers["last-modified"], "validators");
+        }
+      }
+    });
+
+    test("byte ranges: 206 with Content-Range, open and suffix ranges, 416 past the end; HEAD has no body", async () => {
+      const master = (await play()).streamer as string;
+      const variant = playlistUris(master, (await get(master)).body.toString())[0]!;
+      const segment = playlistUris(variant, (await get(variant)).body.toString())[0]!;
+      const full = await get(segment);
+      const size = full.body.length;
+      const first = await get(segment, { headers: { Range: "bytes=0-99" } });
+      assert.equal(first.status, 206);
+      assert.equal(first.headers["content-range"], `bytes 0-99/${size}`);
+      assert.equal(first.body.length, 100);
+      assert.deepEqual(first.body, full.body.subarray(0, 100));
+      const tail = await get(segment, { headers: { Range: "bytes=-50" } });
+      assert.equal(tail.status, 206);
+      assert.equal(tail.headers["content-range"], `bytes ${size - 50}-${size - 1}/${size}`);
+      assert.deepEqual(tail.body, full.body.subarray(size - 50));
+      const open = await get(segment, { headers: { Range: `bytes=${size - 10}-` } });
+      assert.equal(open.status, 206);
+      assert.equal(open.body.length, 10);
+      const past = await get(segment, { headers: { Range: `bytes=${size + 10}-` } });
+      assert.equal(past.status, 416);
+      assert.equal(past.headers["content-range"], `bytes */${size}`);
+      const head = await get(segment, { method: "HEAD" });
+      assert.equal(head.status, 200);
+      assert.equal(Number(head.headers["content-length"]), size);
+      assert.equal(head.body.length, 0);
+      assert.equal((await get(segment, { method: "POST" })).status, 405);
+      assert.equal((await get(segment, { method: "DELETE" })).status, 405);
+    });
+
+    test("the poster: signed poster URL 200 image/jpeg; the hls signature does not open it", async () => {
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      const poster = await get(`${signAs(server, "poster", ownerId, boxId, exp)}poster.jpg`);
+      assert.equal(poster.status, 200);
+      assert.equal(poster.headers["content-type"], "image/jpeg");
+      assert.equal(poster.headers["cache-control"], "private, max-age=3600");
+      assert.deepEqual([...poster.body.subarray(0, 2)], [0xff, 0xd8]);
+      refused(
+        await get(`${signAs(server, "hls", ownerId, boxId, exp).replace("/hls/", "/poster/")}poster.jpg`),
+        "hls signature on the poster",
+      );
+      refused(await get(`${signAs(server, "poster", ownerId, boxId, exp)}other.jpg`), "another file of the poster tree");
+      refused(await get(`/media/${exp}/poster/${ownerId}/${boxId}/poster.jpg`), "poster without signature");
+    });
+
+    test("the preview tree opens with its own signature only, and never the full ladder", async () => {
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      const preview = signAs(server, "preview", ownerId, boxId, exp);
+      const p = await get(`${preview}index.m3u8`);
+      assert.equal(p.status, 200);
+      assert.equal(p.headers["content-type"], HLS_TYPE);
+      const first = playlistUris(`${server.url}${preview}index.m3u8`, p.body.toString())[0]!;
+      assert.equal((await get(first)).status, 200);
+      // the preview's signature on the full tree, and the full tree's files under the preview tree
+      const sig = parseSigned(`${server.url}${preview}x.ts`).sig;
+      refused(await get(`/media/${exp}/${sig}/hls/${ownerId}/${boxId}/master.m3u8`), "preview signature on hls/");
+      refused(await get(`${preview}../hls/master.m3u8`), "preview tree climbing into hls/");
+    });
+
+    test("refused with 403: missing, tampered, expired, other content, other owner", async () => {
+      const master = (await play()).streamer as string;
+      const s = parseSigned(master);
+      const at = (exp: number | string, sig: string, tree = "hls", owner = s.owner, box = s.box, file = s.file) =>
+        `/media/${exp}/${sig}/${tree}/${owner}/${box}/${file}`;
+      assert.equal((await get(master)).status, 200, "the untouched URL works");
+      refused(await get(`/media/hls/${s.owner}/${s.box}/master.m3u8`), "no signature, no expiry");
+      refused(await get(at(s.exp, "", "hls")), "empty signature");
+      refused(await get(`/media/${s.exp}/hls/${s.owner}/${s.box}/master.m3u8`), "signature missing");
+      const flipped = s.sig.slice(0, 5) + (s.sig[5] === "A" ? "B" : "A") + s.sig.slice(6);
+      refused(await get(at(s.exp, flipped)), "one character of the signature changed");
+      refused(await get(at(s.exp, s.sig.slice(0, -1))), "signature cut short");
+      refused(await get(at(s.exp + 3600, s.sig)), "expiry pushed back under the same signature");
+      const past = Math.floor(Date.now() / 1000) - 5;
+      refused(
+        await get(at(past, parseSigned(`${server.url}${signAs(server, "hls", s.owner, s.box, past)}x`).sig)),
+        "expired (validly signed)",
+      );
+      const otherBox = randomUUID();
+      refused(await get(at(s.exp, s.sig, "hls", s.owner, otherBox)), "this signature on another item");
+      const otherSig = parseSigned(`${server.url}${signAs(server, "hls", s.owner, otherBox, s.exp)}x`).sig;
+      refused(await get(at(s.exp, otherSig)), "another item's signature on this item");
+      const stranger = randomUUID();
+      refused(await get(at(s.exp, s.sig, "hls", stranger)), "this signature under another owner");
+      refused(await get(at(s.exp, s.sig, "HLS")), "tree in capitals");
+      refused(await get(`${master}?sig=${s.sig}`.replace(s.sig + "/", "x/")), "signature moved into the query");
+    });
+
+    test("path traversal and encoded forms: 403 (400 when dot segments climb above the root or a NUL is sent)", async () => {
+      const s = parseSigned((await play()).streamer);
+      const other = `${randomUUID()}/${randomUUID()}`;
+      const cases = [
+        `${s.basePath}../../${other}/master.m3u8`,
+        `${s.basePath}../${s.box}/master.m3u8`,
+        `${s.basePath}./master.m3u8`,
+        `${s.basePath}/master.m3u8`,
+        `${s.basePath}%2e%2e/%2e%2e/${other}/master.m3u8`,
+        `${s.basePath}..%2f..%2f${other.replace("/", "%2f")}%2fmaster.m3u8`,
+        `${s.basePath}%2E%2E%2F%2E%2E%2F${other.replace("/", "%2F")}%2Fmaster.m3u8`,
+        `${s.basePath}master%2em3u8`,
+        `${s.basePath}..%5c..%5cmaster.m3u8`,
+        `${s.basePath}%252e%252e/master.m3u8`,
+        `/media/${s.exp}/${s.sig}/hls/${s.owner}/../${s.owner}/${s.box}/master.m3u8`,
+        `/x/..${s.basePath}master.m3u8`,
+        `/%6Dedia/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`,
+        `${s.basePath}../../../../../../etc/passwd`,
+        `//media/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`,
+      ];
+      for (const c of cases) refused(await get(c), c);
+      for (const c of [
+        `/media/../../../etc/passwd`,
+        `${s.basePath}${"../".repeat(12)}etc/passwd`,
+        `/media/%2e%2e/%2e%2e/etc/passwd`,
+        `${s.basePath}master.m3u8%00.jpg`,
+      ]) {
+        const res = await get(c);
+        assert.ok(res.status === 400 || res.status === 403, `${c}: ${res.status}`);
+        assert.ok(!res.body.toString().includes("root:"), c);
+      }
+    });
+
+    test("directories are never listed: 403, also with a valid signature", async () => {
+      const s = parseSigned((await play()).streamer);
+      const variant = playlistUris(`${server.url}${s.basePath}${s.file}`, (await get(`${s.basePath}${s.file}`)).body.toString())[0]!;
+      const rungDir = new URL(variant).pathname.replace(/[^/]+$/, "");
+      for (const dir of [s.basePath, rungDir, rungDir.slice(0, -1), `/media/${s.exp}/${s.sig}/hls/${s.owner}/`, "/media/", "/media"]) {
+        refused(await get(dir), dir);
+      }
+    });
+
+    test("a valid signature for a file that does not exist: 404", async () => {
+      const s = parseSigned((await play()).streamer);
+      const res = await get(`${s.basePath}nothing-here/index.m3u8`);
+      assert.equal(res.status, 404);
+      assert.equal((await get(`${s.basePath}seg_99999.ts`)).status, 404);
+    });
+
+    test("the owner's band grows by exactly the media bytes served (overview band, bandPercent)", async () => {
+      const master = (await play()).streamer as string;
+      const variant = playlistUris(master, (await get(master)).body.toString())[0]!;
+      const segments = playlistUris(variant, (await get(variant)).body.toString());
+      // enough bytes for bandPercent to move by a few hundredths
+      while (counted < 12 * 1024 * 1024) for (const seg of segments) await get(seg);
+      const expected = { band: decimal(counted / GiB), bandPercent: decimal((100 * counted) / FREE_BAND_BYTES) };
+      let seen: unknown;
+      for (let i = 0; i < 60; i++) {
+        const res = await api.get("/api/user/me/overview", { token: owner.access });
+        assert.equal(res.status, 200, res.text);
+        seen = { band: res.body.band, bandPercent: res.body.bandPercent };
+        if (JSON.stringify(seen) === JSON.stringify(expected)) break;
+        await sleep(500);
+      }
+      assert.deepEqual(seen, expected, `after ${counted} bytes`);
+      assert.notEqual(expected.bandPercent, "0,00");
+    });
+  });
+}
+
+export { playWhenReady };

@@ -1,0 +1,37 @@
+// The delivery matrix with STORAGE_DRIVER=s3 (an S3-compatible server on loopback, @20minutes/s3rver):
+// nginx cannot read the bucket, so it checks the signature and passes /media to the Node media
+// server, which streams from S3 after the same check and logs the bytes for the band.
+import { after } from "node:test";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startKinora, type Kinora } from "../support/server";
+import { preparePostgres } from "../../scripts/test-postgres";
+import { findNginx } from "../../src/server/media/edge/nginx.mjs";
+import { deliveryMatrix } from "./playback-matrix";
+import { startS3rver, type S3rver } from "./playback-fixtures";
+
+let server: Promise<Kinora> | undefined;
+let s3: S3rver | undefined;
+let ownDb: { url: string; drop(): Promise<void> } | undefined;
+const s3Server = () =>
+  (server ??= (async () => {
+    s3 = await startS3rver(mkdtempSync(path.join(os.tmpdir(), "kinora-s3-")), "media");
+    ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
+    return startKinora({
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: "media",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+    });
+  })());
+after(async () => {
+  await (await server)?.stop();
+  await s3?.stop();
+  await ownDb?.drop();
+});
+
+deliveryMatrix("S3 storage", { server: s3Server, edge: findNginx(process.env).ok ? "nginx" : "node" });

@@ -1,0 +1,201 @@
+// Signed media URLs: the scheme shared by the TypeScript signer, the launcher's Node media server and
+// (ported) nginx's njs check; the request-path classification, byte ranges and nginx's generated
+// configuration (checked with `nginx -t` when nginx is installed).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import {
+  classifyRequestPath,
+  deriveMediaKey,
+  mediaStorageKey,
+  signedMediaBase,
+  verifyMediaPath,
+} from "../../src/server/media/edge/media-url.mjs";
+import { parseRange, resolveMediaKey } from "../../src/server/media/edge/media-node.mjs";
+import { findNginx, nginxConfig } from "../../src/server/media/edge/nginx.mjs";
+import { boxMasterPlaylistKey, boxPosterKey, boxPreviewPlaylistKey, boxRenditionPlaylistKey } from "../../src/server/media/keys";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "kinora-media-url-"));
+process.env.DATA_DIR = dataDir; // before env() is first read (signed-url.ts)
+delete process.env.MEDIA_SECRET;
+delete process.env.AUTH_SECRET;
+
+const key = "k".repeat(40);
+const owner = randomUUID();
+const box = randomUUID();
+const now = 1_800_000_000;
+
+describe("signing and checking", () => {
+  test("a signed base verifies for every file under it, until it expires", () => {
+    const base = signedMediaBase(key, "hls", owner, box, now + 60);
+    assert.match(base, new RegExp(`^/media/${now + 60}/[A-Za-z0-9_-]{32}/hls/${owner}/${box}/$`));
+    for (const file of ["master.m3u8", "720p/index.m3u8", "720p/seg_00001.ts", "remux/seg_00000.ts"]) {
+      const grant = verifyMediaPath(key, base + file, now);
+      assert.equal(grant.ok, true, file);
+      if (grant.ok) assert.equal(grant.storageKey, `box/${owner}/${box}/hls/${file}`);
+    }
+    assert.deepEqual(verifyMediaPath(key, `${base}master.m3u8?x=1`, now).ok, true, "the query is ignored");
+    assert.deepEqual(verifyMediaPath(key, `${base}master.m3u8`, now + 61), { ok: false, reason: "expired" });
+    assert.deepEqual(verifyMediaPath("another key of forty characters........", `${base}master.m3u8`, now), {
+      ok: false,
+      reason: "signature",
+    });
+  });
+
+  test("a signature covers one tree of one item", () => {
+    const exp = now + 60;
+    const sig = signedMediaBase(key, "preview", owner, box, exp).split("/")[3];
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/hls/${owner}/${box}/master.m3u8`, now), { ok: false, reason: "signature" });
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${owner}/${randomUUID()}/index.m3u8`, now), {
+      ok: false,
+      reason: "signature",
+    });
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${randomUUID()}/${box}/index.m3u8`, now), {
+      ok: false,
+      reason: "signature",
+    });
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp + 1}/${sig}/preview/${owner}/${box}/index.m3u8`, now), {
+      ok: false,
+      reason: "signature",
+    });
+    assert.equal(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${owner}/${box}/index.m3u8`, now).ok, true);
+  });
+
+  test("malformed: escapes, dot segments, directories, unknown types and trees, a poster that is not poster.jpg", () => {
+    const base = signedMediaBase(key, "hls", owner, box, now + 60);
+    for (const file of [
+      "",
+      "720p/",
+      "720p",
+      "../x.ts",
+      "./master.m3u8",
+      "a/../master.m3u8",
+      "%2e%2e/x.ts",
+      "master%2em3u8",
+      ".hidden.ts",
+      "x..y.ts",
+      "a//b.ts",
+      "a/b/c/d.ts",
+      "master.m3u8/",
+      "notes.txt",
+      "x.TS",
+    ]) {
+      assert.deepEqual(verifyMediaPath(key, base + file, now), { ok: false, reason: "malformed" }, JSON.stringify(file));
+    }
+    const poster = signedMediaBase(key, "poster", owner, box, now + 60);
+    assert.equal(verifyMediaPath(key, `${poster}poster.jpg`, now).ok, true);
+    assert.deepEqual(verifyMediaPath(key, `${poster}other.jpg`, now), { ok: false, reason: "malformed" });
+    assert.deepEqual(verifyMediaPath(key, base.replace("/hls/", "/thumbs/") + "x.jpg", now), { ok: false, reason: "malformed" });
+    assert.deepEqual(verifyMediaPath(key, base.toUpperCase() + "master.m3u8", now), { ok: false, reason: "malformed" });
+  });
+
+  test("storage keys of media paths follow media/keys", () => {
+    assert.equal(mediaStorageKey("hls", owner, box, "master.m3u8"), boxMasterPlaylistKey(owner, box));
+    assert.equal(mediaStorageKey("hls", owner, box, "720p/index.m3u8"), boxRenditionPlaylistKey(owner, box, "720p"));
+    assert.equal(mediaStorageKey("preview", owner, box, "index.m3u8"), boxPreviewPlaylistKey(owner, box));
+    assert.equal(mediaStorageKey("poster", owner, box, "poster.jpg"), boxPosterKey(owner, box));
+  });
+
+  test("the application and the launcher derive the same key; MEDIA_SECRET wins", async () => {
+    const { mediaKey, signMediaTree, verifyMediaUrlPath } = await import("../../src/server/media/signed-url");
+    const { env } = await import("../../src/server/env");
+    // no AUTH_SECRET: both read (or create) DATA_DIR/auth-secret
+    assert.equal(resolveMediaKey({}, dataDir), mediaKey());
+    assert.notEqual(mediaKey(), Buffer.from(env().authSecret).toString("utf8"), "never the auth secret itself");
+    assert.equal(resolveMediaKey({ AUTH_SECRET: "a".repeat(40) }, dataDir), deriveMediaKey("a".repeat(40)));
+    assert.equal(resolveMediaKey({ MEDIA_SECRET: "m".repeat(40), AUTH_SECRET: "a".repeat(40) }, dataDir), "m".repeat(40));
+    assert.throws(() => resolveMediaKey({ MEDIA_SECRET: 'short"' }, dataDir), /MEDIA_SECRET/);
+    assert.equal(mediaKey({ ...env(), MEDIA_SECRET: "m".repeat(40) }), "m".repeat(40));
+    const signed = signMediaTree("hls", owner, box, { ttlSeconds: 30 });
+    assert.ok(signed.baseUrl.startsWith(`${env().publicUrl}/media/`));
+    assert.ok(Math.abs(signed.expiresAt.getTime() - (Date.now() + 30_000)) < 2000);
+    const grant = verifyMediaUrlPath(`${new URL(signed.baseUrl).pathname}master.m3u8`);
+    assert.equal(grant.ok, true);
+    const launcherCheck = verifyMediaPath(resolveMediaKey({}, dataDir), `${new URL(signed.baseUrl).pathname}master.m3u8`);
+    assert.equal(launcherCheck.ok, true);
+  });
+});
+
+describe("request paths", () => {
+  test("media, app, or invalid (dot segments above the root, bad escapes)", () => {
+    const cases: Array<[string, string]> = [
+      ["/media/1/x/hls/a/b/c.ts", "media"],
+      ["/media", "media"],
+      ["/media/", "media"],
+      ["/mediax/1", "app"],
+      ["/api/box?q=/media/", "app"],
+      ["/x/../media/1/a", "media"],
+      ["/%6Dedia/1/a", "media"],
+      ["//media/1/a", "media"],
+      ["/media/../api/user/me", "media"],
+      ["/media/../../etc/passwd", "invalid"],
+      ["/api/%zz", "invalid"],
+      ["/api/../../x", "invalid"],
+      ["/api/./user/me", "app"],
+      ["/", "app"],
+    ];
+    for (const [p, kind] of cases) assert.equal(classifyRequestPath(p), kind, p);
+  });
+
+  test("byte ranges", () => {
+    assert.deepEqual(parseRange("bytes=0-99", 1000), { start: 0, end: 99 });
+    assert.deepEqual(parseRange("bytes=900-", 1000), { start: 900, end: 999 });
+    assert.deepEqual(parseRange("bytes=990-2000", 1000), { start: 990, end: 999 });
+    assert.deepEqual(parseRange("bytes=-100", 1000), { start: 900, end: 999 });
+    assert.deepEqual(parseRange("bytes=-5000", 1000), { start: 0, end: 999 });
+    assert.equal(parseRange("bytes=1000-", 1000), "unsatisfiable");
+    assert.equal(parseRange("bytes=-0", 1000), "unsatisfiable");
+    for (const h of [undefined, "", "bytes=5-1", "bytes=0-1,5-9", "items=0-1", "bytes=-", "bytes=a-b"])
+      assert.equal(parseRange(h, 1000), null, String(h));
+  });
+});
+
+describe("nginx configuration", () => {
+  const base = {
+    host: "127.0.0.1",
+    port: 18080,
+    appPort: 18081,
+    storageRoot: path.join(dataDir, "storage"),
+    logDir: path.join(dataDir, "media-log"),
+    key: "k".repeat(40),
+    isRoot: process.getuid?.() === 0,
+  };
+
+  test("local storage: media served by alias after the check, logged; the rest proxied", () => {
+    const conf = nginxConfig({ ...base, prefix: path.join(dataDir, "nginx"), trustProxy: false, s3: false });
+    assert.match(conf, /js_set \$media_ok media\.verify;/);
+    assert.match(conf, /js_var \$media_key k{40};/);
+    assert.match(conf, /alias .*\/storage\/box\/\$media_owner\/\$media_box\/\$media_tree\/\$media_file;/);
+    assert.match(conf, /access_log .*\/media-log\/nginx-\$media_bucket\.log kinora_media;/);
+    assert.match(conf, /application\/vnd\.apple\.mpegurl m3u8;/);
+    assert.match(conf, /client_max_body_size 0;/);
+    assert.doesNotMatch(conf, /autoindex on/);
+  });
+
+  test("S3: /media checked and proxied to Node (which logs it); TRUST_PROXY takes the balancer's client", () => {
+    const conf = nginxConfig({ ...base, prefix: path.join(dataDir, "nginx"), trustProxy: true, s3: true });
+    assert.doesNotMatch(conf, /alias/);
+    assert.doesNotMatch(conf, /kinora_media/);
+    assert.match(conf, /real_ip_header X-Forwarded-For;/);
+  });
+
+  const nginx = findNginx({});
+  test("nginx -t accepts both configurations", { skip: nginx.ok ? false : (nginx as { reason: string }).reason }, () => {
+    for (const s3 of [false, true]) {
+      const prefix = mkdtempSync(path.join(os.tmpdir(), "kinora-nginx-t-"));
+      for (const d of ["tmp/client_body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
+        mkdirSync(path.join(prefix, d), { recursive: true });
+      mkdirSync(base.logDir, { recursive: true });
+      writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig({ ...base, prefix, trustProxy: s3, s3 }));
+      writeFileSync(path.join(prefix, "proxy.conf"), "proxy_http_version 1.1;\n");
+      const r = spawnSync((nginx as { binary: string }).binary, ["-t", "-q", "-c", path.join(prefix, "nginx.conf"), "-p", `${prefix}/`], {
+        encoding: "utf8",
+      });
+      assert.equal(r.status, 0, r.stderr);
+    }
+  });
+});
