@@ -34,7 +34,9 @@ async function localCluster(): Promise<string> {
   try {
     execFileSync("runuser", ["-u", "postgres", "--", "psql", "-q", "-c", sql], { stdio: ["ignore", "ignore", "inherit"] });
   } catch (err) {
-    throw new Error(`PostgreSQL is needed for the second half of the suite: install it (apt-get install postgresql) or set TEST_DATABASE_URL. ${String(err)}`);
+    throw new Error(
+      `PostgreSQL is needed for the second half of the suite: install it (apt-get install postgresql) or set TEST_DATABASE_URL. ${String(err)}`,
+    );
   }
   return `postgres://kinora:${password}@127.0.0.1:5432/postgres`;
 }

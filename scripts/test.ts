@@ -50,16 +50,29 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
   const server = await startKinora({ SMTP_URL: smtpUrl, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   // PostgreSQL: jobs (media ingest) run in a separate worker process, as in a scale-out deployment
   const worker = databaseUrl ? await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir }) : undefined;
-  const env = { ...baseEnv, KINORA_TEST_URL: server.url, KINORA_TEST_DATA_DIR: server.dataDir, KINORA_TEST_SMTP_URL: smtpUrl, KINORA_TEST_MAIL_DIR: mailDir };
+  const env = {
+    ...baseEnv,
+    KINORA_TEST_URL: server.url,
+    KINORA_TEST_DATA_DIR: server.dataDir,
+    KINORA_TEST_SMTP_URL: smtpUrl,
+    KINORA_TEST_MAIL_DIR: mailDir,
+  };
   try {
     const nodeTests = listTests("test", ".test.ts");
     if (nodeTests.length) {
-      const out = await run(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=tap", ...nodeTests], env);
+      const out = await run(
+        process.execPath,
+        ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=tap", ...nodeTests],
+        env,
+      );
       totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);
       totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1);
     }
     if (!args.has("--no-e2e") && listTests("e2e", ".spec.ts").length) {
-      const out = await run(process.execPath, [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...only], { ...env, KINORA_DB_LABEL: label.replace(/\W+/g, "-") });
+      const out = await run(process.execPath, [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...only], {
+        ...env,
+        KINORA_DB_LABEL: label.replace(/\W+/g, "-"),
+      });
       totals.passed += Number(/(\d+) passed/.exec(out)?.[1] ?? 0);
       totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) ? 0 : 1);
     }
@@ -72,7 +85,10 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
 
 async function main(): Promise<void> {
   if (!args.has("--no-build")) {
-    const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+    const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     if (build.status !== 0) {
       console.log("tests: 0 passed, 1 failed");
       process.exit(1);

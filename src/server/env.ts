@@ -11,7 +11,11 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(5),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Kinora <no-reply@kinora.local>"),

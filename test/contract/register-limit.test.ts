@@ -24,7 +24,17 @@ describe("registration rate limit", () => {
 
   const body = () => {
     const userCode = `r${randomBytes(5).toString("hex")}`;
-    return { userCode, password: "Secret-pass-1", passwordConfirm: "Secret-pass-1", firstName: "R", lastName: "L", birthDate: "01/01/1990", email: `${userCode}@example.test`, language: "en", conditionsAccepted: true };
+    return {
+      userCode,
+      password: "Secret-pass-1",
+      passwordConfirm: "Secret-pass-1",
+      firstName: "R",
+      lastName: "L",
+      birthDate: "01/01/1990",
+      email: `${userCode}@example.test`,
+      language: "en",
+      conditionsAccepted: true,
+    };
   };
 
   test("the fourth registration from one address gets 429 with Retry-After, whatever X-Forwarded-For says", async () => {
@@ -33,7 +43,10 @@ describe("registration rate limit", () => {
       const res = await api.post("/api/public/user/register", body(), { token, headers: { "X-Forwarded-For": `198.51.100.${i}` } });
       assert.equal(res.status, 201, res.text);
     }
-    const refused = await api.post("/api/public/user/register", body(), { token, headers: { "X-Forwarded-For": "203.0.113.9", "Accept-Language": "it" } });
+    const refused = await api.post("/api/public/user/register", body(), {
+      token,
+      headers: { "X-Forwarded-For": "203.0.113.9", "Accept-Language": "it" },
+    });
     assert.equal(refused.status, 429);
     const retryAfter = Number(refused.headers.get("retry-after"));
     assert.ok(retryAfter > 0 && retryAfter <= 3600, `Retry-After ${retryAfter}`);

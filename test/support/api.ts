@@ -73,7 +73,9 @@ export class Api {
   }
 
   /** Registers a fresh active user (no activation URL) and logs it in. */
-  async newUser(overrides: Record<string, unknown> = {}): Promise<{ userCode: string; email: string; password: string; access: string; refresh: string; user: any }> {
+  async newUser(
+    overrides: Record<string, unknown> = {},
+  ): Promise<{ userCode: string; email: string; password: string; access: string; refresh: string; user: any }> {
     const userCode = `u${randomBytes(5).toString("hex")}`;
     const password = "Secret-pass-1";
     const body = {

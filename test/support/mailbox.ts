@@ -9,7 +9,12 @@ export interface ReceivedMail {
 }
 
 /** Waits for a mail to `to` received by the SMTP sink (or written to a data dir's outbox). */
-export async function waitForMail(dir: string, to: string, matching: (m: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  dir: string,
+  to: string,
+  matching: (m: ReceivedMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const mail of (await readMails(dir)).reverse()) if (mail.to.toLowerCase() === to.toLowerCase() && matching(mail)) return mail;

@@ -39,7 +39,17 @@ export async function startKinora(env: Record<string, string> = {}): Promise<Kin
     cwd: root,
     // Tests act as the edge proxy (TRUST_PROXY: they choose X-Forwarded-For) and register many users from
     // one address; the registration limit and the untrusted-proxy case have their own test (register-limit).
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "1", REGISTER_MAX_PER_WINDOW: "100000", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: "1",
+      REGISTER_MAX_PER_WINDOW: "100000",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -18,7 +18,10 @@ export async function startSmtpSink(dir: string, port = 0): Promise<{ port: numb
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const rcpt = session.envelope.rcptTo.map((r) => r.address).join(",");
-        writeFileSync(path.join(dir, `${Date.now()}-${process.pid}-${seq++}.eml`), `X-Test-Rcpt: ${rcpt}\r\n${Buffer.concat(chunks).toString("utf8")}`);
+        writeFileSync(
+          path.join(dir, `${Date.now()}-${process.pid}-${seq++}.eml`),
+          `X-Test-Rcpt: ${rcpt}\r\n${Buffer.concat(chunks).toString("utf8")}`,
+        );
         callback();
       });
     },

@@ -60,7 +60,9 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
         scope,
         userId: payload.sub,
         familyId: typeof payload.fam === "string" ? payload.fam : undefined,
-        issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 },
+        issuedAt: payload.iat ?? 0,
+        expiresAt: payload.exp ?? 0,
+      },
     };
   } catch (err) {
     return { ok: false, reason: err instanceof joseErrors.JWTExpired ? "expired" : "invalid" };

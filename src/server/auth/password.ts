@@ -2,7 +2,12 @@ import { hash, verify } from "@node-rs/argon2";
 import { env } from "@/server/env";
 
 // argon2id at OWASP's recommended minimum: 19 MiB, 2 iterations, 1 lane.
-const options = () => ({ algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: env().ARGON2_MEMORY_KIB, timeCost: 2, parallelism: 1 });
+const options = () => ({
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: env().ARGON2_MEMORY_KIB,
+  timeCost: 2,
+  parallelism: 1,
+});
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options());

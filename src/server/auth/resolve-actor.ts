@@ -2,7 +2,8 @@ import type { Db } from "@/server/db/client";
 import type { Actor } from "@/server/domain/context";
 import { verifyAccessToken } from "./access-token";
 
-export type ActorResolution = { ok: true; actor: Actor; scope: "none" | "public" | "private" } | { ok: false; reason: "expired" | "invalid" };
+export type ActorResolution =
+  { ok: true; actor: Actor; scope: "none" | "public" | "private" } | { ok: false; reason: "expired" | "invalid" };
 
 /**
  * Turns a bearer access token into an actor. A user's token is refused when the account is no
@@ -13,11 +14,16 @@ export async function resolveBearer(db: Db, token: string | undefined): Promise<
   const verified = await verifyAccessToken(token);
   if (!verified.ok) return verified;
   const { claims } = verified;
-  if (claims.scope === "public" || !claims.userId) return { ok: true, actor: { kind: "client", clientId: claims.clientId }, scope: "public" };
+  if (claims.scope === "public" || !claims.userId)
+    return { ok: true, actor: { kind: "client", clientId: claims.clientId }, scope: "public" };
   const user = await db.user.findUnique({ where: { id: claims.userId }, select: { status: true, tokensValidAfter: true } });
   // iat has one-second resolution; status covers disabled accounts whatever the second
   if (!user || user.status !== "ACTIVE" || claims.issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
     return { ok: false, reason: "invalid" };
   }
-  return { ok: true, actor: { kind: "user", userId: claims.userId, clientId: claims.clientId, sessionFamily: claims.familyId }, scope: "private" };
+  return {
+    ok: true,
+    actor: { kind: "user", userId: claims.userId, clientId: claims.clientId, sessionFamily: claims.familyId },
+    scope: "private",
+  };
 }

@@ -45,11 +45,7 @@ async function open(): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
-  const [{ PrismaPg }, pg, { pgRunner }] = await Promise.all([
-    import("@prisma/adapter-pg"),
-    import("pg"),
-    import("./sql-runner"),
-  ]);
+  const [{ PrismaPg }, pg, { pgRunner }] = await Promise.all([import("@prisma/adapter-pg"), import("pg"), import("./sql-runner")]);
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {

@@ -32,6 +32,7 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: MessageId = "error.notFound") => new DomainError("NOT_FOUND", what);
-export const invalid = (fieldErrors: FieldError[]) => new DomainError("VALIDATION", "error.validation", { count: fieldErrors.length }, fieldErrors);
+export const invalid = (fieldErrors: FieldError[]) =>
+  new DomainError("VALIDATION", "error.validation", { count: fieldErrors.length }, fieldErrors);
 export const invalidField = (field: string, message: MessageId, params?: Record<string, string | number>) =>
   invalid([{ field, message, params }]);

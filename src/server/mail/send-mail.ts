@@ -35,7 +35,11 @@ export async function sendMail(mail: Mail): Promise<void> {
 /** Newest first; only meaningful in the embedded default where mail goes to the outbox. */
 export async function listOutbox(limit = 50): Promise<OutboxMail[]> {
   const names = await readdir(outboxDir()).catch(() => [] as string[]);
-  const newest = names.filter((n) => n.endsWith(".json")).sort().reverse().slice(0, limit);
+  const newest = names
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .reverse()
+    .slice(0, limit);
   return Promise.all(newest.map(async (n) => JSON.parse(await readFile(path.join(outboxDir(), n), "utf8")) as OutboxMail));
 }
 

@@ -27,7 +27,11 @@ const t = initTRPC.context<TrpcContext>().create({
     const lang = ctx?.lang ?? "en";
     return {
       ...shape,
-      message: cause ? translate(lang, cause.messageId, cause.params) : error.code === "INTERNAL_SERVER_ERROR" ? translate(lang, "error.internal") : shape.message,
+      message: cause
+        ? translate(lang, cause.messageId, cause.params)
+        : error.code === "INTERNAL_SERVER_ERROR"
+          ? translate(lang, "error.internal")
+          : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -52,6 +56,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(domainErrors);
 /** Procedures of the logged user: the domain also checks, this fails early with 401. */
 export const userProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.kind !== "user") throw new TRPCError({ code: "UNAUTHORIZED", cause: new DomainError("UNAUTHORIZED", "error.tokenInvalid") });
+  if (ctx.actor.kind !== "user")
+    throw new TRPCError({ code: "UNAUTHORIZED", cause: new DomainError("UNAUTHORIZED", "error.tokenInvalid") });
   return next({ ctx: { ...ctx, actor: ctx.actor } });
 });

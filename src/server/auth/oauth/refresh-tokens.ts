@@ -77,7 +77,12 @@ async function rotateLocked(tx: Tx, tokenHash: string, clientId: string): Promis
   }
   if (now.getTime() - row.rotatedAt.getTime() <= env().REFRESH_GRACE_SECONDS * 1000) {
     // concurrent refresh: the successor went to the other request and only its hash is kept, so this one gets a sibling
-    return { ok: true, userId: row.userId, familyId: row.familyId, token: await issueRefreshToken(tx, row.userId, row.clientId, row.familyId) };
+    return {
+      ok: true,
+      userId: row.userId,
+      familyId: row.familyId,
+      token: await issueRefreshToken(tx, row.userId, row.clientId, row.familyId),
+    };
   }
   return { ok: false, replayedFamily: row.familyId };
 }

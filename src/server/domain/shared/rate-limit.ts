@@ -19,7 +19,8 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowSecon
 /** Throws when the key is already over its limit, without counting (to check before expensive work). */
 export async function checkRateLimit(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
   const row = await db.rateLimit.findUnique({ where: { key } });
-  if (row && row.count >= max && row.windowStart.getTime() > Date.now() - windowSeconds * 1000) throw rateLimited(row.windowStart, windowSeconds);
+  if (row && row.count >= max && row.windowStart.getTime() > Date.now() - windowSeconds * 1000)
+    throw rateLimited(row.windowStart, windowSeconds);
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {

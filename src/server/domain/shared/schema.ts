@@ -17,13 +17,22 @@ export const zOptionalText = (max: number) =>
 
 /** Calendar date as ISO yyyy-MM-dd (the REST layer turns dd/MM/yyyy into this). */
 export const zIsoDate = (message: string = "field.date") =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), message);
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), message);
 
 export const zHttpUrl = (message: string = "field.url") =>
-  z.string().max(2000).refine((s) => /^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s), message);
+  z
+    .string()
+    .max(2000)
+    .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s), message);
 
 export const zTags = () =>
   z.preprocess(
     (v) => (typeof v === "string" ? [v] : v),
-    z.array(z.string().trim().min(1).max(64)).max(50).transform((tags) => [...new Set(tags)]),
+    z
+      .array(z.string().trim().min(1).max(64))
+      .max(50)
+      .transform((tags) => [...new Set(tags)]),
   );
