@@ -177,7 +177,7 @@ Throughput ratio ${fmt(ratio * 100)} % (target >= 60 %: ${ok(ratio >= 0.6)}); RS
 Per round (bare / kinora MiB/s): ${runs.bare.map((b, i) => `${fmt(b.mibps)} / ${fmt(runs.kinora[i]!.mibps)}`).join(", ")}.
 `;
   console.log(markdown);
-  writeSection(process.env.NGINX === "0" ? "Box upload (NGINX=0, Node alone)" : "Box upload", markdown);
+  await writeSection(process.env.NGINX === "0" ? "Box upload (NGINX=0, Node alone)" : "Box upload", markdown);
 }
 
 void main();

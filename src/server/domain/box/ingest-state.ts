@@ -16,7 +16,11 @@ export async function recordProgress(db: Db, boxItemId: string, percent: number)
   await db.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING", progress: { lt: progress } }, data: { progress } });
 }
 
-/** The first rendition is published: the item plays from now on. */
+export async function isPlayable(db: Db, boxItemId: string): Promise<boolean> {
+  return (await db.boxItem.count({ where: { id: boxItemId, playableAt: { not: null } } })) > 0;
+}
+
+/** The first rendition and the master playlist are published: the item plays from now on. */
 export async function markPlayable(db: Db, boxItemId: string): Promise<void> {
   await db.boxItem.updateMany({ where: { id: boxItemId, playableAt: null }, data: { playableAt: new Date() } });
 }

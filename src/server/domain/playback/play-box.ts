@@ -28,12 +28,12 @@ export async function playBox(ctx: Ctx, input: z.output<typeof playBoxInput>): P
   const resource = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
   if (resource.status === "FAILED")
     throw new DomainError("CONFLICT", "error.boxItemFailed", { reason: resource.statusReason ?? "unknown error" });
-  const [item, published, poster] = await Promise.all([
+  const [item, poster] = await Promise.all([
     ctx.db.boxItem.findUnique({ where: { id: resource.boxId }, select: { playableAt: true } }),
-    ctx.db.rendition.count({ where: { boxItemId: resource.boxId, kind: { in: ["REMUX", "LADDER"] } } }),
     ctx.db.thumbnail.findUnique({ where: { boxItemId: resource.boxId }, select: { id: true } }),
   ]);
-  if (!item?.playableAt && published === 0) throw new DomainError("CONFLICT", "error.boxItemNotPlayable");
+  // playableAt is set only once the master playlist is in place: a rendition row alone is not enough
+  if (!item?.playableAt) throw new DomainError("CONFLICT", "error.boxItemNotPlayable");
   const target = { ownerId, boxId: resource.boxId };
   return { resource, ...signPlayback(target, "hls"), posterUrl: poster ? signPoster(target) : undefined };
 }

@@ -2,7 +2,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Prisma, RenditionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { markPlayable, markReady, recordProbe, recordProgress } from "@/server/domain/box/ingest-state";
+import { isPlayable, markPlayable, markReady, recordProbe, recordProgress } from "@/server/domain/box/ingest-state";
 import { planHls } from "@/server/media/ffmpeg/hls-plan";
 import { MediaError } from "@/server/media/ffmpeg/media-error";
 import { probeMedia } from "@/server/media/ffmpeg/probe-media";
@@ -123,7 +123,11 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
         const out = await encodeLowestRung(input, probe, plan, dir, opts(progress.stage(probeEnd, fastEnd)));
         await publishRungs(run, target, out, plan);
       }
-      await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: false });
+    }
+    // the master is written before the item is marked playable (play waits for the mark), also when a
+    // retry finds the fast path done but the process died before writing the master
+    if (!fastDone || !(await isPlayable(db, boxItemId))) {
+      await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: ladderDone() });
       await markPlayable(db, boxItemId);
     }
     progress.set(fastEnd);
