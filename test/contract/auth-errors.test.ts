@@ -4,34 +4,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { Api, type ApiResponse } from "../support/api";
+import { address, newUser, sleep } from "./users-fixtures";
 import { sharedKinora, startKinora, type Kinora } from "../support/server";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const address = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(".")}`;
-
-/** Registers an active user from a fresh address (registration is rate limited per address) and logs it in. */
-async function newUser(api: Api): Promise<{ userCode: string; email: string; password: string; access: string; refresh: string }> {
-  const userCode = `o${randomBytes(5).toString("hex")}`;
-  const email = `${userCode}@example.test`;
-  const password = "Secret-pass-1";
-  const body = {
-    userCode,
-    password,
-    passwordConfirm: password,
-    firstName: "Test",
-    lastName: "User",
-    birthDate: "15/06/1990",
-    email,
-    language: "en",
-    conditionsAccepted: true,
-  };
-  const reg = await api.post("/api/public/user/register", body, {
-    token: await api.publicToken(),
-    headers: { "X-Forwarded-For": address() },
-  });
-  assert.equal(reg.status, 201, reg.text);
-  return { userCode, email, password, ...(await api.login(userCode, password)) };
-}
 
 function assertNoStore(res: ApiResponse): void {
   assert.equal(res.headers.get("cache-control"), "no-store");

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Api, type ApiResponse } from "../support/api";
+import { address, newUser, sleep } from "./users-fixtures";
 import { sharedKinora, startKinora, type Kinora } from "../support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -22,32 +23,6 @@ const REFRESH = /^[\w-]{43}$/;
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 /** A fresh caller address (X-Forwarded-For), so counters of one test never touch another's. */
-const address = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(".")}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Registers an active user from a fresh address (registration is rate limited per address) and logs it in. */
-async function newUser(api: Api): Promise<{ userCode: string; email: string; password: string; access: string; refresh: string }> {
-  const userCode = `o${randomBytes(5).toString("hex")}`;
-  const email = `${userCode}@example.test`;
-  const password = "Secret-pass-1";
-  const body = {
-    userCode,
-    password,
-    passwordConfirm: password,
-    firstName: "Test",
-    lastName: "User",
-    birthDate: "15/06/1990",
-    email,
-    language: "en",
-    conditionsAccepted: true,
-  };
-  const reg = await api.post("/api/public/user/register", body, {
-    token: await api.publicToken(),
-    headers: { "X-Forwarded-For": address() },
-  });
-  assert.equal(reg.status, 201, reg.text);
-  return { userCode, email, password, ...(await api.login(userCode, password)) };
-}
 
 /** POST /oauth/token with full control of headers (an empty header value leaves the header out) and body. */
 async function postToken(url: string, form: Record<string, string> | string, headers: Record<string, string> = {}): Promise<ApiResponse> {
