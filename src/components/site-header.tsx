@@ -21,6 +21,9 @@ export async function SiteHeader() {
                   <Link href="/dashboard">Dashboard</Link>
                 </li>
                 <li>
+                  <Link href="/box">Box</Link>
+                </li>
+                <li>
                   <Link href="/account">Account</Link>
                 </li>
                 <li>

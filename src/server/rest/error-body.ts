@@ -3,7 +3,7 @@ import { translate, type Lang } from "@/server/i18n/messages";
 
 // The error bodies of supplement §4 ({timestamp, status, error, message, path}) and the OAuth shapes of the document.
 
-const httpStatus: Record<ErrorCode, number> = {
+export const httpStatus: Record<ErrorCode, number> = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -46,6 +46,9 @@ export default async function DashboardPage() {
         <h2>Your account</h2>
         <ul>
           <li>
+            <Link href="/box">Your box: upload, process and preview your videos</Link>
+          </li>
+          <li>
             <Link href="/account">Edit your profile and public page</Link>
           </li>
           <li>

@@ -17,11 +17,19 @@ import { cleanFilename, cleanMimeType } from "./upload-box-item";
 // uploads): check the limits when the upload is created, then hand over the complete file. Both run
 // the same checks and the same commit as the multipart upload.
 
-export const checkBoxUploadInput = z.object({ sizeBytes: z.number().int().nonnegative().optional() });
+export const checkBoxUploadInput = z.object({
+  sizeBytes: z.number().int().nonnegative().optional(),
+  /** The fields the upload will carry (validated as the multipart fields), when already known. */
+  fields: z.record(z.string(), z.unknown()).optional(),
+});
 
-/** Throws the upload's 403/413 before any byte is accepted (tus: on creation, with Upload-Length). */
+/**
+ * Throws the upload's 403/413, or the 400 of its fields, before any byte is accepted (tus: on
+ * creation, with Upload-Length and the metadata), so nobody sends a file that would be refused.
+ */
 export async function checkBoxUpload(ctx: Ctx, input: z.output<typeof checkBoxUploadInput>): Promise<void> {
   assertUploadAllowed(await loadUploadLimits(ctx.db, requireUserId(ctx)), input.sizeBytes);
+  if (input.fields) parseInput(boxUploadFields, input.fields);
 }
 
 export const completeBoxUploadInput = z.object({

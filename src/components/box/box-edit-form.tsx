@@ -1,0 +1,83 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import type { BoxItemView } from "@/server/domain/box/box-item-view";
+import { Field, TextAreaField } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { SubmitButton } from "@/components/form/submit-button";
+import { formReader } from "@/components/form/read-form";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** Sends an image to the portal's thumbnail upload; its id, or the server's message as an Error. */
+async function uploadThumbnail(file: File): Promise<string> {
+  const body = new FormData();
+  body.append("thumbnail", file);
+  const res = await fetch("/uploads/thumbnail", { method: "POST", body });
+  const json = (await res.json().catch(() => ({}))) as { thumbnailId?: string; message?: string };
+  if (!res.ok || !json.thumbnailId) throw new Error(json.message ?? `The image upload failed (${res.status}).`);
+  return json.thumbnailId;
+}
+
+/** Title, description, tags and thumbnail of a box item (box.update sends them all: what is left out is cleared). */
+export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const update = trpc.box.update.useMutation({
+    onSuccess: async () => {
+      await utils.box.search.invalidate();
+      onDone();
+    },
+  });
+  const [imageError, setImageError] = useState<string>();
+  const [sending, setSending] = useState(false);
+
+  async function submit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    const form = formReader(ev.currentTarget);
+    const file = (ev.currentTarget.elements.namedItem("thumbnail") as HTMLInputElement | null)?.files?.[0];
+    setImageError(undefined);
+    setSending(true);
+    try {
+      const thumbnailId = file ? await uploadThumbnail(file) : item.thumbnailId;
+      update.mutate({
+        boxId: item.boxId,
+        title: form.text("title"),
+        description: form.text("description"),
+        tags: form
+          .text("tags")
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+        thumbnailId,
+      });
+    } catch (err) {
+      setImageError(errorMessageOf(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const e = fieldErrorsOf(update.error);
+  return (
+    <form method="post" onSubmit={submit} noValidate className="box-edit" aria-label={`Edit ${item.title}`}>
+      <FormStatus error={imageError ?? errorMessageOf(update.error)} fieldErrors={e} />
+      <Field name="title" label="Title" defaultValue={item.title} required maxLength={200} error={e.title} />
+      <TextAreaField name="description" label="Description" defaultValue={item.description ?? ""} rows={3} error={e.description} />
+      <Field name="tags" label="Tags" hint="Comma separated" defaultValue={item.tags.join(", ")} error={e.tags} />
+      <Field
+        name="thumbnail"
+        label="Thumbnail"
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        hint="PNG, JPEG or WebP, at most 5 MB; leave empty to keep the current one"
+        error={e.thumbnailId}
+      />
+      <div className="actions">
+        <SubmitButton pending={sending || update.isPending}>Save</SubmitButton>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

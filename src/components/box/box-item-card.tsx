@@ -1,0 +1,97 @@
+"use client";
+
+import { FormStatus } from "@/components/form/form-status";
+import { useState } from "react";
+import type { BoxItemView } from "@/server/domain/box/box-item-view";
+import { formatDuration } from "@/server/rest/wire";
+import { formatDay } from "@/lib/format";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+import { BoxEditForm } from "./box-edit-form";
+import { BoxPreview } from "./box-preview";
+import { ProgressBar } from "@/components/progress-bar";
+
+type Panel = "none" | "play" | "edit";
+
+/** One item of the box: its state (processing percent, failure reason), and play, edit, download, delete. */
+export function BoxItemCard({ item }: { item: BoxItemView }) {
+  const [panel, setPanel] = useState<Panel>("none");
+  const utils = trpc.useUtils();
+  const remove = trpc.box.delete.useMutation({ onSuccess: () => utils.box.search.invalidate() });
+  const download = trpc.box.downloadToken.useMutation({
+    onSuccess: ({ token }) => {
+      // single use, valid for minutes: the browser downloads the original as an attachment
+      window.location.assign(`/download/content/${encodeURIComponent(item.contentId)}?${new URLSearchParams({ token })}`);
+    },
+  });
+  const toggle = (p: Panel) => setPanel((cur) => (cur === p ? "none" : p));
+  const error = errorMessageOf(remove.error ?? download.error);
+
+  return (
+    <li className="card box-item" data-testid="box-item" data-box-id={item.boxId} data-status={item.status}>
+      <div className="box-item__head">
+        {item.thumbnailId ? (
+          <img className="box-item__thumb" src={`/asset/thumbnail/${item.thumbnailId}`} alt="" />
+        ) : (
+          <div className="box-item__thumb" aria-hidden="true" />
+        )}
+        <div className="box-item__body">
+          <h3>{item.title}</h3>
+          <p className="muted">
+            <StatusBadge item={item} /> {item.durationSeconds !== null && <>{formatDuration(item.durationSeconds)} · </>}
+            uploaded {formatDay(item.createdAt)}
+            {item.tags.length > 0 && <> · {item.tags.map((t) => `#${t}`).join(" ")}</>}
+          </p>
+          {item.description && <p>{item.description}</p>}
+          {item.status === "PROCESSING" && <ProgressBar label="Processing" percent={item.progress} testId="processing-progress" />}
+          {item.status === "FAILED" && (
+            <p className="notice notice--error" data-testid="failure-reason">
+              {item.statusReason ?? "Processing failed."}
+            </p>
+          )}
+          <div className="actions">
+            {item.status !== "FAILED" && (
+              <button type="button" className="button button--secondary" onClick={() => toggle("play")} aria-expanded={panel === "play"}>
+                {panel === "play" ? "Close player" : "Play"}
+              </button>
+            )}
+            <button type="button" className="button button--secondary" onClick={() => toggle("edit")} aria-expanded={panel === "edit"}>
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={download.isPending}
+              onClick={() => download.mutate({ contentId: item.contentId })}
+            >
+              Download
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(`Delete "${item.title}" and all its files? This cannot be undone.`))
+                  remove.mutate({ boxId: item.boxId });
+              }}
+            >
+              Delete
+            </button>
+          </div>
+          <FormStatus error={error} />
+        </div>
+      </div>
+      {panel === "play" && <BoxPreview item={item} />}
+      {panel === "edit" && <BoxEditForm item={item} onDone={() => setPanel("none")} />}
+    </li>
+  );
+}
+
+function StatusBadge({ item }: { item: BoxItemView }) {
+  const label = item.status === "READY" ? "Ready" : item.status === "FAILED" ? "Failed" : `Processing ${item.progress} %`;
+  return (
+    <span className={`badge ${item.status === "FAILED" ? "badge--danger" : ""}`} data-testid="box-status">
+      {label}
+    </span>
+  );
+}
