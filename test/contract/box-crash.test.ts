@@ -91,3 +91,50 @@ test("kill -9 during the ladder: retried after restart, READY, renditions unique
   assert.equal(rows.jobs[0]!.status, "COMPLETED");
   assert.ok(rows.jobs[0]!.attempts >= 2, `retried: ${JSON.stringify(rows.jobs)}`);
 });
+
+test("kill -9 during a tus upload: after restart the upload goes on from the bytes stored, and completes", async () => {
+  await server?.stop();
+  server = await startKinora(serverEnv());
+  let api = new Api(server.url);
+  const u = await newUser(api);
+  const bytes = readFileSync(makeH264AacMp4(makeMediaDir(), { durationSeconds: 4, width: 320, height: 180, name: "tus-crash.mp4" }));
+  const tus = (token: string, extra: Record<string, string> = {}) => ({
+    "Tus-Resumable": "1.0.0",
+    Authorization: `Bearer ${token}`,
+    ...extra,
+  });
+  const created = await fetch(`${server.url}/uploads/box`, {
+    method: "POST",
+    headers: tus(u.access, {
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": `title ${Buffer.from("Crash").toString("base64")}`,
+    }),
+  });
+  assert.equal(created.status, 201);
+  const location = created.headers.get("location")!;
+  const half = Math.floor(bytes.length / 2);
+  const patch = (base: string, token: string, offset: number, body: Buffer) =>
+    fetch(new URL(location, base), {
+      method: "PATCH",
+      headers: tus(token, { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }),
+      body: new Uint8Array(body),
+    });
+  assert.equal((await patch(server.url, u.access, 0, bytes.subarray(0, half))).status, 204);
+
+  process.kill(server.pid!, "SIGKILL");
+  const dataDir = server.dataDir;
+  server = undefined;
+  await sleep(500);
+  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+  api = new Api(server.url);
+  const { access } = await api.login(u.userCode, u.password);
+
+  const head = await fetch(new URL(location, server.url), { method: "HEAD", headers: tus(access) });
+  assert.equal(head.status, 200);
+  assert.equal(head.headers.get("upload-offset"), String(half));
+  const done = await patch(server.url, access, half, bytes.subarray(half));
+  assert.equal(done.status, 204, await done.text());
+  const item = await waitForItem(api, access, done.headers.get("kinora-box-id")!, isFinal, 120_000);
+  assert.equal(item.status, "READY", JSON.stringify(item));
+  assert.equal(item.title, "Crash");
+});
