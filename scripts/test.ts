@@ -43,21 +43,25 @@ function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv): Promise<strin
 async function suite(label: string, databaseUrl: string | undefined): Promise<void> {
   console.log(`\n=== ${label} ===`);
   const mailDir = mkdtempSync(path.join(os.tmpdir(), "kinora-mail-"));
-  const smtp = await startSmtpSink(mailDir);
-  const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
   const baseEnv = { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   if (!databaseUrl) delete baseEnv.DATABASE_URL;
-  const server = await startKinora({ SMTP_URL: smtpUrl, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  // PostgreSQL: jobs (media ingest) run in a separate worker process, as in a scale-out deployment
-  const worker = databaseUrl ? await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir }) : undefined;
-  const env = {
-    ...baseEnv,
-    KINORA_TEST_URL: server.url,
-    KINORA_TEST_DATA_DIR: server.dataDir,
-    KINORA_TEST_SMTP_URL: smtpUrl,
-    KINORA_TEST_MAIL_DIR: mailDir,
-  };
+  // everything started is stopped in `finally`, also when a later start fails
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  let server: Awaited<ReturnType<typeof startKinora>> | undefined;
+  let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
   try {
+    smtp = await startSmtpSink(mailDir);
+    const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+    server = await startKinora({ SMTP_URL: smtpUrl, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    // PostgreSQL: jobs (media ingest) run in a separate worker process, as in a scale-out deployment
+    if (databaseUrl) worker = await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir });
+    const env = {
+      ...baseEnv,
+      KINORA_TEST_URL: server.url,
+      KINORA_TEST_DATA_DIR: server.dataDir,
+      KINORA_TEST_SMTP_URL: smtpUrl,
+      KINORA_TEST_MAIL_DIR: mailDir,
+    };
     const nodeTests = listTests("test", ".test.ts");
     if (nodeTests.length) {
       const out = await run(
@@ -76,10 +80,13 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
       totals.passed += Number(/(\d+) passed/.exec(out)?.[1] ?? 0);
       totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) ? 0 : 1);
     }
+  } catch (err) {
+    console.error(`${label}: the suite could not run:`, err instanceof Error ? err.stack : err);
+    totals.failed += 1;
   } finally {
     await worker?.stop();
-    await server.stop();
-    await smtp.close();
+    await server?.stop();
+    await smtp?.close();
   }
 }
 
