@@ -368,8 +368,12 @@ test("progress parser: 0 first, monotonic integer percents of the known duration
   assert.deepEqual(seen, [0, 25, 70, 99]);
 });
 
-test("memory limit wraps the tool so that its PID is ffmpeg's own (prlimit or sh exec)", () => {
-  const [cmd, argv] = limitedCommand("ffmpeg", ["-version"], 512);
+test("memory limit and parent-death kill wrap the tool so that its PID is ffmpeg's own (setpriv, prlimit or sh exec)", () => {
+  let [cmd, argv] = limitedCommand("ffmpeg", ["-version"], 512);
+  if (cmd === "setpriv") {
+    assert.deepEqual(argv.slice(0, 3), ["--pdeathsig", "KILL", "--"]);
+    [cmd, argv] = [argv[3]!, argv.slice(4)];
+  }
   if (cmd === "prlimit") assert.deepEqual(argv, [`--as=${512 * 1024 * 1024}`, "--", "ffmpeg", "-version"]);
   else assert.deepEqual([cmd, argv[0]!.includes("exec"), argv.slice(2)], ["sh", true, ["-version"]]);
 });

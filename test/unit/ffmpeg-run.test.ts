@@ -1,7 +1,10 @@
 // The ffmpeg runner: the wall-time limit kills ffmpeg itself (by PID), the address-space limit is
 // applied to ffmpeg and reported as a memory failure, AbortSignal cancels, progress goes 0 -> 100.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test } from "node:test";
 import { MediaError } from "@/server/media/ffmpeg/media-error";
 import { runFfmpeg } from "@/server/media/ffmpeg/run-ffmpeg";
@@ -149,4 +152,32 @@ test("a failing run keeps ffmpeg's own message as the reason", async () => {
   );
   assert.equal(e.kind, "failed");
   assert.match(e.reason, /ffmpeg exited with code \d+ \(.*No such filter/);
+});
+
+test("kill -9 of the process that ran ffmpeg: ffmpeg dies with it (it ignores SIGPIPE, so nothing else would stop it)", async () => {
+  // a separate Node process runs ffmpeg through the runner, reports its PID, and is then SIGKILLed
+  const dir = mkdtempSync(path.join(os.tmpdir(), "kinora-orphan-"));
+  const script = path.join(dir, "run.ts");
+  const options = "{ timeoutMs: 60_000, memoryLimitMb: 1024, onSpawn: (p: number) => console.log(`PID ${p}`) }";
+  writeFileSync(
+    script,
+    `import { runFfmpeg } from "@/server/media/ffmpeg/run-ffmpeg";\nrunFfmpeg(${JSON.stringify(endless)}, ${options}).catch(() => {});\n`,
+  );
+  const parent = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const pid = await new Promise<number>((resolve, reject) => {
+    parent.stdout.setEncoding("utf8").on("data", (d: string) => {
+      const m = /PID (\d+)/.exec(d);
+      if (m) resolve(Number(m[1]));
+    });
+    parent.on("exit", () => reject(new Error("the runner process exited before starting ffmpeg")));
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(alive(pid), true, "ffmpeg runs");
+  parent.kill("SIGKILL");
+  const deadline = Date.now() + 5000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  // a zombie not yet reaped by init counts as gone: it runs no more
+  const state = alive(pid) ? (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").charAt(0) : "gone";
+  rmSync(dir, { recursive: true, force: true });
+  assert.ok(state === "gone" || state === "Z", `ffmpeg ${pid} still running (state ${state})`);
 });

@@ -35,17 +35,24 @@ export interface RunResult {
 const STDERR_TAIL = 16 * 1024;
 const STDOUT_MAX = 8 * 1024 * 1024;
 
-let prlimitAvailable: boolean | undefined;
-function hasPrlimit(): boolean {
-  prlimitAvailable ??= spawnSync("prlimit", ["--version"], { stdio: "ignore" }).status === 0;
-  return prlimitAvailable;
+const available = new Map<string, boolean>();
+function has(tool: "prlimit" | "setpriv"): boolean {
+  if (!available.has(tool)) available.set(tool, spawnSync(tool, ["--version"], { stdio: "ignore" }).status === 0);
+  return available.get(tool)!;
 }
 
-/** The command line with the memory limit applied (exec keeps the PID: the kill hits ffmpeg itself). */
+/**
+ * The command line with the memory limit applied, and (util-linux setpriv) SIGKILL for ffmpeg when
+ * this process dies: ffmpeg ignores SIGPIPE, so after a kill -9 of the server an orphan would go on
+ * encoding into a work directory the retry has already cleared. Each wrapper execs the next, so the
+ * PID is ffmpeg's own (a kill hits ffmpeg itself).
+ */
 export function limitedCommand(binary: string, args: string[], memoryLimitMb: number): [string, string[]] {
   const bytes = Math.floor(memoryLimitMb * 1024 * 1024);
-  if (hasPrlimit()) return ["prlimit", [`--as=${bytes}`, "--", binary, ...args]];
-  return ["sh", ["-c", `ulimit -v ${Math.floor(bytes / 1024)} && exec "$0" "$@"`, binary, ...args]];
+  const [cmd, argv]: [string, string[]] = has("prlimit")
+    ? ["prlimit", [`--as=${bytes}`, "--", binary, ...args]]
+    : ["sh", ["-c", `ulimit -v ${Math.floor(bytes / 1024)} && exec "$0" "$@"`, binary, ...args]];
+  return has("setpriv") ? ["setpriv", ["--pdeathsig", "KILL", "--", cmd, ...argv]] : [cmd, argv];
 }
 
 const MEMORY_PATTERNS =
