@@ -30,6 +30,8 @@ export interface ClipOptions {
   faststart?: boolean;
   /** Rotation tag (clockwise degrees) written into the MP4, as phones do for portrait clips. */
   rotate?: 90 | 180 | 270;
+  /** Video bit rate of the VP9 fixture (kbit/s; default 300, plenty for small test clips). */
+  videoKbps?: number;
   name?: string;
 }
 
@@ -71,7 +73,20 @@ export function makeVp9OpusWebm(dir: string, o: ClipOptions = {}): string {
   ffmpeg([
     ...["-f", "lavfi", "-i", `testsrc2=size=${width}x${height}:rate=${fps}:duration=${durationSeconds}`],
     ...["-f", "lavfi", "-i", `sine=frequency=330:sample_rate=48000:duration=${durationSeconds}`],
-    ...["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "300k", "-g", String(fps * 2)],
+    ...[
+      "-c:v",
+      "libvpx-vp9",
+      "-deadline",
+      "realtime",
+      "-cpu-used",
+      "8",
+      "-row-mt",
+      "1",
+      "-b:v",
+      `${o.videoKbps ?? 300}k`,
+      "-g",
+      String(fps * 2),
+    ],
     ...["-c:a", "libopus", "-b:a", "48k", "-shortest", out],
   ]);
   return out;
