@@ -7,15 +7,23 @@ import type { SqlRunner } from "./sql-runner";
 
 export type Db = PrismaClient;
 
+/**
+ * A parameterized SQL read ($1, $2, ...) straight through the database driver, bypassing Prisma's
+ * per-call cost; rows as the driver parses them (text, uuid: string; float8, int4: number; bool).
+ * For the few hot reads where that cost dominates (docs/perf.md); everything else goes through Prisma.
+ */
+export type DirectRead = <T extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<T[]>;
+
 interface DbHandle {
   prisma: PrismaClient;
   runner: SqlRunner;
+  read: DirectRead;
   close(): Promise<void>;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
 // opened twice, so the handle lives on globalThis.
-const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle> };
+const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle>; __kinoraDirect?: { prisma: PrismaClient; read: DirectRead } };
 
 export function getDbHandle(): Promise<DbHandle> {
   slot.__kinoraDb ??= open().catch((err: unknown) => {
@@ -29,9 +37,20 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).prisma;
 }
 
+/**
+ * The direct reader of `db` when it is the process's client (getDb()); for any other client (a
+ * transaction, a test's own) the same SQL through Prisma's $queryRawUnsafe.
+ */
+export function directRead(db: Db): DirectRead {
+  const direct = slot.__kinoraDirect;
+  if (direct && direct.prisma === db) return direct.read;
+  return async <T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params);
+}
+
 export async function closeDb(): Promise<void> {
   const handle = slot.__kinoraDb;
   slot.__kinoraDb = undefined;
+  slot.__kinoraDirect = undefined;
   if (handle) await (await handle).close();
 }
 
@@ -41,6 +60,7 @@ async function open(): Promise<DbHandle> {
   const handle = env().DATABASE_URL ? await openPostgres(env().DATABASE_URL!) : await openPglite();
   await applyMigrations(handle.runner, migrationsDir());
   await seedReferenceData(handle.prisma);
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read };
   return handle;
 }
 
@@ -51,6 +71,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return {
     prisma,
     runner: pgRunner(pool),
+    read: async <T>(sql: string, params: unknown[]) => (await pool.query(sql, params)).rows as T[],
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
@@ -59,18 +80,22 @@ async function openPostgres(url: string): Promise<DbHandle> {
 }
 
 async function openPglite(): Promise<DbHandle> {
-  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteRunner }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteRunner }, { pgliteForPrisma }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("pglite-prisma-adapter"),
     import("./sql-runner"),
+    import("./pglite-prisma-client"),
   ]);
   const dir = path.join(env().dataDir, "pglite");
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // Prisma's adapter gets PGlite with a faster query path (prepared statements, one engine call)
+  const fast = pgliteForPrisma(pglite);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(fast) });
   return {
     prisma,
     runner: pgliteRunner(pglite),
+    read: async <T>(sql: string, params: unknown[]) => (await fast.query<T>(sql, params)).rows,
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
