@@ -4,6 +4,7 @@ import { env } from "@/server/env";
 import { applyMigrations } from "./migrate";
 import { seedReferenceData } from "./seed";
 import type { SqlRunner } from "./sql-runner";
+import type { Pool } from "pg";
 
 export type Db = PrismaClient;
 
@@ -71,11 +72,30 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return {
     prisma,
     runner: pgRunner(pool),
-    read: async <T>(sql: string, params: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    read: pgDirectRead(pool),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
     },
+  };
+}
+
+/**
+ * Direct reads on PostgreSQL: each SQL text (constants of the code, so few; at most 100 named) is a
+ * named statement, parsed and planned once per pooled connection instead of on every call.
+ */
+function pgDirectRead(pool: Pool): DirectRead {
+  const names = new Map<string, string>();
+  return async <T>(sql: string, params: unknown[]) => {
+    let name = names.get(sql);
+    if (!name && names.size < 100) names.set(sql, (name = `kinora_read_${names.size}`));
+    try {
+      return (await pool.query({ name, text: sql, values: params })).rows as T[];
+    } catch (err) {
+      // "cached plan must not change result type": a table changed under a statement prepared on that connection
+      if (name && (err as { code?: string }).code === "0A000") return (await pool.query(sql, params)).rows as T[];
+      throw err;
+    }
   };
 }
 
