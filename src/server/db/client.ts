@@ -5,6 +5,9 @@ import { applyMigrations } from "./migrate";
 import { seedReferenceData } from "./seed";
 import type { SqlRunner } from "./sql-runner";
 import type { Pool } from "pg";
+import type { PGlite } from "@electric-sql/pglite";
+import { publicUserSelect, type PublicUserRow } from "@/server/domain/users/public-user";
+import type { CommitCache } from "./commit-cache";
 
 export type Db = PrismaClient;
 
@@ -19,12 +22,22 @@ interface DbHandle {
   prisma: PrismaClient;
   runner: SqlRunner;
   read: DirectRead;
+  /** Embedded only: the one session every write of the database goes through. */
+  pglite?: PGlite;
   close(): Promise<void>;
+}
+
+/** What hot reads of the process's client use besides Prisma. */
+interface Direct {
+  prisma: PrismaClient;
+  read: DirectRead;
+  /** Public user rows by requested userCode, emptied by every commit changing them; PGlite only (commit-cache.ts). */
+  publicUsers?: CommitCache<PublicUserRow>;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
 // opened twice, so the handle lives on globalThis.
-const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle>; __kinoraDirect?: { prisma: PrismaClient; read: DirectRead } };
+const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle>; __kinoraDirect?: Direct };
 
 export function getDbHandle(): Promise<DbHandle> {
   slot.__kinoraDb ??= open().catch((err: unknown) => {
@@ -48,6 +61,12 @@ export function directRead(db: Db): DirectRead {
   return async <T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params);
 }
 
+/** The public-user cache of `db` when it is the process's client on PGlite; otherwise none (read every time). */
+export function publicUserCache(db: Db): CommitCache<PublicUserRow> | undefined {
+  const direct = slot.__kinoraDirect;
+  return direct && direct.prisma === db ? direct.publicUsers : undefined;
+}
+
 export async function closeDb(): Promise<void> {
   const handle = slot.__kinoraDb;
   slot.__kinoraDb = undefined;
@@ -61,7 +80,14 @@ async function open(): Promise<DbHandle> {
   const handle = env().DATABASE_URL ? await openPostgres(env().DATABASE_URL!) : await openPglite();
   await applyMigrations(handle.runner, migrationsDir());
   await seedReferenceData(handle.prisma);
-  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read };
+  let publicUsers: CommitCache<PublicUserRow> | undefined;
+  if (handle.pglite) {
+    const { watchedCache } = await import("./commit-cache");
+    // every column the public user is read from or filtered on (status: only ACTIVE users exist publicly)
+    const columns = [...Object.keys(publicUserSelect), "status"];
+    publicUsers = await watchedCache<PublicUserRow>(handle.pglite, { name: "public_user", table: "User", columns, maxEntries: 10_000 });
+  }
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, publicUsers };
   return handle;
 }
 
@@ -115,6 +141,7 @@ async function openPglite(): Promise<DbHandle> {
   return {
     prisma,
     runner: pgliteRunner(pglite),
+    pglite,
     read: async <T>(sql: string, params: unknown[]) => (await fast.query<T>(sql, params)).rows,
     close: async () => {
       await prisma.$disconnect();

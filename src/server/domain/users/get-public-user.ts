@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { directRead } from "@/server/db/client";
+import { directRead, publicUserCache } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { publicUserSelect, toPublicUser, type PublicUser, type PublicUserRow } from "./public-user";
@@ -16,17 +16,28 @@ type ExactRow = Omit<PublicUserRow, "licenseExpiresAt"> & { licenseExpiresAtMs: 
 
 // GET /api/public/user/{userCode}/overview - a creator's public page header. userCode is matched
 // case-insensitively (it is unique that way); accounts that are not ACTIVE do not exist publicly.
+// On PGlite the row is cached until a commit changes a user's public fields (db/commit-cache.ts);
+// licenseExpired is worked out from it on every call.
 export async function getPublicUser(ctx: Ctx, input: z.output<typeof getPublicUserInput>): Promise<PublicUser> {
+  const cache = publicUserCache(ctx.db);
+  const user = cache
+    ? await cache.get(input.userCode, () => readPublicUser(ctx, input.userCode))
+    : await readPublicUser(ctx, input.userCode);
+  if (!user) throw notFound("error.userNotFound");
+  return toPublicUser(user);
+}
+
+async function readPublicUser(ctx: Ctx, userCode: string): Promise<PublicUserRow | null> {
   // The exact code is what links carry: a unique-index lookup, read through the driver because this
   // is the hottest public read and Prisma's per-call cost is several times the query's (docs/perf.md).
   // The case-insensitive match (a scan) only as fallback.
-  const [exact] = await directRead(ctx.db)<ExactRow>(BY_EXACT_CODE, [input.userCode]);
-  const user: PublicUserRow | null = exact
-    ? { ...exact, licenseExpiresAt: exact.licenseExpiresAtMs === null ? null : new Date(exact.licenseExpiresAtMs) }
-    : await ctx.db.user.findFirst({
-        where: { userCode: { equals: input.userCode, mode: "insensitive" }, status: "ACTIVE" },
-        select: publicUserSelect,
-      });
-  if (!user) throw notFound("error.userNotFound");
-  return toPublicUser(user);
+  const [exact] = await directRead(ctx.db)<ExactRow>(BY_EXACT_CODE, [userCode]);
+  if (exact) {
+    const { licenseExpiresAtMs, ...fields } = exact;
+    return { ...fields, licenseExpiresAt: licenseExpiresAtMs === null ? null : new Date(licenseExpiresAtMs) };
+  }
+  return ctx.db.user.findFirst({
+    where: { userCode: { equals: userCode, mode: "insensitive" }, status: "ACTIVE" },
+    select: publicUserSelect,
+  });
 }
