@@ -131,6 +131,21 @@ describe("GET /api/public/user/{userCode}/overview", () => {
     }
   });
 
+  test("read, changed, read again: each answer follows the change just made (page update, disable)", async () => {
+    const u = await newUser(api);
+    const path = `/api/public/user/${u.userCode}/overview`;
+    for (let i = 0; i < 2; i++)
+      assert.deepEqual((await api.get(path, { token: publicToken })).body, { userCode: u.userCode, licenseExpired: false });
+    for (const pageTitle of ["First title", "Second title"]) {
+      const updated = await api.post("/api/user/me", { profile: { ...profile(u.email), pageTitle } }, { token: u.access });
+      assert.equal(updated.status, 200, updated.text);
+      assert.deepEqual((await api.get(path, { token: publicToken })).body, { userCode: u.userCode, licenseExpired: false, pageTitle });
+    }
+    const disabled = await api.post("/api/user/me/disable", undefined, { token: u.access });
+    assert.equal(disabled.status, 204, disabled.text);
+    assertError(await api.get(path, { token: publicToken }), 404, "User not found", path);
+  });
+
   test("unknown and pending users: 404 (English and Italian); no token: 401", async () => {
     const path = "/api/public/user/no-such-user-here/overview";
     assertError(await api.get(path, { token: publicToken }), 404, "User not found", path);

@@ -4,18 +4,40 @@ import { env } from "@/server/env";
 import { applyMigrations } from "./migrate";
 import { seedReferenceData } from "./seed";
 import type { SqlRunner } from "./sql-runner";
+import type { Pool } from "pg";
+import type { PGlite } from "@electric-sql/pglite";
+import { publicUserSelect, type PublicUserRow } from "@/server/domain/users/public-user";
+import type { CommitCache } from "./commit-cache";
 
 export type Db = PrismaClient;
+
+/**
+ * A parameterized SQL read ($1, $2, ...) straight through the database driver, bypassing Prisma's
+ * per-call cost; rows as the driver parses them (text, uuid: string; float8, int4: number; bool).
+ * For the few hot reads where that cost dominates (docs/perf.md); everything else goes through Prisma.
+ */
+export type DirectRead = <T extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<T[]>;
 
 interface DbHandle {
   prisma: PrismaClient;
   runner: SqlRunner;
+  read: DirectRead;
+  /** Embedded only: the one session every write of the database goes through. */
+  pglite?: PGlite;
   close(): Promise<void>;
+}
+
+/** What hot reads of the process's client use besides Prisma. */
+interface Direct {
+  prisma: PrismaClient;
+  read: DirectRead;
+  /** Public user rows by requested userCode, emptied by every commit changing them; PGlite only (commit-cache.ts). */
+  publicUsers?: CommitCache<PublicUserRow>;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
 // opened twice, so the handle lives on globalThis.
-const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle> };
+const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle>; __kinoraDirect?: Direct };
 
 export function getDbHandle(): Promise<DbHandle> {
   slot.__kinoraDb ??= open().catch((err: unknown) => {
@@ -29,9 +51,26 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).prisma;
 }
 
+/**
+ * The direct reader of `db` when it is the process's client (getDb()); for any other client (a
+ * transaction, a test's own) the same SQL through Prisma's $queryRawUnsafe.
+ */
+export function directRead(db: Db): DirectRead {
+  const direct = slot.__kinoraDirect;
+  if (direct && direct.prisma === db) return direct.read;
+  return async <T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params);
+}
+
+/** The public-user cache of `db` when it is the process's client on PGlite; otherwise none (read every time). */
+export function publicUserCache(db: Db): CommitCache<PublicUserRow> | undefined {
+  const direct = slot.__kinoraDirect;
+  return direct && direct.prisma === db ? direct.publicUsers : undefined;
+}
+
 export async function closeDb(): Promise<void> {
   const handle = slot.__kinoraDb;
   slot.__kinoraDb = undefined;
+  slot.__kinoraDirect = undefined;
   if (handle) await (await handle).close();
 }
 
@@ -41,6 +80,14 @@ async function open(): Promise<DbHandle> {
   const handle = env().DATABASE_URL ? await openPostgres(env().DATABASE_URL!) : await openPglite();
   await applyMigrations(handle.runner, migrationsDir());
   await seedReferenceData(handle.prisma);
+  let publicUsers: CommitCache<PublicUserRow> | undefined;
+  if (handle.pglite) {
+    const { watchedCache } = await import("./commit-cache");
+    // every column the public user is read from or filtered on (status: only ACTIVE users exist publicly)
+    const columns = [...Object.keys(publicUserSelect), "status"];
+    publicUsers = await watchedCache<PublicUserRow>(handle.pglite, { name: "public_user", table: "User", columns, maxEntries: 10_000 });
+  }
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, publicUsers };
   return handle;
 }
 
@@ -51,6 +98,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return {
     prisma,
     runner: pgRunner(pool),
+    read: pgDirectRead(pool),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
@@ -58,19 +106,43 @@ async function openPostgres(url: string): Promise<DbHandle> {
   };
 }
 
+/**
+ * Direct reads on PostgreSQL: each SQL text (constants of the code, so few; at most 100 named) is a
+ * named statement, parsed and planned once per pooled connection instead of on every call.
+ */
+function pgDirectRead(pool: Pool): DirectRead {
+  const names = new Map<string, string>();
+  return async <T>(sql: string, params: unknown[]) => {
+    let name = names.get(sql);
+    if (!name && names.size < 100) names.set(sql, (name = `kinora_read_${names.size}`));
+    try {
+      return (await pool.query({ name, text: sql, values: params })).rows as T[];
+    } catch (err) {
+      // "cached plan must not change result type": a table changed under a statement prepared on that connection
+      if (name && (err as { code?: string }).code === "0A000") return (await pool.query(sql, params)).rows as T[];
+      throw err;
+    }
+  };
+}
+
 async function openPglite(): Promise<DbHandle> {
-  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteRunner }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteRunner }, { pgliteForPrisma }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("pglite-prisma-adapter"),
     import("./sql-runner"),
+    import("./pglite-prisma-client"),
   ]);
   const dir = path.join(env().dataDir, "pglite");
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // Prisma's adapter gets PGlite with a faster query path (prepared statements, one engine call)
+  const fast = pgliteForPrisma(pglite);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(fast) });
   return {
     prisma,
     runner: pgliteRunner(pglite),
+    pglite,
+    read: async <T>(sql: string, params: unknown[]) => (await fast.query<T>(sql, params)).rows,
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

@@ -24,7 +24,7 @@ export const publicUserSelect = {
   socialUrl2: true,
 } satisfies Prisma.UserSelect;
 
-type PublicUserRow = Prisma.UserGetPayload<{ select: typeof publicUserSelect }>;
+export type PublicUserRow = Prisma.UserGetPayload<{ select: typeof publicUserSelect }>;
 
 /** A license with an expiry date in the past; null means it never expires (Free). */
 export const isLicenseExpired = (expiresAt: Date | null, now = new Date()): boolean =>

@@ -1,0 +1,68 @@
+// A read cache whose entries live until the next committed change to the rows they come from, for
+// embedded PGlite only.
+//
+// Why it is correct there: PGlite belongs to one process, so every write to the database goes
+// through this process's PGlite session. A statement trigger on the watched columns NOTIFYs a
+// channel; PostgreSQL sends the notification when the writing transaction commits (never for one
+// that rolls back), and PGlite hands it to the listener, in a microtask queued while the committing
+// statement runs, before that statement's promise resolves. So whoever made a change (an API call
+// updating a page, a job, raw SQL, a cascade) only goes on (answers its client) after the cache is
+// emptied. A load that read the database before a commit does not fill the cache after it: the
+// generation it started in is gone. PGlite runs one query at a time and a transaction holds the
+// database until it ends, so no load sees uncommitted rows of another request.
+//
+// Not on PostgreSQL: other processes (job workers, other instances) commit there too, and their
+// notifications reach this process some time after their commit; an answer in between would be
+// stale. The caller then has no cache and reads every time.
+import type { PGlite } from "@electric-sql/pglite";
+
+export class CommitCache<T> {
+  private entries = new Map<string, T>();
+  private generation = 0;
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** Every entry is gone, and loads in flight will not be kept. */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** The cached value of `key`, or what `load` reads (kept unless null or a commit came in between). */
+  async get(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) return hit;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== null && generation === this.generation) {
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A CommitCache emptied by every committed INSERT, DELETE or TRUNCATE of `table` and every UPDATE
+ * naming one of `columns`. Creates (or replaces) the triggers and listens on their channel; run after
+ * the migrations.
+ */
+export async function watchedCache<T>(
+  pglite: PGlite,
+  opts: { name: string; table: string; columns: string[]; maxEntries: number },
+): Promise<CommitCache<T>> {
+  const cache = new CommitCache<T>(opts.maxEntries);
+  const channel = `kinora_${opts.name}`;
+  const fn = `kinora_notify_${opts.name}`;
+  const table = `"public".${quote(opts.table)}`;
+  await pglite.exec(`
+    CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_notify('${channel}', ''); RETURN NULL; END $$;
+    CREATE OR REPLACE TRIGGER ${channel}_changed AFTER INSERT OR DELETE OR UPDATE OF ${opts.columns.map(quote).join(", ")}
+      ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();
+    CREATE OR REPLACE TRIGGER ${channel}_truncated AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`);
+  await pglite.listen(channel, () => cache.invalidate());
+  return cache;
+}
