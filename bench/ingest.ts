@@ -9,7 +9,7 @@
 // Run after `npm run build`: `npx tsx bench/ingest.ts`. Writes "Media ingest" in docs/perf.md.
 // BENCH_ROUNDS (default 3), BENCH_DATABASES (default "pglite,postgres"), BENCH_CLIP_SECONDS (default 60).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { preparePostgres } from "../scripts/test-postgres";
@@ -17,6 +17,7 @@ import { Api } from "../test/support/api";
 import { withDatabase, type Sql } from "../test/support/database";
 import { makeH264AacMp4, makeVp9OpusWebm } from "../test/support/media-fixtures";
 import { startKinora, type Kinora } from "../test/support/server";
+import { uploadClip } from "../test/contract/playback-fixtures";
 import { startWorkerProcess, type WorkerProcess } from "../test/support/worker";
 import { fmt, machine, writeSection } from "./report";
 
@@ -70,20 +71,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 /** POST /api/box (multipart, streamed from the file); resolves when the 201 response has arrived. */
+/** POST /api/box (multipart, streamed from the file); t0 and the server's CPU taken as its 201 response arrives. */
 async function upload(api: Api, token: string, file: string): Promise<{ boxId: string; t0: number; cpu0: number }> {
-  const form = new FormData();
-  form.append("title", path.basename(file));
-  form.append("file", await openAsBlob(file), path.basename(file));
-  const res = await fetch(`${api.url}/api/box`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-    body: form,
-  });
-  const text = await res.text();
-  const t0 = performance.now();
-  const cpu0 = serverCpu();
-  if (res.status !== 201) throw new Error(`upload: ${res.status} ${text}`);
-  return { boxId: JSON.parse(text).boxId, t0, cpu0 };
+  const item = await uploadClip(api, token, file, path.basename(file));
+  return { boxId: item.boxId, t0: performance.now(), cpu0: serverCpu() };
 }
 
 async function fetchText(url: string): Promise<string> {

@@ -12,7 +12,7 @@ import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { newUser } from "./users-fixtures";
-import { isFinal, itemFiles, sleep, uploadFile, waitForItem } from "./box-fixtures";
+import { isFinal, itemFiles, sleep, tusCreate, tusHead, tusPatch, uploadFile, waitForItem } from "./box-fixtures";
 
 let server: Kinora | undefined;
 let ownDb: { url: string; drop(): Promise<void> } | undefined;
@@ -31,6 +31,17 @@ const serverEnv = () => ({
   ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
 });
 
+/** kill -9 of the server, a restart on the same DATA_DIR (and database), and the user logged in again. */
+async function killAndRestart(u: { userCode: string; password: string }): Promise<{ dataDir: string; access: string }> {
+  process.kill(server!.pid!, "SIGKILL");
+  const dataDir = server!.dataDir;
+  server = undefined;
+  await sleep(500);
+  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+  const { access } = await new Api(server.url).login(u.userCode, u.password);
+  return { dataDir, access };
+}
+
 test("kill -9 during the ladder: retried after restart, READY, renditions unique and complete", async () => {
   server = await startKinora(serverEnv());
   let api = new Api(server.url);
@@ -42,14 +53,8 @@ test("kill -9 during the ladder: retried after restart, READY, renditions unique
   const mid = await waitForItem(api, u.access, boxId, (i) => i.progress >= 18 || isFinal(i), 120_000);
   assert.equal(mid.status, "PROCESSING", "killed while the ladder runs");
   await sleep(500);
-  process.kill(server.pid!, "SIGKILL");
-  const dataDir = server.dataDir;
-  server = undefined;
-  await sleep(500);
-
-  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
-  api = new Api(server.url);
-  const { access } = await api.login(u.userCode, u.password);
+  const { dataDir, access } = await killAndRestart(u);
+  api = new Api(server!.url);
   const item = await waitForItem(api, access, boxId, isFinal, 240_000);
   assert.equal(item.status, "READY", JSON.stringify(item));
 
@@ -98,41 +103,19 @@ test("kill -9 during a tus upload: after restart the upload goes on from the byt
   let api = new Api(server.url);
   const u = await newUser(api);
   const bytes = readFileSync(makeH264AacMp4(makeMediaDir(), { durationSeconds: 4, width: 320, height: 180, name: "tus-crash.mp4" }));
-  const tus = (token: string, extra: Record<string, string> = {}) => ({
-    "Tus-Resumable": "1.0.0",
-    Authorization: `Bearer ${token}`,
-    ...extra,
-  });
-  const created = await fetch(`${server.url}/uploads/box`, {
-    method: "POST",
-    headers: tus(u.access, {
-      "Upload-Length": String(bytes.length),
-      "Upload-Metadata": `title ${Buffer.from("Crash").toString("base64")}`,
-    }),
-  });
+  const created = await tusCreate(server.url, u.access, bytes.length, { title: "Crash" });
   assert.equal(created.status, 201);
   const location = created.headers.get("location")!;
   const half = Math.floor(bytes.length / 2);
-  const patch = (base: string, token: string, offset: number, body: Buffer) =>
-    fetch(new URL(location, base), {
-      method: "PATCH",
-      headers: tus(token, { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }),
-      body: new Uint8Array(body),
-    });
-  assert.equal((await patch(server.url, u.access, 0, bytes.subarray(0, half))).status, 204);
+  assert.equal((await tusPatch(server.url, location, u.access, 0, bytes.subarray(0, half))).status, 204);
 
-  process.kill(server.pid!, "SIGKILL");
-  const dataDir = server.dataDir;
-  server = undefined;
-  await sleep(500);
-  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
-  api = new Api(server.url);
-  const { access } = await api.login(u.userCode, u.password);
+  const { access } = await killAndRestart(u);
+  api = new Api(server!.url);
 
-  const head = await fetch(new URL(location, server.url), { method: "HEAD", headers: tus(access) });
+  const head = await tusHead(server.url, location, access);
   assert.equal(head.status, 200);
   assert.equal(head.headers.get("upload-offset"), String(half));
-  const done = await patch(server.url, access, half, bytes.subarray(half));
+  const done = await tusPatch(server.url, location, access, half, bytes.subarray(half));
   assert.equal(done.status, 204, await done.text());
   const item = await waitForItem(api, access, done.headers.get("kinora-box-id")!, isFinal, 120_000);
   assert.equal(item.status, "READY", JSON.stringify(item));

@@ -226,3 +226,38 @@ export function itemFiles(dataDir: string, boxId: string): string[] {
 export function pendingUploadFiles(dataDir: string): string[] {
   return [...storageFiles(dataDir, "tmp/uploads"), ...storageFiles(dataDir, ".tmp")];
 }
+
+// The tus protocol at /uploads/box (the portal's resumable upload), with bearer tokens.
+export const TUS = { "Tus-Resumable": "1.0.0" };
+
+/** Upload-Metadata: `key base64(value)` pairs. */
+export const tusMetadata = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v, "utf8").toString("base64")}`)
+    .join(",");
+
+export function tusCreate(base: string, token: string | undefined, length: number, meta: Record<string, string>): Promise<Response> {
+  return fetch(`${base}/uploads/box`, {
+    method: "POST",
+    headers: {
+      ...TUS,
+      "Upload-Length": String(length),
+      "Upload-Metadata": tusMetadata(meta),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+  });
+}
+
+export const tusPatchHeaders = (token: string, offset: number) => ({
+  ...TUS,
+  Authorization: `Bearer ${token}`,
+  "Upload-Offset": String(offset),
+  "Content-Type": "application/offset+octet-stream",
+});
+
+export function tusPatch(base: string, location: string, token: string, offset: number, body: Buffer): Promise<Response> {
+  return fetch(new URL(location, base), { method: "PATCH", headers: tusPatchHeaders(token, offset), body: new Uint8Array(body) });
+}
+
+export const tusHead = (base: string, location: string, token: string) =>
+  fetch(new URL(location, base), { method: "HEAD", headers: { ...TUS, Authorization: `Bearer ${token}` } });

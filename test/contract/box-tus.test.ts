@@ -13,14 +13,8 @@ import { Api } from "../support/api";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { sharedKinora, type Kinora } from "../support/server";
 import { newUser, type TestUser } from "./users-fixtures";
-import { UUID, sleep, waitForItem } from "./box-fixtures";
+import { TUS, UUID, sleep, tusCreate, tusHead, tusPatch, tusPatchHeaders, waitForItem } from "./box-fixtures";
 
-const TUS = { "Tus-Resumable": "1.0.0" };
-const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
-const metadata = (m: Record<string, string>) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k} ${b64(v)}`)
-    .join(",");
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 let server: Kinora;
@@ -41,31 +35,9 @@ after(async () => {
   if (!process.env.KINORA_TEST_URL) await server.stop();
 });
 
-async function create(token: string | undefined, length: number, meta: Record<string, string>): Promise<Response> {
-  return fetch(`${server.url}/uploads/box`, {
-    method: "POST",
-    headers: {
-      ...TUS,
-      "Upload-Length": String(length),
-      "Upload-Metadata": metadata(meta),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-  });
-}
-
-const patchHeaders = (token: string, offset: number) => ({
-  ...TUS,
-  Authorization: `Bearer ${token}`,
-  "Upload-Offset": String(offset),
-  "Content-Type": "application/offset+octet-stream",
-});
-
-function patch(token: string, location: string, offset: number, body: Buffer): Promise<Response> {
-  return fetch(new URL(location, server.url), { method: "PATCH", headers: patchHeaders(token, offset), body: new Uint8Array(body) });
-}
-
-const head = (token: string, location: string) =>
-  fetch(new URL(location, server.url), { method: "HEAD", headers: { ...TUS, Authorization: `Bearer ${token}` } });
+const create = (token: string | undefined, length: number, meta: Record<string, string>) => tusCreate(server.url, token, length, meta);
+const patch = (token: string, location: string, offset: number, body: Buffer) => tusPatch(server.url, location, token, offset, body);
+const head = (token: string, location: string) => tusHead(server.url, location, token);
 
 /** A PATCH whose connection is cut after `sendBytes` of `declared`: what a dropped network does. */
 function cutPatch(token: string, location: string, offset: number, chunk: Buffer, sendBytes: number): Promise<void> {
@@ -73,7 +45,7 @@ function cutPatch(token: string, location: string, offset: number, chunk: Buffer
     const url = new URL(location, server.url);
     const req = http.request(url, {
       method: "PATCH",
-      headers: { ...patchHeaders(token, offset), "Content-Length": String(chunk.length) },
+      headers: { ...tusPatchHeaders(token, offset), "Content-Length": String(chunk.length) },
     });
     req.on("error", () => resolve());
     req.on("response", (res) => {
