@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import * as prettier from "prettier";
+import { preparePostgres } from "../scripts/test-postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
 const perfFile = path.join(root, "docs/perf.md");
@@ -101,3 +102,19 @@ export async function writeSection(title: string, markdown: string): Promise<voi
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Runs a benchmark on a production build, first on the embedded database (whatever DATABASE_URL the
+ * shell has), then on a throwaway PostgreSQL database; its results by database label.
+ */
+export async function onBothDatabases<T>(bench: (databaseUrl?: string) => Promise<T>): Promise<{ PGlite: T; PostgreSQL: T }> {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("run `npm run build` first");
+  delete process.env.DATABASE_URL;
+  const PGlite = await bench();
+  const pg = await preparePostgres();
+  try {
+    return { PGlite, PostgreSQL: await bench(pg.url) };
+  } finally {
+    await pg.drop();
+  }
+}

@@ -2,12 +2,9 @@
 // (/bench/ceiling) in the same server, measured in the same run, on PGlite and then on PostgreSQL.
 // Run after `npm run build`: `npx tsx bench/rest-overhead.ts`. Writes "REST overhead" in docs/perf.md.
 // Loopback only, bounded: BENCH_SECONDS (default 10) per case and round, BENCH_ROUNDS (default 3) rounds.
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { preparePostgres } from "../scripts/test-postgres";
 import { Api } from "../test/support/api";
 import { startKinora } from "../test/support/server";
-import { compare, fmt, machine, writeSection, type LoadCase, type LoadResult } from "./report";
+import { compare, fmt, machine, onBothDatabases, writeSection, type LoadCase, type LoadResult } from "./report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -63,16 +60,8 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.resolve(import.meta.dirname, "../.next/BUILD_ID"))) throw new Error("run `npm run build` first");
   const header = machine();
-  delete process.env.DATABASE_URL; // the first half is the embedded database whatever the shell says
-  const results: Record<string, Results> = { PGlite: await benchDatabase() };
-  const pg = await preparePostgres();
-  try {
-    results.PostgreSQL = await benchDatabase(pg.url);
-  } finally {
-    await pg.drop();
-  }
+  const results: Record<string, Results> = await onBothDatabases(benchDatabase);
 
   const names: Record<keyof Results, string> = {
     ceiling: "ceiling: bare route handler, constant JSON",

@@ -3,12 +3,9 @@
 // the password check costs. Run after `npm run build`: `npx tsx bench/token-latency.ts`.
 // Writes "Token latency" in docs/perf.md. Loopback only, bounded: BENCH_SECONDS (default 10) per case
 // and round, BENCH_ROUNDS (default 3) rounds.
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { preparePostgres } from "../scripts/test-postgres";
 import { Api } from "../test/support/api";
 import { startKinora } from "../test/support/server";
-import { compare, fmt, machine, writeSection, type LoadCase, type LoadResult } from "./report";
+import { compare, fmt, machine, onBothDatabases, writeSection, type LoadCase, type LoadResult } from "./report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -50,16 +47,8 @@ async function benchDatabase(databaseUrl?: string): Promise<Record<string, LoadR
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.resolve(import.meta.dirname, "../.next/BUILD_ID"))) throw new Error("run `npm run build` first");
   const header = machine();
-  delete process.env.DATABASE_URL;
-  const results: Record<string, Record<string, LoadResult>> = { PGlite: await benchDatabase() };
-  const pg = await preparePostgres();
-  try {
-    results.PostgreSQL = await benchDatabase(pg.url);
-  } finally {
-    await pg.drop();
-  }
+  const results: Record<string, Record<string, LoadResult>> = await onBothDatabases(benchDatabase);
 
   const lines = [
     "`npx tsx bench/token-latency.ts` after `npm run build`: the production server (`npm start`, nginx edge when installed), autocannon on loopback,",
