@@ -19,6 +19,7 @@ import { createMediaHandler, refuse, resolveMediaKey } from "../src/server/media
 import { MediaLogWriter, mediaLogDir } from "../src/server/media/edge/media-log.mjs";
 import { classifyRequestPath } from "../src/server/media/edge/media-url.mjs";
 import { findNginx, startNginx } from "../src/server/media/edge/nginx.mjs";
+import { withRawRequest } from "../src/server/http/raw-request.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -50,7 +51,9 @@ const server = http.createServer((req, res) => {
   const peer = req.socket.remoteAddress ?? "";
   if (!trustForwarded || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
   delete req.headers["x-real-ip"];
-  handle(req, res).catch((err) => {
+  // a body can be read from the Node request itself (uploads; see raw-request.mjs)
+  const handled = req.method === "GET" || req.method === "HEAD" ? handle(req, res) : withRawRequest(req, () => handle(req, res));
+  handled.catch((err) => {
     console.error("request failed:", err);
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
     res.end("Internal Server Error");

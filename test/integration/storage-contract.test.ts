@@ -16,7 +16,7 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -175,6 +175,19 @@ const BAD_KEYS = [
 // a trailing slash is tolerated in a prefix
 const BAD_PREFIXES = BAD_KEYS.filter((k) => k !== "a/");
 
+/** This process's open descriptors on files under the local storage's root (none for S3). */
+const openUnderRoot = (storage: Storage): string[] => {
+  if (!(storage instanceof LocalStorage)) return [];
+  const links = readdirSync("/proc/self/fd").map((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return ""; // closed meanwhile
+    }
+  });
+  return links.filter((l) => l.startsWith(storage.localRoot + path.sep));
+};
+
 /** `tempDir`: the implementation's own scratch directory, which must be empty after every operation. */
 function contract(name: string, open: () => Promise<{ storage: Storage; tempDir: string }>, close: () => Promise<void>): void {
   describe(`storage contract: ${name}`, { timeout: 180_000 }, () => {
@@ -197,8 +210,18 @@ function contract(name: string, open: () => Promise<{ storage: Storage; tempDir:
     it("streams a large body in and out without holding it in memory", async () => {
       const key = `${unique()}/original`;
       const body = randomBody(STREAM_BYTES);
-      const put = await rssGrowth(() => storage.putStream(key, body.stream, { contentType: "video/mp4" }));
+      const totals: number[] = [];
+      const put = await rssGrowth(() => storage.putStream(key, body.stream, { contentType: "video/mp4", onBytes: (t) => totals.push(t) }));
       assert.equal(put.result.size, STREAM_BYTES);
+      // the progress callback: running totals, growing, ending at the size
+      assert.ok(totals.length > 10, `${totals.length} progress calls`);
+      assert.ok(
+        totals.every((t, i) => i === 0 || t > totals[i - 1]!),
+        "totals grow",
+      );
+      assert.equal(totals.at(-1), STREAM_BYTES);
+      // local disk flushes in the background through a descriptor of its own: closed again
+      assert.deepEqual(openUnderRoot(storage), [], "descriptors left open");
       assert.ok(put.growth < MEMORY_BUDGET, `put grew resident memory by ${(put.growth / MiB).toFixed(1)} MiB`);
       assert.equal((await storage.stat(key))?.size, STREAM_BYTES);
 
@@ -284,6 +307,13 @@ function contract(name: string, open: () => Promise<{ storage: Storage; tempDir:
         MiB,
         "maxBytes itself is allowed",
       );
+      // refused after local disk's background flush began (every 64 MiB): its descriptor is closed too
+      await assert.rejects(
+        storage.putStream(`${dir}/late`, randomBody(70 * MiB).stream, { maxBytes: 66 * MiB }),
+        storageError("TOO_LARGE"),
+      );
+      assert.deepEqual(openUnderRoot(storage), [], "descriptors left open");
+      assert.equal(await storage.exists(`${dir}/late`), false);
       noLeftovers();
     });
 

@@ -1,5 +1,6 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import Busboy from "busboy";
+import { rawRequestBody } from "@/server/http/raw-request.mjs";
 import { DomainError } from "@/server/domain/errors";
 import type { UploadPart, UploadParts } from "@/server/domain/box/upload-parts";
 
@@ -7,7 +8,8 @@ import type { UploadPart, UploadParts } from "@/server/domain/box/upload-parts";
 // arrives from the request stream (never buffered whole), parts come out in order, and a file
 // part's stream must be read before the next part is parsed (backpressure reaches the socket).
 // When the consumer stops early (a refused upload), reading stops and the rest of the body is
-// never read.
+// never read. Under the launcher the body is read from the Node request itself (raw-request.mjs):
+// the web body would copy every chunk once more on its way through undici.
 
 const CHUNK = 1 << 20; // 1 MiB buffers: fewer, larger writes (measured faster than 64 KiB here)
 
@@ -35,7 +37,7 @@ export function declaredLength(request: Request): number | undefined {
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
-export function multipartParts(request: Request, limits: MultipartLimits = {}): UploadParts & { readonly bytesRead: number } {
+export function multipartParts(request: Request, limits: MultipartLimits = {}): UploadParts {
   assertMultipart(request);
   const queue: UploadPart[] = [];
   let finished = false;
@@ -46,7 +48,6 @@ export function multipartParts(request: Request, limits: MultipartLimits = {}): 
     wakeUp = undefined;
     w?.();
   };
-  let bytesRead = 0;
   let started = false;
   let stopped = false;
 
@@ -85,19 +86,28 @@ export function multipartParts(request: Request, limits: MultipartLimits = {}): 
     wake();
   }
 
-  const reader = request.body?.getReader();
-  async function pump(): Promise<void> {
+  const raw = rawRequestBody(request);
+  const reader = raw ? undefined : request.body?.getReader();
+
+  /** Feeds busboy from the Node request: pipe keeps the backpressure. */
+  function pumpNode(req: Readable & { complete?: boolean }): void {
+    // the client went away (or the connection broke) mid-body
+    req.once("error", () => fail(badRequest()));
+    req.once("close", () => !req.complete && fail(badRequest()));
+    req.pipe(bb);
+  }
+
+  /** Feeds busboy from the web body (no launcher: next dev). */
+  async function pumpWeb(): Promise<void> {
     if (!reader) return void bb.end();
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (stopped) return;
         if (done) return void bb.end();
-        bytesRead += value.byteLength;
         if (!bb.write(value)) await new Promise<void>((resolve) => bb.once("drain", resolve).once("close", resolve));
       }
     } catch {
-      // the client went away (or the connection broke) mid-body
       fail(badRequest());
     }
   }
@@ -105,19 +115,19 @@ export function multipartParts(request: Request, limits: MultipartLimits = {}): 
   function stop(): void {
     if (stopped) return;
     stopped = true;
-    reader?.cancel().catch(() => undefined);
+    if (raw)
+      raw.unpipe(bb); // and it pauses: the rest of the body is not read
+    else reader?.cancel().catch(() => undefined);
     if (!finished) bb.destroy();
     for (const part of queue.splice(0)) if (part.kind === "file") part.stream.destroy();
   }
 
   return {
-    get bytesRead() {
-      return bytesRead;
-    },
     [Symbol.asyncIterator](): AsyncIterator<UploadPart> {
       if (!started) {
         started = true;
-        void pump();
+        if (raw) pumpNode(raw);
+        else void pumpWeb();
       }
       return {
         async next(): Promise<IteratorResult<UploadPart>> {

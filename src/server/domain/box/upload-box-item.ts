@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { pipeline, Transform, type TransformCallback } from "node:stream";
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
@@ -34,19 +33,6 @@ export const uploadBoxItemInput = z.object({
 
 export type UploadBoxItemInput = z.output<typeof uploadBoxItemInput>;
 
-/** Counts the bytes passing through for the progress bar. */
-class Tally extends Transform {
-  bytes = 0;
-  constructor(private readonly onBytes: (total: number) => void) {
-    super({ highWaterMark: 1 << 20 });
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.bytes += chunk.length;
-    this.onBytes(this.bytes);
-    cb(null, chunk);
-  }
-}
-
 // POST /api/box - uploads a video into the caller's box: 201 with the PROCESSING item; ingestion follows.
 // The file part is streamed to a temporary key (never held in memory) under a byte cap (the license's
 // maxVideoSize, or the free storage if smaller); the item is created only once the whole body arrived
@@ -75,9 +61,8 @@ export async function uploadBoxItem(ctx: Ctx, input: UploadBoxItemInput): Promis
         skipPart(part);
         continue;
       }
-      const tally = new Tally((bytes) => progress.received(bytes));
-      const source = pipeline(part.stream, tally, () => undefined); // errors of either side destroy both
-      const { size } = await storage.putStream(tempKey, source, { maxBytes: capBytes }).catch((err: unknown) => {
+      const put = { maxBytes: capBytes, onBytes: (bytes: number) => progress.received(bytes) };
+      const { size } = await storage.putStream(tempKey, part.stream, put).catch((err: unknown) => {
         throw isStorageError(err, "TOO_LARGE") ? capError() : err;
       });
       const filename = cleanFilename(part.filename);

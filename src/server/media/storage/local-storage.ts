@@ -16,6 +16,7 @@ import {
   type StorageEntry,
   type StorageStat,
 } from "./storage";
+import { BackgroundFlush } from "./background-flush";
 import { ByteCounter, contentTypeFor, putDirectoryVia, sweepDirectory, walkFiles } from "./support";
 
 // Objects are plain files under one root: key `a/b/c.ts` is `<root>/a/b/c.ts`, so nginx can serve the
@@ -52,15 +53,22 @@ export class LocalStorage implements Storage {
       source.destroy();
       throw err;
     }
-    const counter = new ByteCounter(options.maxBytes);
     let tmp: string | undefined;
+    let flush: BackgroundFlush | undefined;
     try {
       tmp = await this.tempPath();
+      const background = (flush = new BackgroundFlush(tmp));
+      const counter = new ByteCounter(options.maxBytes, (bytes) => {
+        options.onBytes?.(bytes);
+        background.written(bytes);
+      });
       await pipeline(source, counter, createWriteStream(tmp, { flags: "wx", flush: true }));
+      await flush.close();
       await this.commit(tmp, target);
       return { size: counter.bytes };
     } catch (err) {
       source.destroy(); // already done by pipeline, unless the temp file could not be made
+      await flush?.close();
       if (tmp) await rm(tmp, { force: true });
       throw err;
     }

@@ -87,7 +87,7 @@ export class S3Storage implements Storage {
       source.destroy();
       throw err;
     }
-    const counter = new ByteCounter(options.maxBytes);
+    const counter = new ByteCounter(options.maxBytes, options.onBytes);
     // An error on either side destroys both; the upload then sees it while reading `counter`.
     pipeline(source, counter, () => {});
     try {

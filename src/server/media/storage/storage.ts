@@ -16,6 +16,8 @@ export interface PutOptions {
   contentType?: string;
   /** Abort with `StorageError("TOO_LARGE")` once the body exceeds this many bytes. */
   maxBytes?: number;
+  /** Called with the running total as the bytes arrive (an upload's progress). */
+  onBytes?: (total: number) => void;
 }
 
 export interface PutFileOptions {

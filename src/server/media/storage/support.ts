@@ -31,14 +31,18 @@ export function contentTypeFor(key: string): string | undefined {
 export class ByteCounter extends Transform {
   bytes = 0;
 
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+    private readonly onBytes?: (total: number) => void,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) callback(new StorageError("TOO_LARGE", `body exceeds ${this.maxBytes} bytes`));
-    else callback(null, chunk);
+    if (this.bytes > this.maxBytes) return callback(new StorageError("TOO_LARGE", `body exceeds ${this.maxBytes} bytes`));
+    this.onBytes?.(this.bytes);
+    callback(null, chunk);
   }
 }
 
