@@ -171,10 +171,10 @@ Run: ${started}. ${SIZE_MB} MiB multipart body, ${ROUNDS} interleaved rounds, me
 | path | throughput | server CPU per GiB | server RSS growth |
 |---|---|---|---|
 | bare Node http, body piped to a file | ${fmt(bareMibps)} MiB/s | ${fmt(cpuPerGib(runs.bare), 2)} s | ${fmt(Math.max(...runs.bare.map((r) => r.rssGrowthMb)))} MB (peak over the round before) |
-| POST /api/box (${process.env.NGINX === "0" ? "no edge" : "nginx edge"}, Next route handler, busboy, local storage with fsync) | ${fmt(kinoraMibps)} MiB/s | ${fmt(cpuPerGib(runs.kinora), 2)} s (Node process only) | ${fmt(growth)} MB (peak over the idle server, ${fmt(idle)} MB; a 64 MiB warm-up upload first) |
+| POST /api/box (${process.env.NGINX === "0" ? "no edge" : "nginx edge"}, Next route handler on the Node request, busboy, local storage with background flushes and fsync) | ${fmt(kinoraMibps)} MiB/s | ${fmt(cpuPerGib(runs.kinora), 2)} s (Node process only) | ${fmt(growth)} MB (peak over the idle server, ${fmt(idle)} MB; a 64 MiB warm-up upload first) |
 
 Throughput ratio ${fmt(ratio * 100)} % (target >= 60 %: ${ok(ratio >= 0.6)}); RSS growth ${fmt(growth)} MB (target < 100 MB: ${ok(growth < 100)}).
-Per round (bare / kinora MiB/s): ${runs.bare.map((b, i) => `${fmt(b.mibps)} / ${fmt(runs.kinora[i]!.mibps)}`).join(", ")}.
+Per round (bare / kinora MiB/s, ratio): ${runs.bare.map((b, i) => `${fmt(b.mibps)} / ${fmt(runs.kinora[i]!.mibps)} (${fmt((100 * runs.kinora[i]!.mibps) / b.mibps)} %)`).join(", ")}.
 `;
   console.log(markdown);
   await writeSection(process.env.NGINX === "0" ? "Box upload (NGINX=0, Node alone)" : "Box upload", markdown);
