@@ -1,5 +1,6 @@
-// kill -9 of the process running an ingest job, mid-ladder: after a restart on the same DATA_DIR (and
-// database) the job is retried, the item reaches READY, and every rendition exists once and whole.
+// kill -9 of the process running an ingest job, mid-ladder (after a remux, and after the lowest rung
+// came first): after a restart on the same DATA_DIR (and database) the job is retried, the item reaches
+// READY, and every rendition exists once and whole.
 // PGlite: the server runs the worker and is killed. PostgreSQL: the server runs it too
 // (KINORA_WORKER=1, a one-box deployment), on a database of its own, with a short job lease.
 import assert from "node:assert/strict";
@@ -8,7 +9,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
-import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
+import { makeH264AacMp4, makeMediaDir, makeVp9OpusWebm } from "../support/media-fixtures";
 import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { newUser } from "./users-fixtures";
@@ -42,21 +43,46 @@ async function killAndRestart(u: { userCode: string; password: string }): Promis
   return { dataDir, access };
 }
 
-test("kill -9 during the ladder: retried after restart, READY, renditions unique and complete", async () => {
+/**
+ * A fresh server and user, `clip` uploaded, the server killed once the ingest passed `progress` %
+ * (the item still PROCESSING) and restarted; resolves when the retried ingest reached READY.
+ */
+async function killMidIngest(clip: string, progress: number): Promise<{ boxId: string; dataDir: string }> {
+  await server?.stop();
   server = await startKinora(serverEnv());
-  let api = new Api(server.url);
-  const u = await newUser(api);
-  const clip = makeH264AacMp4(makeMediaDir(), { durationSeconds: 30, width: 1280, height: 720 });
-  const res = await uploadFile(api, u.access, clip);
+  const u = await newUser(new Api(server.url));
+  const res = await uploadFile(new Api(server.url), u.access, clip);
   assert.equal(res.status, 201, res.text);
-  const boxId = res.body.boxId;
-  const mid = await waitForItem(api, u.access, boxId, (i) => i.progress >= 18 || isFinal(i), 120_000);
+  const boxId: string = res.body.boxId;
+  const mid = await waitForItem(new Api(server.url), u.access, boxId, (i) => i.progress >= progress || isFinal(i), 120_000);
   assert.equal(mid.status, "PROCESSING", "killed while the ladder runs");
   await sleep(500);
   const { dataDir, access } = await killAndRestart(u);
-  api = new Api(server!.url);
-  const item = await waitForItem(api, access, boxId, isFinal, 240_000);
+  const item = await waitForItem(new Api(server!.url), access, boxId, isFinal, 240_000);
   assert.equal(item.status, "READY", JSON.stringify(item));
+  return { boxId, dataDir };
+}
+
+/** The item's renditions (kind, height, how many) and jobs, read from the database (PGlite: once the server is stopped). */
+async function itemRows(dataDir: string, boxId: string) {
+  if (!ownDb) {
+    await server?.stop();
+    server = undefined;
+  }
+  return withDatabase({ dataDir, databaseUrl: ownDb?.url }, async (sql) => ({
+    renditions: await sql<{ kind: string; height: number; n: number }>(
+      `SELECT "kind"::text AS kind, "height", count(*)::int AS n FROM "Rendition" WHERE "boxItemId" = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      [boxId],
+    ),
+    jobs: await sql<{ status: string; attempts: number }>(`SELECT "status"::text AS status, "attempts" FROM "Job" WHERE "boxItemId" = $1`, [
+      boxId,
+    ]),
+  }));
+}
+
+test("kill -9 during the ladder: retried after restart, READY, renditions unique and complete", async () => {
+  // after the remux (8 %) and the poster (10 %), the ladder runs
+  const { boxId, dataDir } = await killMidIngest(makeH264AacMp4(makeMediaDir(), { durationSeconds: 30, width: 1280, height: 720 }), 18);
 
   const dir = path.join(dataDir, "storage", ...itemFiles(dataDir, boxId)[0]!.split("/").slice(0, 3));
   const master = readFileSync(path.join(dir, "hls/master.m3u8"), "utf8");
@@ -74,17 +100,7 @@ test("kill -9 during the ladder: retried after restart, READY, renditions unique
   const work = path.join(dataDir, "tmp", "jobs");
   assert.deepEqual(existsSync(work) ? readdirSync(work) : [], []);
 
-  if (!ownDb) await server.stop();
-  const rows = await withDatabase({ dataDir, databaseUrl: ownDb?.url }, async (sql) => ({
-    renditions: await sql<{ kind: string; height: number; n: number }>(
-      `SELECT "kind"::text AS kind, "height", count(*)::int AS n FROM "Rendition" WHERE "boxItemId" = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
-      [boxId],
-    ),
-    jobs: await sql<{ status: string; attempts: number }>(`SELECT "status"::text AS status, "attempts" FROM "Job" WHERE "boxItemId" = $1`, [
-      boxId,
-    ]),
-  }));
-  if (!ownDb) server = undefined;
+  const rows = await itemRows(dataDir, boxId);
   assert.deepEqual(rows.renditions, [
     { kind: "LADDER", height: 360, n: 1 },
     { kind: "LADDER", height: 480, n: 1 },
@@ -95,6 +111,25 @@ test("kill -9 during the ladder: retried after restart, READY, renditions unique
   assert.equal(rows.jobs.length, 1);
   assert.equal(rows.jobs[0]!.status, "COMPLETED");
   assert.ok(rows.jobs[0]!.attempts >= 2, `retried: ${JSON.stringify(rows.jobs)}`);
+});
+
+test("kill -9 after the lowest rung came first (VP9): the retry keeps it, encodes the rest and the preview from the source", async () => {
+  // lowest-rung-first: playable at 25 %, the poster by 27 %, then the rest of the ladder
+  const { boxId, dataDir } = await killMidIngest(makeVp9OpusWebm(makeMediaDir(), { durationSeconds: 24, width: 854, height: 480 }), 30);
+
+  // the preview: made from the source by the retry (the lowest rung's files were no longer at hand), 15 s
+  const dir = path.join(dataDir, "storage", ...itemFiles(dataDir, boxId)[0]!.split("/").slice(0, 3));
+  const preview = readFileSync(path.join(dir, "preview/index.m3u8"), "utf8");
+  const total = [...preview.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  assert.ok(total >= 14.5 && total <= 15.2, `preview covers ${total} s`);
+  for (const seg of preview.split("\n").filter((l) => l.endsWith(".ts"))) assert.ok(existsSync(path.join(dir, "preview", seg)), seg);
+
+  const { renditions } = await itemRows(dataDir, boxId);
+  assert.deepEqual(renditions, [
+    { kind: "LADDER", height: 360, n: 1 },
+    { kind: "LADDER", height: 480, n: 1 },
+    { kind: "PREVIEW", height: 360, n: 1 },
+  ]);
 });
 
 test("kill -9 during a tus upload: after restart the upload goes on from the bytes stored, and completes", async () => {

@@ -10,7 +10,15 @@ import { planHls } from "@/server/media/ffmpeg/hls-plan";
 import { MediaError } from "@/server/media/ffmpeg/media-error";
 import { parseMasterPlaylist, parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
 import { probeMedia } from "@/server/media/ffmpeg/probe-media";
-import { encodeLadder, encodeLowestRung, encodePreview, extractPoster, remuxToHls } from "@/server/media/ffmpeg/process-media";
+import {
+  cutPreview,
+  encodeLadder,
+  encodeLowestRung,
+  encodePreview,
+  extractPoster,
+  remuxToHls,
+  takeRungStart,
+} from "@/server/media/ffmpeg/process-media";
 import type { ProbeSummary } from "@/server/media/ffmpeg/types";
 import * as fx from "../support/media-fixtures";
 
@@ -135,6 +143,42 @@ test("preview: the first 15 seconds at the small rung, in its own playlist", asy
   assert.equal(out.renditions[0]!.playlist, "preview/index.m3u8");
   const played = ffprobePlaylist(path.join(out.dir, "preview/index.m3u8"));
   assert.ok(played.duration <= 15.1 && played.duration >= 14.5, String(played.duration));
+});
+
+test("preview cut from the lowest rung: its first 15 seconds copied, same size and codecs, no encode", async (t) => {
+  const long = fx.makeH264AacMp4(dir, { durationSeconds: 22, width: 640, height: 360, fps: 15, name: "long-cut.mp4" });
+  const probe = await probeMedia(long);
+  const plan = planHls(probe);
+  const rung = await encodeLowestRung(long, probe, plan, path.join(dir, "cut-rung"));
+  const rungDir = path.join(rung.dir, plan.lowest.name);
+  const start = await takeRungStart(rungDir, 15, path.join(dir, "cut-start.ts"));
+  // 4 s segments: the first four cover 15 s; the rest of the rung is not taken
+  const segments = parseMediaPlaylist(readFileSync(path.join(rungDir, "index.m3u8"), "utf8")).segments;
+  const firstFour = segments.slice(0, 4).reduce((n, s) => n + readFileSync(path.join(rungDir, s.uri)).length, 0);
+  assert.equal(readFileSync(start).length, firstFour);
+
+  const seen: number[] = [];
+  const out = await cutPreview(start, probe, plan, path.join(dir, "cut-preview"), { onProgress: (p) => seen.push(p) });
+  speed(t, "preview cut", 15, out.elapsedMs);
+  assert.equal(seen.at(-1), 100);
+  const r = out.renditions[0]!;
+  assert.equal(r.playlist, "preview/index.m3u8");
+  assert.deepEqual([r.width, r.height, r.codecs], [plan.lowest.width, plan.lowest.height, plan.lowest.codecs]);
+  const played = ffprobePlaylist(path.join(out.dir, "preview/index.m3u8"));
+  // whole packets are kept: the last video frame and audio frame may end a little after 15 s
+  assert.ok(played.duration <= 15.2 && played.duration >= 14.5, String(played.duration));
+  assert.deepEqual([played.video?.codec_name, played.video?.width, played.video?.height], ["h264", plan.lowest.width, plan.lowest.height]);
+  assert.equal(played.audio?.codec_name, "aac");
+  // the master names the preview with BANDWIDTH, RESOLUTION and CODECS
+  const master = parseMasterPlaylist(readFileSync(path.join(out.dir, out.master), "utf8"));
+  assert.deepEqual(
+    master.map((v) => [v.uri, Boolean(v.attributes.BANDWIDTH), v.attributes.RESOLUTION, Boolean(v.attributes.CODECS)]),
+    [["preview/index.m3u8", true, `${plan.lowest.width}x${plan.lowest.height}`, true]],
+  );
+  // copied, not encoded: a small fraction of what encoding the same 15 s takes
+  const encoded = await encodePreview(long, probe, plan, path.join(dir, "cut-encoded"));
+  speed(t, "preview encode", 15, encoded.elapsedMs);
+  assert.ok(out.elapsedMs < encoded.elapsedMs, `cut ${out.elapsedMs} ms, encode ${encoded.elapsedMs} ms`);
 });
 
 test("poster: one JPEG frame, scaled", async () => {

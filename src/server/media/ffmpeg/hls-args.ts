@@ -95,7 +95,7 @@ export function encodeArgs(input: string, probe: ProbeSummary, rungs: Rung[], ou
   const threads = o.threads ?? DEFAULT_THREADS;
   const fps = rungs[0]!.fps;
   const gop = String(Math.max(1, Math.round(SEGMENT_SECONDS * fps)));
-  const audio = probe.audio && rungs.every((r) => r.audioKbps) ? probe.audio : undefined;
+  const audio = rungsHaveAudio(probe, rungs) ? probe.audio : undefined;
   const perRung = rungs.flatMap((r, i) => [
     ...[`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${r.maxrateKbps}k`, `-bufsize:v:${i}`, `${r.bufsizeKbps}k`],
     ...[`-level:v:${i}`, r.level],
@@ -132,9 +132,34 @@ export function lowestRungArgs(input: string, probe: ProbeSummary, plan: HlsPlan
   return encodeArgs(input, probe, [plan.lowest], outDir, { preset: "superfast", ...o });
 }
 
+/** Whether encodes of `rungs` carry audio: the source has some and every rung has an audio bit rate. */
+export function rungsHaveAudio(probe: ProbeSummary, rungs: Rung[]): boolean {
+  return Boolean(probe.audio) && rungs.every((r) => r.audioKbps);
+}
+
 /** The 15-second preview: the first 15 s at the smallest rung, its own playlist in <outDir>/preview/. */
 export function previewArgs(input: string, probe: ProbeSummary, plan: HlsPlan, outDir: string, o: EncodeOptions = {}): string[] {
   return encodeArgs(input, probe, [plan.preview], outDir, { limitSeconds: PREVIEW_SECONDS, ...o });
+}
+
+/**
+ * The same preview cut from the start of the lowest rung, already encoded (its first segments joined
+ * into one MPEG-TS file, `rungStart`): the first 15 s, streams copied, no decode or encode; the same
+ * layout as an encode (<outDir>/preview/, a master playlist).
+ */
+export function previewCutArgs(rungStart: string, probe: ProbeSummary, plan: HlsPlan, outDir: string, o: RunOptions = {}): string[] {
+  const audio = rungsHaveAudio(probe, [plan.preview]);
+  return [
+    ...globalArgs(),
+    ...hardenedInputArgs(rungStart, "mpegts", { threads: o.threads ?? DEFAULT_THREADS, durationSeconds: PREVIEW_SECONDS }),
+    ...["-map", "0:v:0", ...(audio ? ["-map", "0:a:0"] : [])],
+    ...["-c", "copy"],
+    ...metadataArgs(),
+    ...hlsOutputArgs(path.join(outDir, "%v", SEGMENT_PATTERN), path.join(outDir, "%v", MEDIA_PLAYLIST), [
+      ...["-master_pl_name", MASTER_PLAYLIST],
+      ...["-var_stream_map", `v:0,${audio ? "a:0," : ""}name:${plan.preview.name}`],
+    ]),
+  ];
 }
 
 /** Where a rung's media playlist lands inside an encode's output directory. */

@@ -7,6 +7,7 @@ import {
   MASTER_PLAYLIST,
   MEDIA_PLAYLIST,
   previewArgs,
+  previewCutArgs,
   remuxArgs,
   type EncodeOptions,
 } from "./hls-args";
@@ -285,6 +286,38 @@ export async function encodePreview(
   await prepareOutDir(outDir);
   const seconds = Math.min(PREVIEW_SECONDS, plan.durationSeconds);
   return encode("preview", previewArgs(input, probe, plan, outDir, o), [plan.preview], seconds, probe, outDir, o);
+}
+
+/**
+ * Joins the first segments of an encoded rung (in `rungDir`, ours) that cover `seconds` into one
+ * MPEG-TS file at `outFile`: the source of cutPreview, taken before the rung's files move into storage.
+ */
+export async function takeRungStart(rungDir: string, seconds: number, outFile: string): Promise<string> {
+  const { segments } = parseMediaPlaylist(await readFile(path.join(rungDir, MEDIA_PLAYLIST), "utf8"));
+  const parts: Buffer[] = [];
+  let covered = 0;
+  for (const s of segments) {
+    if (covered >= seconds) break;
+    if (!/^[\w.-]+$/.test(s.uri)) throw new Error(`unexpected segment in ${rungDir}: ${s.uri}`);
+    parts.push(await readFile(path.join(rungDir, s.uri)));
+    covered += s.durationSeconds;
+  }
+  if (parts.length === 0) throw new Error(`no segment in ${rungDir}`);
+  await writeFile(outFile, Buffer.concat(parts));
+  return outFile;
+}
+
+/** The 15-second preview copied from the start of the lowest rung (takeRungStart's file): no encode. */
+export async function cutPreview(
+  rungStart: string,
+  probe: ProbeSummary,
+  plan: HlsPlan,
+  outDir: string,
+  o: ProcessOptions = {},
+): Promise<HlsOutput> {
+  await prepareOutDir(outDir);
+  const seconds = Math.min(PREVIEW_SECONDS, plan.durationSeconds);
+  return encode("preview", previewCutArgs(rungStart, probe, plan, outDir, o), [plan.preview], seconds, probe, outDir, o);
 }
 
 /** The poster JPEG at `outPath` (inside a temporary directory). */

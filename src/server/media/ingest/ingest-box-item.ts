@@ -3,15 +3,17 @@ import path from "node:path";
 import type { Prisma, RenditionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { isPlayable, markPlayable, markReady, recordProbe, recordProgress } from "@/server/domain/box/ingest-state";
-import { planHls } from "@/server/media/ffmpeg/hls-plan";
+import { planHls, PREVIEW_SECONDS } from "@/server/media/ffmpeg/hls-plan";
 import { MediaError } from "@/server/media/ffmpeg/media-error";
 import { probeMedia } from "@/server/media/ffmpeg/probe-media";
 import {
+  cutPreview,
   encodeLowestRung,
   encodePreview,
   encodeRungs,
   extractPoster,
   remuxToHls,
+  takeRungStart,
   type HlsOutput,
   type ProcessOptions,
   type RenditionOutput,
@@ -38,7 +40,11 @@ import { IngestProgress } from "./progress";
  * storage only when complete and checked.
  *
  *   probe -> fast path (remux H.264/AAC, else lowest rung; master written: playable) -> poster
- *         -> 15 s preview -> the rest of the ladder (master rewritten with every rung) -> READY
+ *         -> the rest of the ladder (master rewritten with every rung) -> 15 s preview -> READY
+ *
+ * The preview is the start of the lowest rung copied (no second decode of the source), taken from the
+ * rung's files before they move into storage; a retry that finds the lowest rung made by an earlier
+ * attempt encodes it from the source instead.
  */
 
 export interface IngestRun {
@@ -52,10 +58,10 @@ export interface IngestRun {
   onSpawn?: (pid: number) => void;
 }
 
-/** Shares of the whole percent, by fast path: [probe, fast path, poster, preview] end points; the ladder takes the rest. */
+/** Shares of the whole percent, by fast path: [probe, fast path, poster, ladder] end points; the preview takes the rest. */
 const SHARES: Record<HlsPlan["fastPath"], [number, number, number, number]> = {
-  remux: [2, 8, 10, 16],
-  "lowest-rung": [2, 25, 27, 33],
+  remux: [2, 8, 10, 98],
+  "lowest-rung": [2, 25, 27, 98],
 };
 
 const REMUX_NAME = "source";
@@ -78,6 +84,7 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
   const has = (kind: RenditionKind, height?: number) =>
     item.renditions.some((r) => r.kind === kind && (height === undefined || r.height === height));
   const progress = new IngestProgress((p) => recordProgress(db, boxItemId, p));
+  let previewSource: string | undefined;
   const opts = (stage: (p: number) => void): ProcessOptions => ({
     signal: run.signal,
     onProgress: stage,
@@ -100,7 +107,7 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
       );
     }
     const plan = planHls(probe); // throws MediaError for what cannot be processed (no video, absurd size)
-    const [probeEnd, fastEnd, posterEnd, previewEnd] = SHARES[plan.fastPath];
+    const [probeEnd, fastEnd, posterEnd, ladderEnd] = SHARES[plan.fastPath];
     progress.set(probeEnd);
     const ladderDone = () => plan.rungs.every((r) => has("LADDER", r.height));
 
@@ -159,10 +166,23 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
     }
     progress.set(posterEnd);
 
-    // 4. the separate 15-second preview
+    // 4. the rest of the ladder (never above the source), then the master with every rung
+    const missing = plan.rungs.filter((r) => !has("LADDER", r.height));
+    if (missing.length > 0) {
+      const dir = await outDir("ladder");
+      const out = await encodeRungs(input, probe, missing, dir, opts(progress.stage(posterEnd, ladderEnd)));
+      await publishRungs(run, target, out, plan);
+    }
+    await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: true });
+    progress.set(ladderEnd);
+
+    // 5. the separate 15-second preview
     if (!has("PREVIEW")) {
       const dir = await outDir("preview");
-      const out = await encodePreview(input, probe, plan, dir, opts(progress.stage(posterEnd, previewEnd)));
+      const stage = opts(progress.stage(ladderEnd, 99));
+      const out = previewSource
+        ? await cutPreview(previewSource, probe, plan, dir, stage)
+        : await encodePreview(input, probe, plan, dir, stage);
       const r = out.renditions[0]!;
       await publishDirectory(db, storage, target, boxPreviewPrefix(target.ownerId, boxItemId), path.join(dir, r.name));
       await recordRendition(
@@ -172,21 +192,14 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
         renditionRow("PREVIEW", r, boxPreviewPlaylistKey(target.ownerId, boxItemId), plan.preview.fps),
       );
     }
-    progress.set(previewEnd);
-    await progress.flush();
-
-    // 5. the rest of the ladder (never above the source), then the master with every rung
-    const missing = plan.rungs.filter((r) => !has("LADDER", r.height));
-    if (missing.length > 0) {
-      const dir = await outDir("ladder");
-      const out = await encodeRungs(input, probe, missing, dir, opts(progress.stage(previewEnd, 99)));
-      await publishRungs(run, target, out, plan);
-    }
-    await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: true });
   });
   await markReady(db, boxItemId);
 
   async function publishRungs(r: IngestRun, t: IngestTarget, out: HlsOutput, plan: HlsPlan): Promise<void> {
+    // the preview's source: the lowest rung's first segments, before they move into storage
+    const lowest = out.renditions.find((x) => x.name === plan.lowest.name);
+    if (lowest && !previewSource && !has("PREVIEW"))
+      previewSource = await takeRungStart(path.join(out.dir, lowest.name), PREVIEW_SECONDS, path.join(r.workDir, "preview-source.ts"));
     for (const rendition of out.renditions) {
       await publishDirectory(
         r.db,
