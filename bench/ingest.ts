@@ -62,7 +62,7 @@ interface Stages {
 interface Result {
   database: string;
   rounds: Round[];
-  /** Per H.264 item, from the database's timestamps (commit -> playable -> poster -> preview -> READY). */
+  /** Per H.264 item, from the database's timestamps (commit -> playable -> poster -> ladder -> preview -> READY). */
   stages: Stages[];
 }
 
@@ -282,7 +282,7 @@ async function stageTimes(sql: Sql, rounds: Round[]): Promise<Stages[]> {
     const [row] = await sql<Record<string, string | Date>>(
       `SELECT b."createdAt" AS created, b."playableAt" AS playable, b."readyAt" AS ready,
         (SELECT t."createdAt" FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS poster,
-        (SELECT x."createdAt" FROM "Rendition" x WHERE x."boxItemId" = b."id" AND x."kind" = 'PREVIEW') AS preview
+        (SELECT max(x."createdAt") FROM "Rendition" x WHERE x."boxItemId" = b."id" AND x."kind" = 'LADDER') AS ladder
        FROM "BoxItem" b WHERE b."id" = $1`,
       [r.h264BoxId],
     );
@@ -290,8 +290,8 @@ async function stageTimes(sql: Sql, rounds: Round[]): Promise<Stages[]> {
     out.push({
       fast: t("playable") - t("created"),
       poster: t("poster") - t("playable"),
-      preview: t("preview") - t("poster"),
-      ladder: t("ready") - t("preview"),
+      ladder: t("ladder") - t("poster"),
+      preview: t("ready") - t("ladder"),
     });
   }
   return out;
@@ -360,8 +360,9 @@ function section(results: Result[], header: string, fixtures: string): string {
     "Ratios are medians of the per-round ratios. CPU is user + system time: of the hand-written ffmpeg, and of every process of the",
     "server side (launcher, Next, nginx, the worker, their ffmpeg runs; not PostgreSQL's own backends) from the upload's response to",
     "READY; unlike wall time it hardly depends on what else the shared machine runs. Stages come from the server's own timestamps (item",
-    "created at the upload's commit, `playableAt`, the poster's and the preview's rows, `readyAt`); the ladder stage is from the preview's",
-    "row to READY (one ffmpeg process for the four rungs, the checks of its playlists, the moves into storage, the master).",
+    "created at the upload's commit, `playableAt`, the poster's row, the last ladder rung's row, `readyAt`); the ladder stage is from the",
+    "poster's row to the last rung's (one ffmpeg process for the four rungs, the checks of its playlists, the moves into storage); the",
+    "preview stage from there to READY (the master, the preview copied from the start of the 360p rung).",
     "Per round (1-min load average at its start):",
     "",
   );
