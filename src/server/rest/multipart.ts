@@ -115,8 +115,8 @@ export function multipartParts(request: Request, limits: MultipartLimits = {}): 
   function stop(): void {
     if (stopped) return;
     stopped = true;
-    if (raw)
-      raw.unpipe(bb); // and it pauses: the rest of the body is not read
+    // the rest of the body is not read (unpipe pauses the Node request)
+    if (raw) raw.unpipe(bb);
     else reader?.cancel().catch(() => undefined);
     if (!finished) bb.destroy();
     for (const part of queue.splice(0)) if (part.kind === "file") part.stream.destroy();
