@@ -9,7 +9,7 @@ import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { findNginx } from "../../src/server/media/edge/nginx.mjs";
 import { deliveryMatrix } from "./playback-matrix";
-import { startS3rver, type S3rver } from "./playback-fixtures";
+import { startS3rver, type S3rver } from "../support/s3rver";
 
 let server: Promise<Kinora> | undefined;
 let s3: S3rver | undefined;

@@ -14,7 +14,6 @@
 //   does not check SigV4 at all, so nothing is lost against it). It lacks AbortMultipartUpload,
 //   which makes the failure tests stricter: the storage must report the body's own error.
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -25,6 +24,7 @@ import { after, before, describe, it } from "node:test";
 import { LocalStorage } from "@/server/media/storage/local-storage";
 import { S3Storage, type S3StorageConfig } from "@/server/media/storage/s3-storage";
 import { StorageError, type Storage } from "@/server/media/storage/storage";
+import { startS3rver, type S3rver } from "../support/s3rver";
 
 // The AWS SDK warns once per process that its releases after January 2027 need Node 22: noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -37,7 +37,6 @@ const tempDir = (label: string) => {
   return dir;
 };
 after(() => Promise.all(madeDirs.map((d) => rm(d, { recursive: true, force: true }))));
-const root = path.resolve(import.meta.dirname, "../..");
 // Large enough that buffering it would blow the budget below; 1 GiB is the platform's target case.
 const STREAM_BYTES = Number(process.env.KINORA_STORAGE_TEST_MB ?? 160) * MiB;
 const MEMORY_BUDGET = 100 * MiB;
@@ -107,48 +106,6 @@ async function rssGrowth<T>(fn: () => Promise<T>): Promise<{ result: T; growth: 
 const text = (s: string) => Readable.from([Buffer.from(s)]);
 const getText = async (storage: Storage, key: string) => (await readAll(await storage.getStream(key))).toString();
 const storageError = (code: StorageError["code"]) => (err: unknown) => err instanceof StorageError && err.code === code;
-
-interface S3Server {
-  endpoint: string;
-  stop(): Promise<void>;
-}
-
-/** Starts s3rver on 127.0.0.1 (a free port) in a child process, with one bucket. */
-async function startS3Server(directory: string, bucket: string): Promise<S3Server> {
-  const script = `
-    const S3rver = require("@20minutes/s3rver");
-    const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: process.env.S3RVER_DIR,
-      allowMismatchedSignatures: true, configureBuckets: [{ name: process.env.S3RVER_BUCKET }] });
-    server.run().then(({ port }) => console.log("S3RVER_READY " + port), (err) => { console.error(err); process.exit(1); });`;
-  const child: ChildProcess = spawn(process.execPath, ["-e", script], {
-    cwd: root,
-    env: { ...process.env, S3RVER_DIR: directory, S3RVER_BUCKET: bucket },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`s3rver did not start:\n${output}`)), 15_000);
-    child.stdout!.on("data", (d: Buffer) => {
-      output += d.toString();
-      const m = /S3RVER_READY (\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("exit", (code) => reject(new Error(`s3rver exited (${code}):\n${output}`)));
-  });
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // the contract
@@ -562,7 +519,7 @@ describe("local storage specifics", () => {
 // S3 (s3rver on loopback)
 
 const BUCKET = "kinora-test";
-let s3server: S3Server | undefined;
+let s3server: S3rver | undefined;
 const s3config = (endpoint: string): S3StorageConfig => ({
   bucket: BUCKET,
   region: "us-east-1",
@@ -575,7 +532,7 @@ const s3config = (endpoint: string): S3StorageConfig => ({
 contract(
   "s3",
   async () => {
-    s3server = await startS3Server(tempDir("s3rver"), BUCKET);
+    s3server = await startS3rver(tempDir("s3rver"), BUCKET);
     const config = s3config(s3server.endpoint);
     // the smallest part S3 allows, so that the contract's 6-12 MiB bodies take the multipart path
     return { storage: new S3Storage({ ...config, partSize: 5 * MiB }), tempDir: config.tmpDir };
@@ -586,9 +543,9 @@ contract(
 );
 
 describe("s3 storage specifics", { timeout: 120_000 }, () => {
-  let server: S3Server;
+  let server: S3rver;
   before(async () => {
-    server = await startS3Server(tempDir("s3rver"), BUCKET);
+    server = await startS3rver(tempDir("s3rver"), BUCKET);
   });
   after(async () => {
     await server.stop();
