@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { constants, createWriteStream } from "node:fs";
+import { constants, createWriteStream, type WriteStream } from "node:fs";
 import { copyFile, lstat, mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -54,6 +54,7 @@ export class LocalStorage implements Storage {
       throw err;
     }
     let tmp: string | undefined;
+    let file: WriteStream | undefined;
     let flush: BackgroundFlush | undefined;
     try {
       tmp = await this.tempPath();
@@ -62,12 +63,16 @@ export class LocalStorage implements Storage {
         options.onBytes?.(bytes);
         background.written(bytes);
       });
-      await pipeline(source, counter, createWriteStream(tmp, { flags: "wx", flush: true }));
+      file = createWriteStream(tmp, { flags: "wx", flush: true });
+      await pipeline(source, counter, file);
       await flush.close();
       await this.commit(tmp, target);
       return { size: counter.bytes };
     } catch (err) {
       source.destroy(); // already done by pipeline, unless the temp file could not be made
+      // pipeline rejects at the first error, before the destroyed file stream has closed its descriptor
+      const closing = file;
+      if (closing && !closing.closed) await new Promise<void>((resolve) => closing.once("close", () => resolve()));
       await flush?.close();
       if (tmp) await rm(tmp, { force: true });
       throw err;
