@@ -5,6 +5,11 @@ import { verifyAccessToken } from "./access-token";
 export type ActorResolution =
   { ok: true; actor: Actor; scope: "none" | "public" | "private" } | { ok: false; reason: "expired" | "invalid" };
 
+/** The token of an `Authorization: Bearer <token>` header, if that is what it holds. */
+export function bearerOf(header: string | null): string | undefined {
+  return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
 /**
  * Turns a bearer access token into an actor. A user's token is refused when the account is no
  * longer active or the token predates the user's `tokensValidAfter` (disable, password change).

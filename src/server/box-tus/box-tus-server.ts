@@ -8,7 +8,7 @@ import { env } from "@/server/env";
 import { pickLang, translate, type Lang } from "@/server/i18n/messages";
 import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { uploadErrorBody } from "@/server/portal/upload-error-body";
-import { resolveRequestActor } from "@/server/portal/request-actor";
+import { resolveUploadUser } from "@/server/portal/request-actor";
 
 // The portal's resumable uploads (tus 1.0, creation + termination + expiration), at /uploads/box.
 // The bytes go to DATA_DIR/tus (always local disk: the finished file is then handed to the box's
@@ -47,9 +47,12 @@ function asTusError(err: unknown, lang: Lang): TusError {
 async function contextOf(req: Request): Promise<{ ctx: Ctx; lang: Lang; userId: string }> {
   const lang = pickLang(req.headers.get("accept-language"));
   const db = await getDb();
-  const actor = await resolveRequestActor(db, req);
-  if (actor.kind !== "user") throw tusError(401, translate(lang, "error.tokenInvalid"));
-  return { ctx: { db, actor, address: undefined }, lang, userId: actor.userId };
+  try {
+    const actor = await resolveUploadUser(db, req);
+    return { ctx: { db, actor, address: undefined }, lang, userId: actor.userId };
+  } catch (err) {
+    throw asTusError(err, lang);
+  }
 }
 
 /** The box fields sent as tus metadata: title, description, tags (comma separated). */

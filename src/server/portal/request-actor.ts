@@ -1,18 +1,23 @@
-import { resolveBearer } from "@/server/auth/resolve-actor";
+import { bearerOf, resolveBearer } from "@/server/auth/resolve-actor";
 import type { Db } from "@/server/db/client";
 import type { Actor } from "@/server/domain/context";
+import { DomainError } from "@/server/domain/errors";
 import { resolvePortalActor } from "@/server/portal/session";
+
+type UserActor = Extract<Actor, { kind: "user" }>;
 
 /**
  * Who sends an upload request (tus, portal thumbnail): a REST client with `Authorization: Bearer <access token>` (never a token
- * in the URL: tus URLs end up in logs and client storage), else the portal's session cookie.
+ * in the URL: tus URLs end up in logs and client storage), else the portal's session cookie. Anybody
+ * but a signed-in user gets the 401 of an invalid token.
  */
-export async function resolveRequestActor(db: Db, req: Request): Promise<Actor> {
-  const header = req.headers.get("authorization");
-  const bearer = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+export async function resolveUploadUser(db: Db, req: Request): Promise<UserActor> {
+  const bearer = bearerOf(req.headers.get("authorization"));
+  let actor: Actor;
   if (bearer) {
     const resolved = await resolveBearer(db, bearer);
-    return resolved.ok && resolved.scope === "private" ? resolved.actor : { kind: "anonymous" };
-  }
-  return resolvePortalActor(db);
+    actor = resolved.ok && resolved.scope === "private" ? resolved.actor : { kind: "anonymous" };
+  } else actor = await resolvePortalActor(db);
+  if (actor.kind !== "user") throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
+  return actor;
 }

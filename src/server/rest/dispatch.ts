@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db/client";
-import { resolveBearer } from "@/server/auth/resolve-actor";
+import { bearerOf, resolveBearer } from "@/server/auth/resolve-actor";
 import { DomainError } from "@/server/domain/errors";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { createCaller } from "@/server/trpc/caller";
@@ -55,9 +55,7 @@ export async function dispatchRest(request: Request): Promise<Response> {
 }
 
 function bearerToken(request: Request, url: URL): string | undefined {
-  const header = request.headers.get("authorization");
-  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return m?.[1] ?? url.searchParams.get("access_token") ?? undefined;
+  return bearerOf(request.headers.get("authorization")) ?? url.searchParams.get("access_token") ?? undefined;
 }
 
 export { DomainError };

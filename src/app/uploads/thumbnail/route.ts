@@ -1,12 +1,12 @@
 import { getDb } from "@/server/db/client";
-import { pickLang, translate } from "@/server/i18n/messages";
-import { resolveRequestActor } from "@/server/portal/request-actor";
-import { domainErrorOf } from "@/server/rest/domain-error-of";
+import { pickLang } from "@/server/i18n/messages";
+import { resolveUploadUser } from "@/server/portal/request-actor";
 import { uploadErrorBody } from "@/server/portal/upload-error-body";
+import { clientAddress } from "@/server/rest/client-address";
+import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { declaredLength, multipartParts } from "@/server/rest/multipart";
 import { untrusted } from "@/server/rest/route";
 import { createCaller } from "@/server/trpc/caller";
-import { clientAddress } from "@/server/rest/client-address";
 
 // POST /uploads/thumbnail - the portal's thumbnail upload (multipart part `thumbnail`), with the
 // session cookie: the same operation as POST /api/thumbnail, which takes a bearer token.
@@ -14,10 +14,9 @@ export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
   const lang = pickLang(request.headers.get("accept-language"));
-  const db = await getDb();
-  const actor = await resolveRequestActor(db, request);
-  if (actor.kind !== "user") return Response.json({ status: 401, message: translate(lang, "error.tokenInvalid") }, { status: 401 });
   try {
+    const db = await getDb();
+    const actor = await resolveUploadUser(db, request);
     const caller = createCaller({ actor, db, lang, address: clientAddress(request) });
     const result = await caller.thumbnails.upload(untrusted({ parts: multipartParts(request), declaredBytes: declaredLength(request) }));
     return Response.json(result, { status: 201 });
