@@ -7,6 +7,7 @@ import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { splitTags } from "@/lib/tags";
 import { trpc } from "@/lib/trpc/react";
 
 /** Sends an image to the portal's thumbnail upload; its id, or the server's message as an Error. */
@@ -43,11 +44,7 @@ export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () =>
         boxId: item.boxId,
         title: form.text("title"),
         description: form.text("description"),
-        tags: form
-          .text("tags")
-          .split(",")
-          .map((t) => t.trim())
-          .filter(Boolean),
+        tags: splitTags(form.text("tags")),
         thumbnailId,
       });
     } catch (err) {

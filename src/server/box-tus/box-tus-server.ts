@@ -5,6 +5,7 @@ import { getDb } from "@/server/db/client";
 import { completeBoxUpload, checkBoxUpload } from "@/server/domain/box/complete-box-upload";
 import type { Ctx } from "@/server/domain/context";
 import { env } from "@/server/env";
+import { splitTags } from "@/lib/tags";
 import { pickLang, translate, type Lang } from "@/server/i18n/messages";
 import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { uploadErrorBody } from "@/server/portal/upload-error-body";
@@ -61,10 +62,7 @@ function fieldsOf(metadata: Upload["metadata"]): Record<string, unknown> {
   return {
     title: m.title ?? m.filename ?? undefined,
     description: m.description ?? undefined,
-    tags: (m.tags ?? "")
-      .split(",")
-      .map((t) => t.trim())
-      .filter(Boolean),
+    tags: splitTags(m.tags ?? ""),
   };
 }
 
