@@ -9,7 +9,7 @@
 // Run after `npm run build`: `npx tsx bench/ingest.ts`. Writes "Media ingest" in docs/perf.md.
 // BENCH_ROUNDS (default 3), BENCH_DATABASES (default "pglite,postgres"), BENCH_CLIP_SECONDS (default 60).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { preparePostgres } from "../scripts/test-postgres";
@@ -19,7 +19,7 @@ import { makeH264AacMp4, makeVp9OpusWebm } from "../test/support/media-fixtures"
 import { startKinora, type Kinora } from "../test/support/server";
 import { uploadClip } from "../test/contract/playback-fixtures";
 import { startWorkerProcess, type WorkerProcess } from "../test/support/worker";
-import { fmt, machine, writeSection } from "./report";
+import { assertBuilt, fmt, machine, writeSection } from "./report";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 60);
@@ -70,7 +70,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
-/** POST /api/box (multipart, streamed from the file); resolves when the 201 response has arrived. */
 /** POST /api/box (multipart, streamed from the file); t0 and the server's CPU taken as its 201 response arrives. */
 async function upload(api: Api, token: string, file: string): Promise<{ boxId: string; t0: number; cpu0: number }> {
   const item = await uploadClip(api, token, file, path.basename(file));
@@ -331,28 +330,11 @@ function section(results: Result[], header: string, fixtures: string): string {
   for (const r of results) {
     const ratio = med(r, (x) => x.h264Ready / x.hand);
     const st = (k: keyof Stages) => fmt(median(r.stages.map((x) => x[k])), 1);
+    const m = (f: (x: Round, i: number) => number, digits: number) => fmt(med(r, f), digits);
     lines.push(
-      `| ${r.database} | ${fmt(
-        med(r, (x) => x.hand),
-        1,
-      )} s | ${fmt(
-        med(r, (x) => x.h264Ready),
-        1,
-      )} s | ${fmt(ratio, 2)} (${ok(ratio <= TARGETS.ladder)}) ` +
-        `| ${fmt(
-          med(r, (x) => x.handCpu),
-          1,
-        )} s / ${fmt(
-          med(r, (x) => x.h264ReadyCpu),
-          1,
-        )} s / ${fmt(
-          med(r, (x) => x.h264ReadyCpu / x.handCpu),
-          2,
-        )} ` +
-        `| ${st("ladder")} s, ${fmt(
-          med(r, (x, i) => r.stages[i]!.ladder / x.hand),
-          2,
-        )} | ${st("fast")} / ${st("poster")} / ${st("preview")} s |`,
+      `| ${r.database} | ${m((x) => x.hand, 1)} s | ${m((x) => x.h264Ready, 1)} s | ${fmt(ratio, 2)} (${ok(ratio <= TARGETS.ladder)}) ` +
+        `| ${m((x) => x.handCpu, 1)} s / ${m((x) => x.h264ReadyCpu, 1)} s / ${m((x) => x.h264ReadyCpu / x.handCpu, 2)} ` +
+        `| ${st("ladder")} s, ${m((x, i) => r.stages[i]!.ladder / x.hand, 2)} | ${st("fast")} / ${st("poster")} / ${st("preview")} s |`,
     );
   }
   lines.push(
@@ -377,7 +359,7 @@ function section(results: Result[], header: string, fixtures: string): string {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.resolve(import.meta.dirname, "../.next/BUILD_ID"))) throw new Error("run `npm run build` first");
+  assertBuilt();
   const header = machine();
   delete process.env.DATABASE_URL; // PGlite is the embedded database whatever the shell says
   const work = mkdtempSync(path.join(os.tmpdir(), "kinora-bench-ingest-"));

@@ -103,12 +103,17 @@ export async function writeSection(title: string, markdown: string): Promise<voi
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** Benchmarks measure the production build: stop at once when there is none. */
+export function assertBuilt(): void {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("run `npm run build` first");
+}
+
 /**
  * Runs a benchmark on a production build, first on the embedded database (whatever DATABASE_URL the
  * shell has), then on a throwaway PostgreSQL database; its results by database label.
  */
 export async function onBothDatabases<T>(bench: (databaseUrl?: string) => Promise<T>): Promise<{ PGlite: T; PostgreSQL: T }> {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("run `npm run build` first");
+  assertBuilt();
   delete process.env.DATABASE_URL;
   const PGlite = await bench();
   const pg = await preparePostgres();

@@ -7,14 +7,14 @@
 // interleaved rounds, BENCH_CONNECTIONS (default 16). Load generator: wrk (Debian), else autocannon.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort, startKinora, type Kinora } from "../test/support/server";
 import { resolveMediaKey } from "../src/server/media/edge/media-node.mjs";
 import { signedMediaBase } from "../src/server/media/edge/media-url.mjs";
 import { findNginx } from "../src/server/media/edge/nginx.mjs";
-import { compare, fmt, machine, writeSection, type LoadResult } from "./report";
+import { assertBuilt, compare, fmt, machine, writeSection, type LoadResult } from "./report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -129,7 +129,7 @@ async function measure(urls: Record<CaseName, string>): Promise<Record<CaseName,
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.resolve(import.meta.dirname, "../.next/BUILD_ID"))) throw new Error("run `npm run build` first");
+  assertBuilt();
   const nginx = findNginx(process.env);
   if (!nginx.ok) throw new Error(`the real path needs nginx: ${nginx.reason}`);
   const header = machine();
