@@ -5,9 +5,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { Api, ApiResponse } from "../support/api";
+import { sleep } from "./users-fixtures";
+
+export { sleep };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const today = () => {
   const d = new Date();
   return `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
