@@ -20,7 +20,9 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Kinora <no-reply@kinora.local>"),
   ARGON2_MEMORY_KIB: z.coerce.number().int().positive().default(19456),
+  // Failed logins per window: per account and address (the short lock), per account from every address
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_USER_MAX_FAILURES: z.coerce.number().int().positive().default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   REGISTER_MAX_PER_WINDOW: z.coerce.number().int().positive().default(20),
   // Media storage: local disk under DATA_DIR/storage, or an S3-compatible bucket (media/storage)

@@ -16,7 +16,11 @@ async function reference(token: string): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: "kinora", algorithms: ["HS256"] });
     const scope = payload.scp === "private" ? "private" : "public";
-    if (typeof payload.cid !== "string" || !payload.jti || (scope === "private" && !payload.sub)) return { ok: false, reason: "invalid" };
+    const fam = typeof payload.fam === "string" ? payload.fam : undefined;
+    const sv = Number.isSafeInteger(payload.sv) ? (payload.sv as number) : undefined;
+    if (typeof payload.cid !== "string" || !payload.jti) return { ok: false, reason: "invalid" };
+    // a private token names its user, its login (family) and the user's session version
+    if (scope === "private" && (!payload.sub || !fam || sv === undefined)) return { ok: false, reason: "invalid" };
     return {
       ok: true,
       claims: {
@@ -24,7 +28,8 @@ async function reference(token: string): Promise<VerifyResult> {
         clientId: payload.cid,
         scope,
         userId: payload.sub,
-        familyId: typeof payload.fam === "string" ? payload.fam : undefined,
+        familyId: fam,
+        sessionVersion: sv,
         issuedAt: payload.iat ?? 0,
         expiresAt: payload.exp ?? 0,
       },
@@ -46,7 +51,7 @@ const base = (): JWTPayload => ({ cid: "portal", scp: "public", iss: "kinora", j
 test("tokens we issue verify to the same claims", async () => {
   const issued = [
     await signAccessToken("portal"),
-    await signAccessToken("portal", { userId: "4b1f7c1e-3a86-4b7e-9d40-6f3c0a1d2e55", familyId: "fam-1" }),
+    await signAccessToken("portal", { userId: "4b1f7c1e-3a86-4b7e-9d40-6f3c0a1d2e55", familyId: "fam-1", sessionVersion: 3 }),
   ];
   for (const { token } of issued) {
     const got = await verifyAccessToken(token);
@@ -74,7 +79,10 @@ test("forged, expired and malformed tokens are refused as jose refuses them", as
     "no jti": await signed({ ...base(), jti: undefined }),
     "empty jti": await signed({ ...base(), jti: "" }),
     "private without a user": await signed({ ...base(), scp: "private" }),
-    "private with a user": await signed({ ...base(), scp: "private", sub: "u-1", fam: "f-1" }),
+    "private with a user": await signed({ ...base(), scp: "private", sub: "u-1", fam: "f-1", sv: 0 }),
+    "private without a session version": await signed({ ...base(), scp: "private", sub: "u-1", fam: "f-1" }),
+    "private without a family": await signed({ ...base(), scp: "private", sub: "u-1", sv: 0 }),
+    "session version not an integer": await signed({ ...base(), scp: "private", sub: "u-1", fam: "f-1", sv: "1" as unknown as number }),
     "unknown scope is public": await signed({ ...base(), scp: "admin" }),
     "other key": await signed(base(), {}, otherKey),
     HS512: await new SignJWT(base()).setProtectedHeader({ alg: "HS512" }).sign(key),

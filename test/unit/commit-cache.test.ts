@@ -21,7 +21,11 @@ before(async () => {
     CREATE TABLE "Person" (code text PRIMARY KEY, title text, visits int DEFAULT 0, owner int REFERENCES "Owner"(id) ON DELETE SET NULL);
     INSERT INTO "Owner" VALUES (1);
     INSERT INTO "Person" VALUES ('a', 'first', 0, 1), ('b', 'second', 0, NULL);`);
-  cache = await watchedCache<string>(pglite, { name: "person_test", table: "Person", columns: ["code", "title", "owner"], maxEntries: 3 });
+  cache = await watchedCache<string>(pglite, {
+    name: "person_test",
+    watch: [{ table: "Person", columns: ["code", "title", "owner"] }],
+    maxEntries: 3,
+  });
 });
 after(() => pglite.close());
 
@@ -110,4 +114,29 @@ test("truncate empties it; misses are not cached; the size is bounded", async ()
   assert.equal(n, 3);
   await get("x");
   assert.equal(n, 4);
+});
+
+test("a cache watching several tables is emptied by a commit to any of them", async () => {
+  const both = await watchedCache<number>(pglite, {
+    name: "owner_person_test",
+    watch: [
+      { table: "Person", columns: ["title"] },
+      { table: "Owner", columns: ["id"] },
+    ],
+    maxEntries: 10,
+  });
+  let n = 0;
+  const get = () => both.get("k", async () => ++n);
+  await get();
+  await get();
+  assert.equal(n, 1);
+  await fast.query(`INSERT INTO "Owner" VALUES (2)`);
+  await get();
+  assert.equal(n, 2, "second table");
+  await fast.query(`INSERT INTO "Person" (code, title) VALUES ('d', 'x')`);
+  await get();
+  assert.equal(n, 3, "first table");
+  await fast.query(`UPDATE "Person" SET visits = 5`);
+  await get();
+  assert.equal(n, 3, "an unwatched column");
 });

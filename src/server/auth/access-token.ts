@@ -12,6 +12,8 @@ export interface AccessTokenClaims {
   userId?: string;
   /** The refresh-token family (login) this access token belongs to; private tokens only. */
   familyId?: string;
+  /** User.sessionVersion when the token was issued; private tokens only. */
+  sessionVersion?: number;
   issuedAt: number; // seconds
   expiresAt: number; // seconds
 }
@@ -28,14 +30,21 @@ const ISSUER = "kinora";
 let key: KeyObject | undefined;
 const signingKey = () => (key ??= createSecretKey(env().authSecret));
 
-export async function signAccessToken(
-  clientId: string,
-  user?: { userId: string; familyId: string },
-  ttlSeconds = env().ACCESS_TOKEN_TTL,
-): Promise<IssuedAccessToken> {
+/** Whose a private token is: the user, the login (refresh-token family) and the user's session version. */
+export interface TokenUser {
+  userId: string;
+  familyId: string;
+  sessionVersion: number;
+}
+
+export async function signAccessToken(clientId: string, user?: TokenUser, ttlSeconds = env().ACCESS_TOKEN_TTL): Promise<IssuedAccessToken> {
   const jti = randomUUID();
   const userId = user?.userId;
-  const builder = new SignJWT({ cid: clientId, scp: userId ? "private" : "public", ...(user ? { fam: user.familyId } : {}) })
+  const builder = new SignJWT({
+    cid: clientId,
+    scp: userId ? "private" : "public",
+    ...(user ? { fam: user.familyId, sv: user.sessionVersion } : {}),
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
     .setJti(jti)
@@ -66,9 +75,10 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
   if (typeof exp === "number" && exp <= now) return { ok: false, reason: "expired" };
   const scope = payload.scp === "private" ? "private" : "public";
   const sub = typeof payload.sub === "string" ? payload.sub : undefined;
-  if (typeof payload.cid !== "string" || typeof payload.jti !== "string" || !payload.jti || (scope === "private" && !sub)) {
-    return { ok: false, reason: "invalid" };
-  }
+  const fam = typeof payload.fam === "string" ? payload.fam : undefined;
+  const sv = Number.isSafeInteger(payload.sv) ? (payload.sv as number) : undefined;
+  if (typeof payload.cid !== "string" || typeof payload.jti !== "string" || !payload.jti) return { ok: false, reason: "invalid" };
+  if (scope === "private" && (!sub || !fam || sv === undefined)) return { ok: false, reason: "invalid" };
   return {
     ok: true,
     claims: {
@@ -76,7 +86,8 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
       clientId: payload.cid,
       scope,
       userId: sub,
-      familyId: typeof payload.fam === "string" ? payload.fam : undefined,
+      familyId: fam,
+      sessionVersion: sv,
       issuedAt: typeof iat === "number" ? iat : 0,
       expiresAt: typeof exp === "number" ? exp : 0,
     },

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db/client";
 import type { Actor } from "@/server/domain/context";
 import { verifyAccessToken } from "./access-token";
+import { readSessionState, sessionCounts } from "./session-state";
 
 export type ActorResolution =
   { ok: true; actor: Actor; scope: "none" | "public" | "private" } | { ok: false; reason: "expired" | "invalid" };
@@ -12,7 +13,8 @@ export function bearerOf(header: string | null): string | undefined {
 
 /**
  * Turns a bearer access token into an actor. A user's token is refused when the account is no
- * longer active or the token predates the user's `tokensValidAfter` (disable, password change).
+ * longer active, its session version was ended (disable, password change, renew) or its login's
+ * refresh-token family was revoked (a replayed refresh token).
  */
 export async function resolveBearer(db: Db, token: string | undefined): Promise<ActorResolution> {
   if (!token) return { ok: true, actor: { kind: "anonymous" }, scope: "none" };
@@ -21,9 +23,7 @@ export async function resolveBearer(db: Db, token: string | undefined): Promise<
   const { claims } = verified;
   if (claims.scope === "public" || !claims.userId)
     return { ok: true, actor: { kind: "client", clientId: claims.clientId }, scope: "public" };
-  const user = await db.user.findUnique({ where: { id: claims.userId }, select: { status: true, tokensValidAfter: true } });
-  // iat has one-second resolution; status covers disabled accounts whatever the second
-  if (!user || user.status !== "ACTIVE" || claims.issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+  if (!sessionCounts(await readSessionState(db, claims.userId, claims.familyId), claims.sessionVersion)) {
     return { ok: false, reason: "invalid" };
   }
   return {

@@ -7,6 +7,7 @@ import type { SqlRunner } from "./sql-runner";
 import type { Pool } from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { publicUserSelect, type PublicUserRow } from "@/server/domain/users/public-user";
+import type { SessionState } from "@/server/auth/session-state";
 import type { CommitCache } from "./commit-cache";
 
 export type Db = PrismaClient;
@@ -33,6 +34,8 @@ interface Direct {
   read: DirectRead;
   /** Public user rows by requested userCode, emptied by every commit changing them; PGlite only (commit-cache.ts). */
   publicUsers?: CommitCache<PublicUserRow>;
+  /** Session states by user and login, emptied by every commit changing them; PGlite only. */
+  sessions?: CommitCache<SessionState>;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
@@ -67,6 +70,12 @@ export function publicUserCache(db: Db): CommitCache<PublicUserRow> | undefined 
   return direct && direct.prisma === db ? direct.publicUsers : undefined;
 }
 
+/** The session-state cache of `db` when it is the process's client on PGlite; otherwise none. */
+export function sessionStateCache(db: Db): CommitCache<SessionState> | undefined {
+  const direct = slot.__kinoraDirect;
+  return direct && direct.prisma === db ? direct.sessions : undefined;
+}
+
 export async function closeDb(): Promise<void> {
   const handle = slot.__kinoraDb;
   slot.__kinoraDb = undefined;
@@ -81,13 +90,22 @@ async function open(): Promise<DbHandle> {
   await applyMigrations(handle.runner, migrationsDir());
   await seedReferenceData(handle.prisma);
   let publicUsers: CommitCache<PublicUserRow> | undefined;
+  let sessions: CommitCache<SessionState> | undefined;
   if (handle.pglite) {
     const { watchedCache } = await import("./commit-cache");
     // every column the public user is read from or filtered on (status: only ACTIVE users exist publicly)
     const columns = [...Object.keys(publicUserSelect), "status"];
-    publicUsers = await watchedCache<PublicUserRow>(handle.pglite, { name: "public_user", table: "User", columns, maxEntries: 10_000 });
+    publicUsers = await watchedCache(handle.pglite, { name: "public_user", watch: [{ table: "User", columns }], maxEntries: 10_000 });
+    sessions = await watchedCache(handle.pglite, {
+      name: "session_state",
+      watch: [
+        { table: "User", columns: ["status", "sessionVersion"] },
+        { table: "RefreshToken", columns: ["revokedAt", "familyId"] },
+      ],
+      maxEntries: 10_000,
+    });
   }
-  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, publicUsers };
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, publicUsers, sessions };
   return handle;
 }
 

@@ -44,25 +44,34 @@ export class CommitCache<T> {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** A table whose committed changes empty a cache: every INSERT, DELETE, TRUNCATE and UPDATE naming one of `columns`. */
+export interface WatchedTable {
+  table: string;
+  columns: string[];
+}
+
 /**
- * A CommitCache emptied by every committed INSERT, DELETE or TRUNCATE of `table` and every UPDATE
- * naming one of `columns`. Creates (or replaces) the triggers and listens on their channel; run after
- * the migrations.
+ * A CommitCache emptied by every committed change to the watched tables (WatchedTable). Creates (or
+ * replaces) the triggers and listens on their channel; run after the migrations.
  */
 export async function watchedCache<T>(
   pglite: PGlite,
-  opts: { name: string; table: string; columns: string[]; maxEntries: number },
+  opts: { name: string; watch: WatchedTable[]; maxEntries: number },
 ): Promise<CommitCache<T>> {
   const cache = new CommitCache<T>(opts.maxEntries);
   const channel = `kinora_${opts.name}`;
   const fn = `kinora_notify_${opts.name}`;
-  const table = `"public".${quote(opts.table)}`;
+  const triggers = opts.watch.map(({ table, columns }) => {
+    const target = `"public".${quote(table)}`;
+    const trigger = `${channel}_${table.toLowerCase()}`;
+    return `
+    CREATE OR REPLACE TRIGGER ${trigger}_changed AFTER INSERT OR DELETE OR UPDATE OF ${columns.map(quote).join(", ")}
+      ON ${target} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();
+    CREATE OR REPLACE TRIGGER ${trigger}_truncated AFTER TRUNCATE ON ${target} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`;
+  });
   await pglite.exec(`
     CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN PERFORM pg_notify('${channel}', ''); RETURN NULL; END $$;
-    CREATE OR REPLACE TRIGGER ${channel}_changed AFTER INSERT OR DELETE OR UPDATE OF ${opts.columns.map(quote).join(", ")}
-      ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();
-    CREATE OR REPLACE TRIGGER ${channel}_truncated AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`);
+      BEGIN PERFORM pg_notify('${channel}', ''); RETURN NULL; END $$;${triggers.join("")}`);
   await pglite.listen(channel, () => cache.invalidate());
   return cache;
 }

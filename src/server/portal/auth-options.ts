@@ -43,7 +43,7 @@ export function portalAuthOptions(): AuthOptions {
           );
           if (check.ok) {
             const user = await db.user.findUniqueOrThrow({ where: { id: check.userId }, select: { userCode: true } });
-            return { id: check.userId, name: user.userCode };
+            return { id: check.userId, name: user.userCode, sessionVersion: check.sessionVersion };
           }
           // next-auth hands a thrown message to the login form as `error`; null means "wrong credentials"
           if (check.reason === "pending") throw new Error(translate(lang, "error.accountInactive"));
@@ -55,13 +55,14 @@ export function portalAuthOptions(): AuthOptions {
     ],
     callbacks: {
       jwt({ token, user }) {
-        // authAt survives the rolling refresh of the cookie, so a password change or disable
-        // (User.tokensValidAfter) ends sessions that started before it.
-        if (user) token.authAt = Math.floor(Date.now() / 1000);
+        // the session version of the login survives the rolling refresh of the cookie, so a password
+        // change or disable (User.sessionVersion moves on) ends sessions that started before it
+        if (user) token.sessionVersion = user.sessionVersion;
         return token;
       },
       session({ session, token }) {
-        session.user = { id: token.sub ?? "", userCode: token.name ?? "", authAt: Number(token.authAt ?? 0) };
+        const version = token.sessionVersion;
+        session.user = { id: token.sub ?? "", userCode: token.name ?? "", sessionVersion: typeof version === "number" ? version : -1 };
         return session;
       },
     },

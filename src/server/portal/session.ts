@@ -8,6 +8,7 @@ import { pickLang } from "@/server/i18n/messages";
 import { createCaller, type Caller } from "@/server/trpc/caller";
 import type { TrpcContext } from "@/server/trpc/init";
 import { addressFromHeaders } from "@/server/rest/client-address";
+import { readSessionState, sessionCounts } from "@/server/auth/session-state";
 import { PORTAL_CLIENT_ID, portalAuthOptions } from "./auth-options";
 
 /** The next-auth session of this request (cookie only, no database), or null. */
@@ -15,14 +16,12 @@ export const getPortalSession = cache(async (): Promise<Session | null> => getSe
 
 /**
  * The actor of a portal request. Like a bearer token, a session counts only while the account is
- * active and the login happened after the user's tokensValidAfter (password change, disable).
+ * active and its session version is the user's (a password change or disable ends it).
  */
 export async function resolvePortalActor(db: Db): Promise<Actor> {
   const session = await getPortalSession();
   if (!session?.user.id) return { kind: "anonymous" };
-  const user = await db.user.findUnique({ where: { id: session.user.id }, select: { status: true, tokensValidAfter: true } });
-  if (!user || user.status !== "ACTIVE" || session.user.authAt < Math.floor(user.tokensValidAfter.getTime() / 1000))
-    return { kind: "anonymous" };
+  if (!sessionCounts(await readSessionState(db, session.user.id, undefined), session.user.sessionVersion)) return { kind: "anonymous" };
   return { kind: "user", userId: session.user.id, clientId: PORTAL_CLIENT_ID };
 }
 

@@ -80,8 +80,19 @@ export function missingTokenResponse(): Response {
   );
 }
 
+/**
+ * The token as the document's description quotes it ("..., followed by the token"), only when it is a
+ * well-formed bearer token (RFC 6750 b64token, bounded): anything else (CR/LF, NUL, other controls,
+ * non-ASCII, quotes) is never echoed, neither in the body nor in the WWW-Authenticate header.
+ */
+export function echoableToken(token: string): string | undefined {
+  return token.length <= 4096 && /^[A-Za-z0-9\-._~+/]+=*$/.test(token) ? token : undefined;
+}
+
 export function invalidTokenResponse(token: string, reason: "expired" | "invalid"): Response {
-  const description = reason === "expired" ? `Access token expired: ${token}` : `Invalid access token: ${token}`;
+  const quoted = echoableToken(token);
+  const text = reason === "expired" ? "Access token expired" : "Invalid access token";
+  const description = quoted === undefined ? text : `${text}: ${quoted}`;
   return json(
     401,
     { error: "invalid_token", error_description: description },

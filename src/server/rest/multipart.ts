@@ -24,9 +24,23 @@ const badRequest = () => new DomainError("BAD_REQUEST", "error.badRequest");
 
 export const isMultipart = (request: Request) => /^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
 
-/** Throws 400 unless the request is multipart/form-data with a boundary. */
+/**
+ * The boundary parameter of a multipart/form-data Content-Type (RFC 2046 §5.1.1: 1 to 70 characters,
+ * plain or quoted), or undefined: `xboundary=abc`, `boundary=` and `boundary="abc` have none.
+ */
+export function multipartBoundary(contentType: string): string | undefined {
+  const [type, ...params] = contentType.split(";");
+  if (type?.trim().toLowerCase() !== "multipart/form-data") return undefined;
+  for (const param of params) {
+    const m = /^\s*boundary\s*=\s*(?:"([^"]{1,70})"|([^\s"]{1,70}))\s*$/i.exec(param);
+    if (m) return m[1] ?? m[2];
+  }
+  return undefined;
+}
+
+/** Throws 400 unless the request is multipart/form-data with a usable boundary. */
 export function assertMultipart(request: Request): void {
-  if (!isMultipart(request) || !/boundary=/i.test(request.headers.get("content-type") ?? ""))
+  if (multipartBoundary(request.headers.get("content-type") ?? "") === undefined)
     throw new DomainError("BAD_REQUEST", "error.multipartExpected");
 }
 
@@ -51,12 +65,7 @@ export function multipartParts(request: Request, limits: MultipartLimits = {}): 
   let started = false;
   let stopped = false;
 
-  const bb = Busboy({
-    headers: { "content-type": request.headers.get("content-type") ?? "" },
-    highWaterMark: CHUNK,
-    fileHwm: CHUNK,
-    limits: { fieldSize: limits.fieldBytes ?? 64 * 1024, fields: limits.fields ?? 100, files: limits.files ?? 5, parts: 200 },
-  });
+  const bb = newBusboy(request.headers.get("content-type") ?? "", limits);
   bb.on("field", (name, value, info) => {
     if (info.valueTruncated || info.nameTruncated) return fail(badRequest());
     queue.push({ kind: "field", name, value });
@@ -149,4 +158,18 @@ export function multipartParts(request: Request, limits: MultipartLimits = {}): 
       };
     },
   };
+}
+
+/** busboy for the checked Content-Type; whatever it still refuses in the header is the client's 400, not a throw. */
+function newBusboy(contentType: string, limits: MultipartLimits): Busboy.Busboy {
+  try {
+    return Busboy({
+      headers: { "content-type": contentType },
+      highWaterMark: CHUNK,
+      fileHwm: CHUNK,
+      limits: { fieldSize: limits.fieldBytes ?? 64 * 1024, fields: limits.fields ?? 100, files: limits.files ?? 5, parts: 200 },
+    });
+  } catch {
+    throw new DomainError("BAD_REQUEST", "error.multipartExpected");
+  }
 }

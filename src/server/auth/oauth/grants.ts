@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { signAccessToken } from "@/server/auth/access-token";
+import { signAccessToken, type TokenUser } from "@/server/auth/access-token";
 import type { AuthenticatedClient } from "./client-auth";
 import { invalidRequest, WIRE_SCOPE, type TokenBody } from "./oauth-responses";
 
@@ -21,8 +21,8 @@ export function requiredParam(form: URLSearchParams, name: string): string {
 }
 
 /** The token body; with a user the access token is private and a refresh token comes along. */
-export async function tokenBody(clientId: string, user?: { userId: string; refreshToken: string; familyId: string }): Promise<TokenBody> {
-  const access = await signAccessToken(clientId, user && { userId: user.userId, familyId: user.familyId });
+export async function tokenBody(clientId: string, user?: TokenUser & { refreshToken: string }): Promise<TokenBody> {
+  const access = await signAccessToken(clientId, user);
   return {
     access_token: access.token,
     token_type: "bearer",

@@ -1,6 +1,6 @@
 import { DomainError } from "@/server/domain/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
-import { domainErrorResponse, errorResponse, json } from "@/server/rest/error-body";
+import { domainErrorResponse, echoableToken, errorResponse, json } from "@/server/rest/error-body";
 
 // The wire shapes of POST /oauth/token: the token body, the OAuth2 error body {error, error_description},
 // the client-authentication failure of the document's Errors table and the 429 of supplement §4.
@@ -44,7 +44,10 @@ export const invalidRequest = (description: string) => new OAuthError(400, "inva
 export const invalidGrant = (description: string) => new OAuthError(400, "invalid_grant", description);
 
 /** Refresh token unknown, expired, revoked, replayed or of another client (the document's row: 401, no realm). */
-export const invalidRefreshToken = (token: string) => new OAuthError(401, "invalid_token", `Invalid refresh token: ${printable(token)}`);
+export const invalidRefreshToken = (token: string) => {
+  const quoted = echoableToken(token);
+  return new OAuthError(401, "invalid_token", quoted === undefined ? "Invalid refresh token" : `Invalid refresh token: ${quoted}`);
+};
 
 export function tokenResponse(body: TokenBody): Response {
   return json(200, body, TOKEN_ENDPOINT_HEADERS);
@@ -74,12 +77,6 @@ export function internalErrorResponse(lang: Lang, path: string): Response {
 
 export function methodNotAllowedResponse(lang: Lang, path: string): Response {
   return errorResponse(405, translate(lang, "error.methodNotAllowed"), path, {}, { ...TOKEN_ENDPOINT_HEADERS, Allow: "POST" });
-}
-
-/** Echoed client input: bounded, and printable ASCII only (it also goes into a header). */
-function printable(text: string): string {
-  const clean = text.replace(/[^\x20-\x7e]/g, "");
-  return clean.length > 512 ? `${clean.slice(0, 512)}...` : clean;
 }
 
 const headerSafe = (text: string) => text.replace(/["\\]/g, "");

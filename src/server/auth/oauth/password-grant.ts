@@ -24,5 +24,5 @@ export const passwordGrant: Grant = async ({ db, client, form, address }) => {
   }
   const familyId = randomUUID();
   const refreshToken = await issueRefreshToken(db, check.userId, client.id, familyId);
-  return tokenBody(client.id, { userId: check.userId, refreshToken, familyId });
+  return tokenBody(client.id, { userId: check.userId, refreshToken, familyId, sessionVersion: check.sessionVersion });
 };

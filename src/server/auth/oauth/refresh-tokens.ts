@@ -3,6 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { hashToken, newSecureToken } from "@/server/auth/secure-token";
 import { env } from "@/server/env";
+import type { TokenUser } from "@/server/auth/access-token";
 
 // Refresh tokens: random, stored only as their hash, bound to a user and a client, grouped in a
 // family (one login). Every use rotates the token: the old row is marked rotatedAt/successorId and
@@ -36,7 +37,7 @@ export async function issueRefreshToken(
   return token;
 }
 
-export type Rotation = { ok: true; userId: string; familyId: string; token: string } | { ok: false };
+export type Rotation = { ok: true; user: TokenUser; token: string } | { ok: false };
 
 type Outcome = Rotation | { ok: false; replayedFamily: string };
 
@@ -59,12 +60,12 @@ async function rotateLocked(tx: Tx, tokenHash: string, clientId: string): Promis
   if (!id) return { ok: false };
   const row = await tx.refreshToken.findUniqueOrThrow({
     where: { id },
-    include: { user: { select: { status: true, tokensValidAfter: true } } },
+    include: { user: { select: { status: true, sessionVersion: true } } },
   });
   const now = new Date();
   if (row.clientId !== clientId || row.revokedAt || row.expiresAt <= now) return { ok: false };
-  // disabled or not activated. Ended sessions are revoked rows, not a date check: a password change
-  // revokes every family but the caller's, which refreshes to get past User.tokensValidAfter.
+  // disabled or not activated. Ended sessions are revoked rows: a password change revokes every family
+  // but the caller's, which refreshes to get a token of the new User.sessionVersion.
   if (row.user.status !== "ACTIVE") return { ok: false };
   // a family revoked by a concurrent replay may hold rows created after the revocation: check the family
   if (await tx.refreshToken.count({ where: { familyId: row.familyId, revokedAt: { not: null } } })) return { ok: false };
@@ -73,16 +74,17 @@ async function rotateLocked(tx: Tx, tokenHash: string, clientId: string): Promis
     const successorId = randomUUID();
     const successor = await issueRefreshToken(tx, row.userId, row.clientId, row.familyId, successorId);
     await tx.refreshToken.update({ where: { id }, data: { rotatedAt: now, successorId } });
-    return { ok: true, userId: row.userId, familyId: row.familyId, token: successor };
+    return { ok: true, user: tokenUser(row), token: successor };
   }
   if (now.getTime() - row.rotatedAt.getTime() <= env().REFRESH_GRACE_SECONDS * 1000) {
     // concurrent refresh: the successor went to the other request and only its hash is kept, so this one gets a sibling
-    return {
-      ok: true,
-      userId: row.userId,
-      familyId: row.familyId,
-      token: await issueRefreshToken(tx, row.userId, row.clientId, row.familyId),
-    };
+    return { ok: true, user: tokenUser(row), token: await issueRefreshToken(tx, row.userId, row.clientId, row.familyId) };
   }
   return { ok: false, replayedFamily: row.familyId };
 }
+
+const tokenUser = (row: { userId: string; familyId: string; user: { sessionVersion: number } }): TokenUser => ({
+  userId: row.userId,
+  familyId: row.familyId,
+  sessionVersion: row.user.sessionVersion,
+});

@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { DomainError, type FieldError } from "@/server/domain/errors";
 import { isMessageId } from "@/server/i18n/messages";
+import { unstorablePaths } from "./storable-text";
 
-/** Parses an operation's input with its schema; failures become one VALIDATION error listing every field. */
+/**
+ * Parses an operation's input with its schema; failures become one VALIDATION error listing every field.
+ * Strings the database cannot store (NUL, lone surrogates) are refused first, whatever the schema.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const unstorable = unstorablePaths(raw);
+  if (unstorable.length) {
+    const fieldErrors = unstorable.map((field): FieldError => ({ field, message: "field.unstorableText" }));
+    throw new DomainError("VALIDATION", "error.validation", { count: fieldErrors.length }, fieldErrors);
+  }
   const result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (result.success) return result.data;
   throw new DomainError("VALIDATION", "error.validation", { count: result.error.issues.length }, toFieldErrors(result.error));

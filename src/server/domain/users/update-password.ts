@@ -20,7 +20,7 @@ export const updatePasswordInput = z
 
 // POST /api/user/me/password/update - changes the logged user's password.
 // Other sessions end: every refresh token but the caller's login family is revoked, and
-// User.tokensValidAfter = now refuses access tokens and portal sessions issued in an earlier second.
+// the new User.sessionVersion refuses every access token and portal session issued before.
 // The caller's refresh token survives, so a REST client refreshes (invalid_token -> refresh, as real
 // clients do) and goes on; the portal, which has no refresh token, signs in again.
 // A wrong current password counts against the same per-user limit as failed logins.

@@ -1,0 +1,30 @@
+import { directRead, sessionStateCache, type Db } from "@/server/db/client";
+
+/** What decides whether a user's token or portal session still counts, read on every authenticated request. */
+export interface SessionState {
+  active: boolean;
+  /** User.sessionVersion: tokens and sessions carrying another version were ended (endSessions). */
+  sessionVersion: number;
+  /** The login's refresh-token family was revoked (a replayed refresh token): its access tokens end with it. */
+  familyRevoked: boolean;
+}
+
+// One round trip; on PGlite none while no commit changed the rows it reads (commit-cache.ts).
+const SQL = `SELECT u."status" = 'ACTIVE' AS active, u."sessionVersion" AS version,
+  ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM "RefreshToken" r WHERE r."familyId" = $2::uuid AND r."revokedAt" IS NOT NULL)) AS revoked
+  FROM "User" u WHERE u."id" = $1::uuid`;
+
+/** The session state of `userId` and its login `familyId` (none for portal sessions); null for an unknown user. */
+export async function readSessionState(db: Db, userId: string, familyId: string | undefined): Promise<SessionState | null> {
+  const load = async (): Promise<SessionState | null> => {
+    const rows = await directRead(db)<{ active: boolean; version: number; revoked: boolean }>(SQL, [userId, familyId ?? null]);
+    const row = rows[0];
+    return row ? { active: row.active, sessionVersion: Number(row.version), familyRevoked: row.revoked } : null;
+  };
+  const cache = sessionStateCache(db);
+  return cache ? cache.get(`${userId}/${familyId ?? ""}`, load) : load();
+}
+
+/** Whether a token or session issued at `sessionVersion` for that login still counts. */
+export const sessionCounts = (state: SessionState | null, sessionVersion: number | undefined): boolean =>
+  state !== null && state.active && !state.familyRevoked && state.sessionVersion === sessionVersion;
