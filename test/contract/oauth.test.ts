@@ -16,6 +16,7 @@ import { sharedKinora, startKinora, type Kinora } from "../support/server";
 const root = path.resolve(import.meta.dirname, "../..");
 const ACCESS_TTL = Number(process.env.ACCESS_TOKEN_TTL ?? 3600);
 const MAX_FAILURES = Number(process.env.LOGIN_MAX_FAILURES ?? 5);
+const USER_MAX_FAILURES = Number(process.env.LOGIN_USER_MAX_FAILURES ?? 100);
 const WINDOW = Number(process.env.LOGIN_WINDOW_SECONDS ?? 900);
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -246,7 +247,7 @@ describe("password grant", () => {
         email: `${userCode}@example.test`,
         language: "en",
         conditionsAccepted: true,
-        activationUrl: "https://client.example/activate?token=${token}",
+        activationUrl: `${api.url}/activate?token=\${token}`,
       },
       { token: await api.publicToken(), headers: { "X-Forwarded-For": address() } },
     );
@@ -341,6 +342,22 @@ describe("refresh token rotation and replay (grace 1 s)", () => {
     assertInvalidRefresh(await refresh(rotated.body.refresh_token), rotated.body.refresh_token);
     assertTokenBody(await refresh(other.refresh), "private");
   });
+
+  test("the access tokens of a revoked family end with it, at once; another login's go on", async () => {
+    const u = await newUser(privateApi);
+    const other = await privateApi.login(u.userCode, u.password);
+    const rotated = await refresh(u.refresh);
+    assert.equal((await me(privateApi, u.access)).status, 200);
+    assert.equal((await me(privateApi, rotated.body.access_token)).status, 200);
+    await sleep(1500);
+    assertInvalidRefresh(await refresh(u.refresh), u.refresh); // the replay revokes the family
+    for (const token of [u.access, rotated.body.access_token]) {
+      const res = await me(privateApi, token);
+      assert.equal(res.status, 401, res.text);
+      assert.equal(res.body.error, "invalid_token");
+    }
+    assert.equal((await me(privateApi, other.access)).status, 200);
+  });
 });
 
 describe("confidential client made by npm run client:create", () => {
@@ -365,7 +382,8 @@ describe("confidential client made by npm run client:create", () => {
     const stopped = process.env.DATABASE_URL ? undefined : await startKinora();
     await stopped?.stop();
     const dataDir = stopped?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "kinora-client-"));
-    secret = await createClient(dataDir, clientId);
+    secret = await createClient(dataDir, clientId, "--origin", "https://site.example", "--origin", "http://cms.example:8080");
+    await assert.rejects(createClient(dataDir, `bad-${clientId}`, "--origin", "https://site.example/path"), /--origin must be/);
     machineSecret = await createClient(dataDir, machineId, "--grants", "client_credentials");
     await assert.rejects(createClient(dataDir, clientId), /already exists/);
     server = stopped && (await startKinora({ DATA_DIR: stopped.dataDir }));
@@ -400,6 +418,37 @@ describe("confidential client made by npm run client:create", () => {
     assertBadClient(await postToken(target, { grant_type: "client_credentials" }, as("")));
   });
 
+  test("its mail links may point to its registered origins only", async () => {
+    const token = (await postToken(target, { grant_type: "client_credentials" }, as(secret))).body.access_token as string;
+    const register = (activationUrl: string) => {
+      const userCode = `o${randomBytes(5).toString("hex")}`;
+      const body = { userCode, password: "Secret-pass-1", passwordConfirm: "Secret-pass-1", firstName: "O", lastName: "K" };
+      const rest = { birthDate: "01/02/1990", email: `${userCode}@example.test`, language: "en", conditionsAccepted: true };
+      return new Api(target).post(
+        "/api/public/user/register",
+        { ...body, ...rest, activationUrl },
+        { token, headers: { "X-Forwarded-For": address() } },
+      );
+    };
+    for (const ok of ["https://site.example/a?t=${token}", "http://cms.example:8080/activate/${token}", "HTTPS://SITE.EXAMPLE/${token}"]) {
+      assert.equal((await register(ok)).status, 201, ok);
+    }
+    for (const refused of [
+      `${new URL(target).origin}/activate?t=\${token}`,
+      "https://site.example:8443/${token}",
+      "http://site.example/${token}",
+    ]) {
+      const res = await register(refused);
+      assert.equal(res.status, 400, refused);
+      assert.deepEqual(res.body.errors, [
+        {
+          field: "activationUrl",
+          defaultMessage: "must point to an origin registered for this client: https://site.example, http://cms.example:8080",
+        },
+      ]);
+    }
+  });
+
   test("a refresh token is bound to its client", async () => {
     const u = await newUser(new Api(target));
     const login = await postToken(target, { grant_type: "password", username: u.userCode, password: u.password }, as(secret));
@@ -428,22 +477,33 @@ describe("password grant rate limit", () => {
     assert.equal(res.body.path, "/oauth/token");
   }
 
-  test(`after ${MAX_FAILURES} failures for a user the next attempt is 429, even with the right password`, async () => {
+  test(`after ${MAX_FAILURES} failures for a user from one address, that address gets 429 even with the right password; the owner elsewhere does not`, async () => {
     const u = await newUser(api);
+    const stranger = address();
     for (let i = 0; i < MAX_FAILURES; i++)
-      assertOAuthError(await login(u.userCode, "wrong-password", address()), 400, "invalid_grant", "Bad credentials");
-    assertRateLimited(await login(u.userCode, u.password, address()));
-    assertRateLimited(await login(u.email, u.password, address())); // one counter per account, whatever the username form
+      assertOAuthError(await login(u.userCode, "wrong-password", stranger), 400, "invalid_grant", "Bad credentials");
+    assertRateLimited(await login(u.userCode, u.password, stranger));
+    assertRateLimited(await login(u.email, u.password, stranger)); // one counter per account, whatever the username form
+    // the owner, on another address, is not locked out by a stranger's guesses
+    assertTokenBody(await login(u.userCode, u.password, address()), "private");
     const someoneElse = await newUser(api);
     assertTokenBody(await login(someoneElse.userCode, someoneElse.password, address()), "private");
   });
 
-  test("a successful login clears the user's counter", async () => {
+  test(`a guess spread over many addresses meets the per-account ceiling (LOGIN_USER_MAX_FAILURES=${USER_MAX_FAILURES})`, async () => {
     const u = await newUser(api);
+    for (let i = 0; i < USER_MAX_FAILURES; i++)
+      assertOAuthError(await login(u.userCode, "wrong-password", address()), 400, "invalid_grant", "Bad credentials");
+    assertRateLimited(await login(u.userCode, u.password, address()));
+  });
+
+  test("a successful login clears the counter of its address", async () => {
+    const u = await newUser(api);
+    const from = address();
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < MAX_FAILURES - 1; i++)
-        assertOAuthError(await login(u.userCode, "wrong-password", address()), 400, "invalid_grant", "Bad credentials");
-      assertTokenBody(await login(u.userCode, u.password, address()), "private");
+        assertOAuthError(await login(u.userCode, "wrong-password", from), 400, "invalid_grant", "Bad credentials");
+      assertTokenBody(await login(u.userCode, u.password, from), "private");
     }
   });
 

@@ -28,12 +28,12 @@ before(async () => {
 const ACTIVATE = "/api/public/user/activate";
 
 async function registerPending(): Promise<{ body: Record<string, unknown>; token: string; user: any }> {
-  const body = registration({ activationUrl: "http://client.example/activate?token=${token}&check=${token}" });
+  const body = registration({ activationUrl: `${api.url}/activate?token=\${token}&check=\${token}` });
   const res = await register(api, body, publicToken);
   assert.equal(res.status, 201, res.text);
   const mail = await waitForMail(mailDir, String(body.email), (m) => m.subject === "Activate your Kinora account");
   const link = new URL(firstLink(mail));
-  assert.equal(`${link.origin}${link.pathname}`, "http://client.example/activate");
+  assert.equal(`${link.origin}${link.pathname}`, `${api.url}/activate`);
   const token = link.searchParams.get("token") ?? "";
   assert.match(token, /^[\w-]{43}$/);
   assert.equal(link.searchParams.get("check"), token, "every ${token} is replaced");

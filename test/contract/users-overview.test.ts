@@ -150,7 +150,7 @@ describe("GET /api/public/user/{userCode}/overview", () => {
     const path = "/api/public/user/no-such-user-here/overview";
     assertError(await api.get(path, { token: publicToken }), 404, "User not found", path);
     assertError(await api.get(path, { token: publicToken, headers: { "Accept-Language": "it" } }), 404, "Utente non trovato", path);
-    const pending = registration({ activationUrl: "https://client.example/a?t=${token}" });
+    const pending = registration({ activationUrl: `${api.url}/a?t=\${token}` });
     assert.equal((await register(api, pending, publicToken)).status, 201);
     const pendingPath = `/api/public/user/${String(pending.userCode)}/overview`;
     assertError(await api.get(pendingPath, { token: publicToken }), 404, "User not found", pendingPath);

@@ -17,6 +17,7 @@ import {
   login,
   newUser,
   register,
+  registration,
 } from "./users-fixtures";
 
 let api: Api;
@@ -52,7 +53,7 @@ describe("password renew: the whole flow", () => {
     const second = await login(api, u.userCode, u.password);
     const res = await requestRenew({
       userCode: u.userCode.toUpperCase(),
-      confirmationUrl: "https://client.example/renew?t=${token}&again=${token}",
+      confirmationUrl: `${api.url}/renew?t=\${token}&again=\${token}`,
     });
     assert.equal(res.status, 200, res.text);
     // anonymous callers get the User shape without private data: the email is masked
@@ -63,7 +64,7 @@ describe("password renew: the whole flow", () => {
       features: { transcoderNotifyEnabled: true, vodPublic: true },
     });
 
-    const token = await mailedToken(u.email, "https://client.example/renew?t=");
+    const token = await mailedToken(u.email, `${api.url}/renew?t=`);
     assert.match(token, /^[\w-]{43}$/);
     const mail = await waitForMail(mailDir, u.email);
     assert.equal(new URL(firstLink(mail)).searchParams.get("again"), token, "every ${token} is replaced");
@@ -120,20 +121,20 @@ describe("password renew: the whole flow", () => {
     const seen = new Set<string>();
     const first = await api.post(
       `${RENEW}/`,
-      { email: ` ${u.email.toUpperCase()} `, confirmationUrl: "http://localhost:3000/renew?t=${token}" },
+      { email: ` ${u.email.toUpperCase()} `, confirmationUrl: `${api.url}/renew?t=\${token}` },
       { token: publicToken, headers: { "X-Forwarded-For": address() } },
     );
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.userCode, u.userCode);
-    const t1 = await mailedToken(u.email, "http://localhost:3000/renew?t=", seen);
+    const t1 = await mailedToken(u.email, `${api.url}/renew?t=`, seen);
     const second = await requestRenew({
       email: u.email,
       userCode: u.userCode,
-      confirmationUrl: "http://localhost:3000/renew?t=${token}",
+      confirmationUrl: `${api.url}/renew?t=\${token}`,
       unknownKey: 1,
     });
     assert.equal(second.status, 200, second.text);
-    const t2 = await mailedToken(u.email, "http://localhost:3000/renew?t=", seen);
+    const t2 = await mailedToken(u.email, `${api.url}/renew?t=`, seen);
     assert.notEqual(t1, t2);
 
     // a private token of the same user is accepted on the public path too
@@ -163,10 +164,10 @@ describe("password renew: the whole flow", () => {
       email: `${userCode}@example.test`,
       language: "it",
       conditionsAccepted: "true",
-      activationUrl: "https://client.example/activate?token=${token}",
+      activationUrl: `${api.url}/activate?token=\${token}`,
     };
     assert.equal((await register(api, body, publicToken)).status, 201);
-    const res = await requestRenew({ userCode: body.userCode, confirmationUrl: "https://client.example/renew?t=${token}" });
+    const res = await requestRenew({ userCode: body.userCode, confirmationUrl: `${api.url}/renew?t=\${token}` });
     assert.equal(res.status, 200, res.text);
     // the mail is in the user's language
     const mail = await waitForMail(mailDir, body.email, (m) => m.subject === "Reimposta la password Kinora");
@@ -204,8 +205,36 @@ describe("password renew: failures", () => {
     );
   });
 
+  test("mail links only to the calling client's origins: www may use PUBLIC_URL's origin only (400, no mail, nothing written)", async () => {
+    const u = await newUser(api);
+    const own = new URL(api.url).origin;
+    const expected = (field: string) => [{ field, defaultMessage: `must point to an origin registered for this client: ${own}` }];
+    for (const hostile of [
+      "https://attacker.example/x?t=${token}",
+      `${own.replace("http://", "https://")}/renew?t=\${token}`, // another scheme is another origin
+      `http://${new URL(own).host}@attacker.example/\${token}`, // our host as userinfo
+    ]) {
+      assertValidation(await requestRenew({ userCode: u.userCode, confirmationUrl: hostile }), RENEW, expected("confirmationUrl"));
+    }
+    // registration: refused before anything is written, so the same userCode registers afterwards
+    const body = registration({ activationUrl: "https://attacker.example/a?t=${token}" });
+    assertValidation(await register(api, body, publicToken), "/api/public/user/register", expected("activationUrl"));
+    await assert.rejects(
+      waitForMail(mailDir, u.email, () => true, 300),
+      "no renew mail was sent",
+    );
+    await assert.rejects(
+      waitForMail(mailDir, String(body.email), () => true, 1),
+      "no activation mail was sent",
+    );
+    const again = await register(api, { ...body, activationUrl: `${own}/activate?token=\${token}` }, publicToken);
+    assert.equal(again.status, 201, again.text);
+    const mail = await waitForMail(mailDir, String(body.email));
+    assert.ok(firstLink(mail).startsWith(`${own}/activate?token=`));
+  });
+
   test("request: an unknown user is a 404 (English and Italian), and no mail is sent", async () => {
-    const body = { userCode: "nobody-here-at-all", confirmationUrl: "https://client.example/renew?t=${token}" };
+    const body = { userCode: "nobody-here-at-all", confirmationUrl: `${api.url}/renew?t=\${token}` };
     assertError(await requestRenew(body), 404, "User not found", RENEW);
     assertError(await requestRenew(body, { "Accept-Language": "it" }), 404, "Utente non trovato", RENEW);
     const u = await newUser(api);
@@ -264,7 +293,7 @@ describe("password renew: failures", () => {
 
   test("rate limits: 5 requests per user and hour, then 429 with Retry-After", async () => {
     const u = await newUser(api);
-    const body = { userCode: u.userCode, confirmationUrl: "https://client.example/renew?t=${token}" };
+    const body = { userCode: u.userCode, confirmationUrl: `${api.url}/renew?t=\${token}` };
     for (let i = 0; i < 5; i++) assert.equal((await requestRenew(body)).status, 200);
     const limited = await requestRenew(body);
     assert.equal(limited.status, 429, limited.text);
@@ -275,7 +304,7 @@ describe("password renew: failures", () => {
 
   test("rate limits: 30 requests per address and hour, whoever they name", async () => {
     const from = address();
-    const body = { userCode: "nobody-here-at-all", confirmationUrl: "https://client.example/renew?t=${token}" };
+    const body = { userCode: "nobody-here-at-all", confirmationUrl: `${api.url}/renew?t=\${token}` };
     for (let i = 0; i < 30; i++) assert.equal((await requestRenew(body, {}, from)).status, 404);
     const limited = await requestRenew(body, { "Accept-Language": "it" }, from);
     assert.equal(limited.status, 429, limited.text);

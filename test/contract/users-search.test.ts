@@ -46,7 +46,7 @@ before(async () => {
   await createUser("B", `b${suffix}1`, { pageTitle: `The ${marker} show` });
   await createUser("C", `c${suffix}2`, { lastName: marker });
   await createUser("D", `d${suffix}3`, { pageDescription: `All about ${marker} and more` });
-  const pending = registration({ userCode: `e${suffix}4`, activationUrl: "https://client.example/a?t=${token}" });
+  const pending = registration({ userCode: `e${suffix}4`, activationUrl: `${api.url}/a?t=\${token}` });
   assert.equal((await register(api, pending, publicToken)).status, 201);
   await createUser("F", `f${suffix}5`, { pageTitle: `${marker} gone` });
   assert.equal((await api.post("/api/user/me/disable", undefined, { token: users.F!.access })).status, 204);

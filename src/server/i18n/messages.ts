@@ -43,6 +43,7 @@ const en = {
   "field.sort": "is not a supported sort",
   "field.thumbnailId": "is not one of your thumbnails",
   "field.confirmationUrl": "must be an http(s) URL containing ${token}",
+  "field.linkOrigin": "must point to an origin registered for this client: {origins}",
   // box, thumbnails, downloads
   "error.boxItemNotFound": "Box content not found",
   "error.thumbnailNotFound": "Thumbnail not found",
@@ -105,6 +106,7 @@ const it: Record<MessageId, string> = {
   "field.sort": "non è un ordinamento supportato",
   "field.thumbnailId": "non è una delle tue miniature",
   "field.confirmationUrl": "deve essere un URL http(s) che contiene ${token}",
+  "field.linkOrigin": "deve puntare a un'origine registrata per questo client: {origins}",
   "error.boxItemNotFound": "Contenuto non trovato",
   "error.thumbnailNotFound": "Miniatura non trovata",
   "error.thumbnailPrivate": "Questa immagine è privata",

@@ -11,6 +11,7 @@ import { FREE_LICENSE_ID } from "@/server/domain/licenses/catalogue";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 import { zBirthDate, zEmail, zLanguage, zName, zPassword, zUserCode } from "./user-fields";
 import { activationMail } from "./user-mails";
+import { assertMailLinkAllowed } from "./mail-link";
 
 export const registerUserInput = z
   .object({
@@ -34,6 +35,7 @@ export const registerUserInput = z
 // POST /api/public/user/register - creates an account on the Free license; inactive until activated when activationUrl is given.
 export async function registerUser(ctx: Ctx, input: z.output<typeof registerUserInput>): Promise<UserAccount> {
   if (ctx.address) await hitRateLimit(ctx.db, `register:${ctx.address}`, env().REGISTER_MAX_PER_WINDOW, 3600);
+  if (input.activationUrl) await assertMailLinkAllowed(ctx, "activationUrl", input.activationUrl);
   await assertUnique(ctx, input.userCode, input.email);
   const activationToken = input.activationUrl ? newSecureToken() : undefined;
   const user = await ctx.db.user

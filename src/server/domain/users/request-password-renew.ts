@@ -8,6 +8,7 @@ import { sendMail } from "@/server/mail/send-mail";
 import { zEmail } from "./user-fields";
 import { renewMail } from "./user-mails";
 import { RENEW_TOKEN_TTL_SECONDS } from "./renew-token";
+import { assertMailLinkAllowed } from "./mail-link";
 
 // Limits on a public operation that sends mail (supplement §4): per caller address against mail
 // bombing and account probing, per account against flooding one mailbox.
@@ -56,6 +57,7 @@ export interface RenewRequestedUser {
 // Earlier links stay valid until used or expired; confirming one kills the others.
 export async function requestPasswordRenew(ctx: Ctx, input: z.output<typeof requestPasswordRenewInput>): Promise<RenewRequestedUser> {
   if (ctx.address) await hitRateLimit(ctx.db, `renew-address:${ctx.address}`, MAX_PER_ADDRESS_PER_HOUR, 3600);
+  await assertMailLinkAllowed(ctx, "confirmationUrl", input.confirmationUrl);
   const user = await ctx.db.user.findFirst({
     where: {
       status: { not: "DISABLED" },
