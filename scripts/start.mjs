@@ -15,7 +15,8 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { createMediaHandler, refuse, resolveMediaKey } from "../src/server/media/edge/media-node.mjs";
+import { createMediaHandler, resolveMediaKey } from "../src/server/media/edge/media-node.mjs";
+import { writeErrorJson } from "../src/server/http/error-json.mjs";
 import { MediaLogWriter, mediaLogDir } from "../src/server/media/edge/media-log.mjs";
 import { classifyRequestPath } from "../src/server/media/edge/media-url.mjs";
 import { findNginx, startNginx } from "../src/server/media/edge/nginx.mjs";
@@ -47,7 +48,8 @@ let trustForwarded = trustProxy;
 const server = http.createServer((req, res) => {
   const kind = classifyRequestPath(req.url ?? "/");
   if (kind === "media") return handleMedia(req, res);
-  if (kind === "invalid") return refuse(res, 400);
+  // a path that cannot be decoded (bad percent-encoding, bad UTF-8): the REST error body, not Next's plain text
+  if (kind === "invalid") return writeErrorJson(res, 400, "The request is malformed", (req.url ?? "/").split("?")[0]);
   const peer = req.socket.remoteAddress ?? "";
   if (!trustForwarded || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
   delete req.headers["x-real-ip"];

@@ -1,5 +1,6 @@
 import { DomainError, type ErrorCode } from "@/server/domain/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
+import { errorBody } from "@/server/http/error-json.mjs";
 
 // The error bodies of supplement §4 ({timestamp, status, error, message, path}) and the OAuth shapes of the document.
 
@@ -13,19 +14,6 @@ export const httpStatus: Record<ErrorCode, number> = {
   DEPENDANTS: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
-};
-
-export const reasonPhrase: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
 };
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -42,11 +30,7 @@ export function errorResponse(
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): Response {
-  return json(
-    status,
-    { timestamp: new Date().toISOString(), status, error: reasonPhrase[status] ?? "Error", message, path, ...extra },
-    headers,
-  );
+  return json(status, errorBody(status, message, path, extra), headers);
 }
 
 export function domainErrorResponse(err: DomainError, lang: Lang, path: string): Response {

@@ -5,3 +5,6 @@ export const dynamic = "force-dynamic";
 
 export const POST = handleTokenRequest;
 export const GET = tokenMethodNotAllowed;
+export const PUT = tokenMethodNotAllowed;
+export const PATCH = tokenMethodNotAllowed;
+export const DELETE = tokenMethodNotAllowed;

@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { verifyPassword } from "@/server/auth/password";
+import { isStorableText } from "@/server/domain/shared/storable-text";
 
 export interface AuthenticatedClient {
   id: string;
@@ -38,6 +39,7 @@ function parseBasic(header: string | null): { id: string; secret: string } | und
   const m = header ? /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header) : null;
   if (!m) return undefined;
   const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
+  if (!isStorableText(decoded)) return undefined; // a NUL names no client (and the database could not look it up)
   const colon = decoded.indexOf(":");
   if (colon <= 0) return undefined;
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };

@@ -12,6 +12,7 @@ import { MEDIA_TYPES } from "./media-url.mjs";
 
 export const NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so";
 const AUTH_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "media-auth.js");
+const ERROR_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "error-body.js");
 
 /** Where nginx is found, or why it cannot be used (NGINX=0, no binary, no njs module). */
 export function findNginx(env) {
@@ -100,6 +101,8 @@ ${types}
   scgi_temp_path ${prefix}/tmp/scgi;
 
   js_import media from ${AUTH_SCRIPT};
+  js_import errors from ${ERROR_SCRIPT};
+  js_set $kinora_error_body errors.body;
   js_set $media_ok media.verify;
   js_var $media_key ${key};
 
@@ -127,6 +130,16 @@ ${trustProxy ? "  set_real_ip_from 0.0.0.0/0;\n  set_real_ip_from ::/0;\n  real_
     listen ${listenAddress(host, port)} default_server;
     server_name _;
     client_max_body_size 0;
+
+    # what nginx refuses itself (unparsable request, URL or headers over its limits) answers the REST
+    # error body too; the app's own errors pass through untouched (proxy_intercept_errors is off)
+    # (a URI, not a named location: a request line nginx could not parse has no URI to redirect with)
+    error_page 400 494 /.kinora-error/400;
+    error_page 405 /.kinora-error/405;
+    error_page 414 /.kinora-error/414;
+    location = /.kinora-error/400 { internal; default_type "application/json;charset=UTF-8"; return 400 $kinora_error_body; }
+    location = /.kinora-error/405 { internal; default_type "application/json;charset=UTF-8"; return 405 $kinora_error_body; }
+    location = /.kinora-error/414 { internal; default_type "application/json;charset=UTF-8"; return 414 $kinora_error_body; }
 
     location = /media {
       return 403;
