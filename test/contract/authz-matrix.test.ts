@@ -176,7 +176,7 @@ test("every route with an id answers each identity as the matrix says; no route 
   };
   const mismatches: string[] = [];
   for (const key of withId) {
-    const [method, ...rest] = key.split(" ");
+    const method = key.split(" ")[0];
     for (const as of IDENTITIES) {
       const { path, body } = await rows[key]!.request(fixture, as);
       const res = await api.call(method!, path, body, { token: tokens[as] });
