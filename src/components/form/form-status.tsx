@@ -22,7 +22,10 @@ export function FormStatus({
   labels?: Record<string, string>;
   success?: ReactNode;
 }) {
-  const fields = Object.entries(fieldErrors);
+  // in the order of the form (its labels), then any the form has no label for
+  const order = Object.keys(labels);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const fields = Object.entries(fieldErrors).sort(([a], [b]) => rank(a) - rank(b));
   const notice = useRef<HTMLDivElement>(null);
   const shown = fields.map(([field, message]) => `${field}\n${message}`).join("\n");
   useEffect(() => {
