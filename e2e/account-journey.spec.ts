@@ -98,7 +98,9 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
     await page.getByLabel("City").fill("London");
     await page.getByLabel("Country").selectOption("GB");
     await page.getByRole("button", { name: "Save finance details" }).click();
-    await expect(page.locator("#f-finance-companyConfirm-error")).toHaveText("must be true when a company name is given");
+    await expect(page.locator("#f-finance-companyConfirm-error")).toHaveText(
+      "I confirm I am entitled to act for this company: must be true when a company name is given",
+    );
     await shot(page, "journey-08a-finance-error");
     await page.getByLabel("I confirm I am entitled to act for this company").check();
     await page.getByRole("button", { name: "Save finance details" }).click();

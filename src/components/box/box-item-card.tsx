@@ -96,12 +96,12 @@ function BoxItemPicture({ item }: { item: BoxItemView }) {
   return <img className="box-item__thumb" src={src} alt="" loading="lazy" data-testid="box-item-picture" />;
 }
 
-/** Ready, Failed or Processing: the percent is the progress bar's, shown once. */
+/** Ready or Failed; while processing, the progress bar below is the status (its word and percent, shown once). */
 function StatusBadge({ item }: { item: BoxItemView }) {
-  const label = item.status === "READY" ? "Ready" : item.status === "FAILED" ? "Failed" : "Processing";
+  if (item.status === "PROCESSING") return null;
   return (
     <span className={`badge ${item.status === "FAILED" ? "badge--danger" : ""}`} data-testid="box-status">
-      {label}
+      {item.status === "READY" ? "Ready" : "Failed"}
     </span>
   );
 }
