@@ -9,7 +9,7 @@ import { formReader } from "@/components/form/read-form";
 import { profileInputOf } from "./account-input";
 import { useUpdateUser } from "./use-update-user";
 
-/** The form's words for the fields of users.update (features) (labels, and the names its errors are shown under). */
+/** The labels of the form's fields; its FormStatus names their errors by them. */
 const LABELS = {
   "features.transcoderNotifyEnabled": "Mail me when a video has been processed",
   "features.vodPublic": "Show my published videos on my public page",

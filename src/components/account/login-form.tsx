@@ -7,7 +7,7 @@ import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { formReader } from "@/components/form/read-form";
 
-/** The form's words for its fields (labels, and the names its errors are shown under). */
+/** The labels of the form's fields; its FormStatus names their errors by them. */
 const LABELS = { username: "Username or email", password: "Password" };
 
 /** Username (or email) and password through next-auth's credentials provider. */

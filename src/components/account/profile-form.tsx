@@ -11,7 +11,7 @@ import { profileInputOf } from "./account-input";
 import { languageOptions } from "./languages";
 import { useUpdateUser } from "./use-update-user";
 
-/** The form's words for the fields of users.update (profile) (labels, and the names its errors are shown under). */
+/** The labels of the form's fields; its FormStatus names their errors by them. */
 const LABELS = {
   "profile.firstName": "First name",
   "profile.lastName": "Last name",

@@ -10,7 +10,7 @@ import { LANGUAGE_OPTIONS } from "@/components/account/languages";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The form's words for the fields of users.register (labels, and the names its errors are shown under). */
+/** The labels of the form's fields; its FormStatus names their errors by them. */
 const LABELS = {
   userCode: "Username",
   firstName: "First name",

@@ -9,7 +9,7 @@ import { formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The form's words for the fields of users.confirmRenew (labels, and the names its errors are shown under). */
+/** The labels of the form's fields; its FormStatus names their errors by them. */
 const LABELS = {
   newPassword: "New password",
   passwordConfirm: "Repeat the new password",

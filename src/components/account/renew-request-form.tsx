@@ -8,7 +8,7 @@ import { SubmitButton } from "@/components/form/submit-button";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The form's words for its fields (labels, and the names its errors are shown under). */
+/** The labels of the form's fields; its FormStatus names their errors by them. */
 const LABELS = { identity: "Username or email", confirmationUrl: "Renew link" };
 
 /** users.requestRenew: by username or by email; the mail's link comes back to /renew?token=... */

@@ -20,7 +20,7 @@ async function uploadThumbnail(file: File): Promise<string> {
   return json.thumbnailId;
 }
 
-/** The form's words for the fields of box.update (labels, and the names its errors are shown under). */
+/** The labels of the form's fields; its FormStatus names their errors by them. */
 const LABELS = { title: "Title", description: "Description", tags: "Tags", thumbnailId: "Thumbnail" };
 
 /** Title, description, tags and thumbnail of a box item (box.update sends them all: what is left out is cleared). */

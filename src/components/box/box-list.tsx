@@ -12,7 +12,7 @@ import { PROCESSING_POLL_MS } from "./processing-poll";
 
 const PAGE_SIZE = 20;
 
-/** The search form's words for the fields of box.search (its label, and the name its errors are shown under). */
+/** The label of the search field; the FormStatus above names its errors by it. */
 const LABELS = { queryString: "Search" };
 
 /** The box: upload, search, and the items of the current page, newest first (by relevance when searching). */

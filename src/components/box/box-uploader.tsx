@@ -17,7 +17,7 @@ const RETRY_DELAYS = [1000, 2000, 3000, 5000, 8000, 13000, 21000, 34000];
 /** Bytes per PATCH: a failed request costs at most this much again, and no proxy body limit is hit. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
-/** The form's words for the upload's fields (labels, and the names the server's field errors are shown under). */
+/** The labels of the upload's fields; the server's field errors are named by them too. */
 const LABELS = { title: "Title", tags: "Tags", description: "Description" };
 
 type UploadState =
