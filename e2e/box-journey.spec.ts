@@ -47,6 +47,8 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Box" }).click();
       await expect(page.getByRole("heading", { name: "Box", exact: true })).toBeVisible();
       await expect(page.getByTestId("box-empty")).toBeVisible();
+      // the limits are shown before any upload
+      await expect(page.getByTestId("upload-limits")).toContainText("Up to 500 MB per file");
       await shot(page, "box-01-empty");
     });
 
@@ -102,14 +104,30 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
     });
 
     const item = page.getByTestId("box-item").filter({ hasText: "Journey clip" });
-    await test.step("the item is processed, with its progress shown, until READY", async () => {
+    await test.step("the item is processed, with its progress shown once, until READY; then it shows its poster", async () => {
       await expect(item).toBeVisible();
-      await expect(item.getByTestId("box-status")).toContainText(/Processing|Ready/);
+      // "Processing" and its percent are shown once (the progress bar's), not by a badge too
+      const text = await item.innerText();
+      expect(text.match(/Processing/g)?.length ?? 0, text).toBeLessThanOrEqual(1);
+      expect(text.match(/%/g)?.length ?? 0, text).toBeLessThanOrEqual(1);
       await shot(page, "box-04-processing");
       await expect(item).toHaveAttribute("data-status", "READY", { timeout: 150_000 });
       await expect(item.getByTestId("box-status")).toHaveText("Ready");
       await expect(item).toContainText("0:12");
       await expect(item).toContainText("#e2e #journey");
+      // the "uploaded" notice was for the processing: it is gone once the item is ready
+      await expect(page.getByTestId("upload-done")).toHaveCount(0);
+      // the poster the ingest grabbed, through a signed media URL, loaded (a 1280x720 source)
+      const picture = item.getByTestId("box-item-picture");
+      await expect(picture).toHaveAttribute("src", /\/media\/\d+\/[\w-]+\/poster\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/poster\.jpg$/);
+      await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+    });
+
+    await test.step("at phone width (390 px) nothing overflows", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, "box-04b-ready-390");
+      await page.setViewportSize({ width: 1280, height: 720 });
     });
 
     await test.step("play in hls.js: time advances, and a higher rung can be chosen and plays", async () => {
@@ -149,30 +167,39 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
       await form.getByRole("button", { name: "Save" }).click();
       await expect(form.getByRole("alert")).toBeVisible();
       await form.getByLabel("Title").fill("Journey clip, edited");
-      await form.getByLabel("Description").fill("Made by the box journey.");
+      await form.getByLabel("Description").fill("Made by the box journey.\nOn two lines.");
       await form.getByLabel("Tags").fill("edited");
       await form.getByLabel("Thumbnail").setInputFiles(thumbnail);
       await form.getByRole("button", { name: "Save" }).click();
       const edited = page.getByTestId("box-item").filter({ hasText: "Journey clip, edited" });
-      await expect(edited).toContainText("Made by the box journey.");
+      // the description keeps its line break
+      await expect.poll(() => edited.getByText("Made by the box journey.").innerText()).toBe("Made by the box journey.\nOn two lines.");
       await expect(edited).toContainText("#edited");
-      // the chosen thumbnail is shown, from the public asset route
-      const img = edited.locator("img.box-item__thumb");
-      await expect(img).toHaveAttribute("src", /^\/asset\/thumbnail\/[0-9a-f-]{36}$/);
+      // the chosen thumbnail replaces the poster, from the public asset route at the card's width
+      const img = edited.getByTestId("box-item-picture");
+      await expect(img).toHaveAttribute("src", /^\/asset\/thumbnail\/[0-9a-f-]{36}\/320$/);
       await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(320);
       await shot(page, "box-07-edited");
     });
 
     const edited = page.getByTestId("box-item").filter({ hasText: "Journey clip, edited" });
-    await test.step("search finds it by a word of its description", async () => {
-      await page.getByRole("searchbox", { name: "Search your box" }).fill("journey");
-      await page.getByRole("button", { name: "Search" }).click();
+    await test.step("search finds it by a word of its description; a search too long names the field and the limit", async () => {
+      const searchbox = page.getByRole("searchbox", { name: "Search" });
+      const searchButton = page.getByRole("button", { name: "Search", exact: true });
+      await searchbox.fill("journey");
+      await searchButton.click();
       await expect(edited).toBeVisible();
-      await page.getByRole("searchbox", { name: "Search your box" }).fill("nothingmatchesthis");
-      await page.getByRole("button", { name: "Search" }).click();
+      await searchbox.fill("nothingmatchesthis");
+      await searchButton.click();
       await expect(page.getByTestId("box-empty")).toHaveText("Nothing matches your search.");
-      await page.getByRole("searchbox", { name: "Search your box" }).fill("");
-      await page.getByRole("button", { name: "Search" }).click();
+      await searchbox.fill("x".repeat(600));
+      await searchButton.click();
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText("Search: must be at most 200 characters long");
+      await expect(searchbox).toHaveAttribute("aria-invalid", "true");
+      await shot(page, "box-07b-search-too-long");
+      await searchbox.fill("");
+      await searchButton.click();
+      await expect(edited).toBeVisible();
     });
 
     await test.step("download the original: the same bytes as uploaded", async () => {

@@ -17,7 +17,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 2 : 1)} ${UNITS[unit]}`;
+  // without trailing zeros: a license's 500 MB, not 500.0 MB
+  return `${Number(value.toFixed(value < 10 ? 2 : 1))} ${UNITS[unit]}`;
 }
 
 export const formatPercent = (p: number): string => `${p < 10 && p > 0 ? p.toFixed(1) : Math.round(p)}%`;

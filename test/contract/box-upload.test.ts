@@ -11,7 +11,19 @@ import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { newUser, type TestUser } from "./users-fixtures";
-import { UUID, itemFiles, pendingUploadFiles, postMultipart, sleep, storageFiles, streamUpload, today, uploadFile } from "./box-fixtures";
+import {
+  UUID,
+  isFinal,
+  itemFiles,
+  pendingUploadFiles,
+  postMultipart,
+  sleep,
+  storageFiles,
+  streamUpload,
+  today,
+  uploadFile,
+  waitForItem,
+} from "./box-fixtures";
 import { readFileSync } from "node:fs";
 
 const MB = 1024 * 1024;
@@ -270,17 +282,21 @@ describe("license limits (403 with a message)", () => {
     assert.equal(again.status, 201, again.text);
   });
 
-  test("maxUploadNumber (20 on Free): the 21st upload is refused", async () => {
+  test("maxUploadNumber (20 on Free): the 21st upload is refused; failed items hold their slot but are no videos", async () => {
     const u = await newUser(api);
     const tiny = { filename: "tiny.mp4", data: Buffer.from("not a video, but a box item all the same") };
+    const boxIds: string[] = [];
     for (let i = 0; i < 20; i++) {
       const res = await postMultipart(api, "/api/box", u.access, { title: `n${i}` }, tiny);
       assert.equal(res.status, 201, res.text);
+      boxIds.push(res.body.boxId);
     }
     const res = await postMultipart(api, "/api/box", u.access, { title: "n20" }, tiny);
     assert.equal(res.status, 403, res.text);
     assert.equal(res.body.message, "You have reached the 20 contents your license allows: delete some or upgrade your license");
-    assert.equal((await overview(u)).videosCount, 20);
+    for (const boxId of boxIds) assert.equal((await waitForItem(api, u.access, boxId, isFinal)).status, "FAILED");
+    assert.equal((await overview(u)).videosCount, 0);
+    assert.equal((await postMultipart(api, "/api/box", u.access, { title: "n21" }, tiny)).status, 403);
   });
 });
 

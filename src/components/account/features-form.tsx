@@ -9,6 +9,13 @@ import { formReader } from "@/components/form/read-form";
 import { profileInputOf } from "./account-input";
 import { useUpdateUser } from "./use-update-user";
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = {
+  "features.transcoderNotifyEnabled": "Mail me when a video has been processed",
+  "features.vodPublic": "Show my published videos on my public page",
+  "features.livePassword": "Live password",
+};
+
 /** The features section of users.update. */
 export function FeaturesForm({ account }: { account: UserAccount }) {
   const { update, fieldErrors: e, error } = useUpdateUser();
@@ -29,22 +36,22 @@ export function FeaturesForm({ account }: { account: UserAccount }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate className="card">
-      <FormStatus error={error} fieldErrors={e} success={update.isSuccess && "Features saved."} />
+      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && "Features saved."} />
       <CheckboxField
         name="features.transcoderNotifyEnabled"
-        label="Mail me when a video has been processed"
+        label={LABELS["features.transcoderNotifyEnabled"]}
         defaultChecked={f.transcoderNotifyEnabled}
         error={e["features.transcoderNotifyEnabled"]}
       />
       <CheckboxField
         name="features.vodPublic"
-        label="Show my published videos on my public page"
+        label={LABELS["features.vodPublic"]}
         defaultChecked={f.vodPublic}
         error={e["features.vodPublic"]}
       />
       <Field
         name="features.livePassword"
-        label="Live password"
+        label={LABELS["features.livePassword"]}
         autoComplete="off"
         defaultValue={f.livePassword ?? ""}
         hint="Used by your encoder to broadcast live events. No spaces; leave empty if you do not broadcast."

@@ -9,6 +9,20 @@ import { formReader } from "@/components/form/read-form";
 import { profileInputOf } from "./account-input";
 import { useUpdateUser } from "./use-update-user";
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = {
+  "finance.paymentEmail": "Payment account email",
+  "finance.companyName": "Company name",
+  "finance.vatNumber": "VAT number",
+  "finance.taxCode": "Tax code",
+  "finance.companyConfirm": "I confirm I am entitled to act for this company",
+  "finance.billingAddress.street": "Street",
+  "finance.billingAddress.zipCode": "ZIP code",
+  "finance.billingAddress.city": "City",
+  "finance.billingAddress.state": "State or province",
+  "finance.billingAddress.country": "Country",
+};
+
 /** The finance section of users.update: payment account, company (confirmed) and billing address. */
 export function FinanceForm({ account, countries }: { account: UserAccount; countries: { value: string; label: string }[] }) {
   const { update, fieldErrors: e, error } = useUpdateUser();
@@ -39,12 +53,12 @@ export function FinanceForm({ account, countries }: { account: UserAccount; coun
 
   return (
     <form method="post" onSubmit={submit} noValidate className="card">
-      <FormStatus error={error} fieldErrors={e} success={update.isSuccess && "Finance details saved."} />
+      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && "Finance details saved."} />
       <fieldset>
         <legend>Payments</legend>
         <Field
           name="finance.paymentEmail"
-          label="Payment account email"
+          label={LABELS["finance.paymentEmail"]}
           type="email"
           defaultValue={f.paymentEmail ?? ""}
           hint="The account at the payment provider where your sales are paid. Needed before you sell content."
@@ -56,18 +70,23 @@ export function FinanceForm({ account, countries }: { account: UserAccount; coun
         <div className="form-grid">
           <Field
             name="finance.companyName"
-            label="Company name"
+            label={LABELS["finance.companyName"]}
             autoComplete="organization"
             defaultValue={f.companyName ?? ""}
             className="field--wide"
             error={e["finance.companyName"]}
           />
-          <Field name="finance.vatNumber" label="VAT number" defaultValue={f.vatNumber ?? ""} error={e["finance.vatNumber"]} />
-          <Field name="finance.taxCode" label="Tax code" defaultValue={f.taxCode ?? ""} error={e["finance.taxCode"]} />
+          <Field
+            name="finance.vatNumber"
+            label={LABELS["finance.vatNumber"]}
+            defaultValue={f.vatNumber ?? ""}
+            error={e["finance.vatNumber"]}
+          />
+          <Field name="finance.taxCode" label={LABELS["finance.taxCode"]} defaultValue={f.taxCode ?? ""} error={e["finance.taxCode"]} />
         </div>
         <CheckboxField
           name="finance.companyConfirm"
-          label="I confirm I am entitled to act for this company"
+          label={LABELS["finance.companyConfirm"]}
           defaultChecked={!!f.companyName}
           hint="Required when a company name is given."
           error={e["finance.companyConfirm"]}
@@ -78,7 +97,7 @@ export function FinanceForm({ account, countries }: { account: UserAccount; coun
         <div className="form-grid">
           <Field
             name="finance.billingAddress.street"
-            label="Street"
+            label={LABELS["finance.billingAddress.street"]}
             autoComplete="street-address"
             defaultValue={a.street ?? ""}
             className="field--wide"
@@ -86,28 +105,28 @@ export function FinanceForm({ account, countries }: { account: UserAccount; coun
           />
           <Field
             name="finance.billingAddress.zipCode"
-            label="ZIP code"
+            label={LABELS["finance.billingAddress.zipCode"]}
             autoComplete="postal-code"
             defaultValue={a.zipCode ?? ""}
             error={e["finance.billingAddress.zipCode"]}
           />
           <Field
             name="finance.billingAddress.city"
-            label="City"
+            label={LABELS["finance.billingAddress.city"]}
             autoComplete="address-level2"
             defaultValue={a.city ?? ""}
             error={e["finance.billingAddress.city"]}
           />
           <Field
             name="finance.billingAddress.state"
-            label="State or province"
+            label={LABELS["finance.billingAddress.state"]}
             autoComplete="address-level1"
             defaultValue={a.state ?? ""}
             error={e["finance.billingAddress.state"]}
           />
           <SelectField
             name="finance.billingAddress.country"
-            label="Country"
+            label={LABELS["finance.billingAddress.country"]}
             autoComplete="country"
             options={[{ value: "", label: "—" }, ...countries]}
             defaultValue={a.country ?? ""}

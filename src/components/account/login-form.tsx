@@ -5,22 +5,28 @@ import { signIn } from "next-auth/react";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
+import { formReader } from "@/components/form/read-form";
+
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = { username: "Username or email", password: "Password" };
 
 /** Username (or email) and password through next-auth's credentials provider. */
 export function LoginForm({ callbackUrl, defaultUsername }: { callbackUrl: string; defaultUsername: string }) {
   const [error, setError] = useState<string>();
+  const [missing, setMissing] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    setBusy(true);
+    const form = formReader(e.currentTarget);
+    const credentials = { username: form.text("username").trim(), password: form.text("password") };
     setError(undefined);
-    const result = await signIn("credentials", {
-      redirect: false,
-      username: String(data.get("username")),
-      password: String(data.get("password")),
-    });
+    // an empty field is not a wrong password: say what is missing, without asking the server
+    const empty = Object.fromEntries(Object.entries(credentials).flatMap(([name, value]) => (value ? [] : [[name, "is required"]])));
+    setMissing(empty);
+    if (Object.keys(empty).length > 0) return;
+    setBusy(true);
+    const result = await signIn("credentials", { redirect: false, ...credentials });
     if (result?.ok && !result.error) {
       // a full load, so every server component renders with the new session
       window.location.assign(callbackUrl);
@@ -32,9 +38,16 @@ export function LoginForm({ callbackUrl, defaultUsername }: { callbackUrl: strin
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <FormStatus error={error} />
-      <Field name="username" label="Username or email" autoComplete="username" defaultValue={defaultUsername} required />
-      <Field name="password" label="Password" type="password" autoComplete="current-password" required />
+      <FormStatus error={error} fieldErrors={missing} labels={LABELS} />
+      <Field
+        name="username"
+        label={LABELS.username}
+        autoComplete="username"
+        defaultValue={defaultUsername}
+        required
+        error={missing.username}
+      />
+      <Field name="password" label={LABELS.password} type="password" autoComplete="current-password" required error={missing.password} />
       <div className="actions">
         <SubmitButton pending={busy}>{busy ? "Logging in…" : "Log in"}</SubmitButton>
       </div>

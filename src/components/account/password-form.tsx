@@ -9,6 +9,13 @@ import { formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = {
+  currentPassword: "Current password",
+  newPassword: "New password",
+  passwordConfirm: "Repeat the new password",
+};
+
 /**
  * users.updatePassword. The change ends every session, this one included, so the form logs in
  * again with the new password right away.
@@ -48,12 +55,13 @@ export function PasswordForm({ userCode }: { userCode: string }) {
       <FormStatus
         error={errorMessageOf(change.error)}
         fieldErrors={e}
+        labels={LABELS}
         success={done && "Password changed. Other devices have been logged out."}
       />
       <input type="text" autoComplete="username" value={userCode} readOnly hidden aria-hidden="true" />
       <Field
         name="currentPassword"
-        label="Current password"
+        label={LABELS.currentPassword}
         type="password"
         autoComplete="current-password"
         required
@@ -62,7 +70,7 @@ export function PasswordForm({ userCode }: { userCode: string }) {
       <div className="form-grid">
         <Field
           name="newPassword"
-          label="New password"
+          label={LABELS.newPassword}
           type="password"
           autoComplete="new-password"
           required
@@ -71,7 +79,7 @@ export function PasswordForm({ userCode }: { userCode: string }) {
         />
         <Field
           name="passwordConfirm"
-          label="Repeat the new password"
+          label={LABELS.passwordConfirm}
           type="password"
           autoComplete="new-password"
           required

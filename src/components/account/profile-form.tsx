@@ -11,6 +11,20 @@ import { profileInputOf } from "./account-input";
 import { languageOptions } from "./languages";
 import { useUpdateUser } from "./use-update-user";
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = {
+  "profile.firstName": "First name",
+  "profile.lastName": "Last name",
+  "profile.email": "Email",
+  "profile.birthDate": "Date of birth",
+  "profile.language": "Language",
+  "profile.pageTitle": "Page title",
+  "profile.pageDescription": "Description",
+  "profile.socialUrl1": "Social profile 1",
+  "profile.socialUrl2": "Social profile 2",
+  "profile.socialContact": "Social contact",
+};
+
 /** The profile section of users.update: personal data and the public page. */
 export function ProfileForm({ account }: { account: UserAccount }) {
   const { update, fieldErrors: e, error } = useUpdateUser();
@@ -23,13 +37,13 @@ export function ProfileForm({ account }: { account: UserAccount }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate className="card">
-      <FormStatus error={error} fieldErrors={e} success={update.isSuccess && "Profile saved."} />
+      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && "Profile saved."} />
       <fieldset>
         <legend>Personal data</legend>
         <div className="form-grid">
           <Field
             name="profile.firstName"
-            label="First name"
+            label={LABELS["profile.firstName"]}
             autoComplete="given-name"
             defaultValue={p.firstName}
             required
@@ -37,7 +51,7 @@ export function ProfileForm({ account }: { account: UserAccount }) {
           />
           <Field
             name="profile.lastName"
-            label="Last name"
+            label={LABELS["profile.lastName"]}
             autoComplete="family-name"
             defaultValue={p.lastName}
             required
@@ -45,7 +59,7 @@ export function ProfileForm({ account }: { account: UserAccount }) {
           />
           <Field
             name="profile.email"
-            label="Email"
+            label={LABELS["profile.email"]}
             type="email"
             autoComplete="email"
             defaultValue={p.email}
@@ -54,7 +68,7 @@ export function ProfileForm({ account }: { account: UserAccount }) {
           />
           <Field
             name="profile.birthDate"
-            label="Date of birth"
+            label={LABELS["profile.birthDate"]}
             type="date"
             autoComplete="bday"
             defaultValue={isoDay(p.birthDate)}
@@ -63,7 +77,7 @@ export function ProfileForm({ account }: { account: UserAccount }) {
           />
           <SelectField
             name="profile.language"
-            label="Language"
+            label={LABELS["profile.language"]}
             options={languageOptions(p.language)}
             defaultValue={p.language}
             error={e["profile.language"]}
@@ -76,21 +90,21 @@ export function ProfileForm({ account }: { account: UserAccount }) {
         <div className="form-grid">
           <Field
             name="profile.pageTitle"
-            label="Page title"
+            label={LABELS["profile.pageTitle"]}
             defaultValue={p.pageTitle ?? ""}
             className="field--wide"
             error={e["profile.pageTitle"]}
           />
           <TextAreaField
             name="profile.pageDescription"
-            label="Description"
+            label={LABELS["profile.pageDescription"]}
             defaultValue={p.pageDescription ?? ""}
             className="field--wide"
             error={e["profile.pageDescription"]}
           />
           <Field
             name="profile.socialUrl1"
-            label="Social profile 1"
+            label={LABELS["profile.socialUrl1"]}
             type="url"
             placeholder="https://"
             defaultValue={p.socialUrl1 ?? ""}
@@ -98,7 +112,7 @@ export function ProfileForm({ account }: { account: UserAccount }) {
           />
           <Field
             name="profile.socialUrl2"
-            label="Social profile 2"
+            label={LABELS["profile.socialUrl2"]}
             type="url"
             placeholder="https://"
             defaultValue={p.socialUrl2 ?? ""}
@@ -106,7 +120,7 @@ export function ProfileForm({ account }: { account: UserAccount }) {
           />
           <Field
             name="profile.socialContact"
-            label="Social contact"
+            label={LABELS["profile.socialContact"]}
             defaultValue={p.socialContact ?? ""}
             error={e["profile.socialContact"]}
             hint="A handle or address where people can reach you."

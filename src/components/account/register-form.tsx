@@ -10,6 +10,20 @@ import { LANGUAGE_OPTIONS } from "@/components/account/languages";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = {
+  userCode: "Username",
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  birthDate: "Date of birth",
+  password: "Password",
+  passwordConfirm: "Repeat the password",
+  language: "Language",
+  conditionsAccepted: "Terms of service",
+  activationUrl: "Activation link",
+};
+
 /** users.register with every field of the operation; the activation link points back at this site. */
 export function RegisterForm({ outbox }: { outbox: boolean }) {
   const register = trpc.users.register.useMutation();
@@ -52,24 +66,24 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <FormStatus error={errorMessageOf(register.error)} fieldErrors={errors} />
+      <FormStatus error={errorMessageOf(register.error)} fieldErrors={errors} labels={LABELS} />
       <div className="form-grid">
         <Field
           name="userCode"
-          label="Username"
+          label={LABELS.userCode}
           autoComplete="username"
           required
           className="field--wide"
           hint="3 to 32 letters, digits, '.', '_' or '-'. It is your public address: /u/username."
           error={errors.userCode}
         />
-        <Field name="firstName" label="First name" autoComplete="given-name" required error={errors.firstName} />
-        <Field name="lastName" label="Last name" autoComplete="family-name" required error={errors.lastName} />
-        <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
-        <Field name="birthDate" label="Date of birth" type="date" autoComplete="bday" required error={errors.birthDate} />
+        <Field name="firstName" label={LABELS.firstName} autoComplete="given-name" required error={errors.firstName} />
+        <Field name="lastName" label={LABELS.lastName} autoComplete="family-name" required error={errors.lastName} />
+        <Field name="email" label={LABELS.email} type="email" autoComplete="email" required error={errors.email} />
+        <Field name="birthDate" label={LABELS.birthDate} type="date" autoComplete="bday" required error={errors.birthDate} />
         <Field
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="new-password"
           required
@@ -78,13 +92,20 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
         />
         <Field
           name="passwordConfirm"
-          label="Repeat the password"
+          label={LABELS.passwordConfirm}
           type="password"
           autoComplete="new-password"
           required
           error={errors.passwordConfirm}
         />
-        <SelectField name="language" label="Language" options={LANGUAGE_OPTIONS} defaultValue="en" required error={errors.language} />
+        <SelectField
+          name="language"
+          label={LABELS.language}
+          options={LANGUAGE_OPTIONS}
+          defaultValue="en"
+          required
+          error={errors.language}
+        />
       </div>
       <CheckboxField
         name="conditionsAccepted"

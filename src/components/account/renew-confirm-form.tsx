@@ -9,6 +9,12 @@ import { formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = {
+  newPassword: "New password",
+  passwordConfirm: "Repeat the new password",
+};
+
 /** users.confirmRenew: the new password for the account of a renew token. */
 export function RenewConfirmForm({ token, userCode }: { token: string; userCode: string }) {
   const confirm = trpc.users.confirmRenew.useMutation();
@@ -36,11 +42,11 @@ export function RenewConfirmForm({ token, userCode }: { token: string; userCode:
       <p>
         Account: <strong>{userCode}</strong>
       </p>
-      <FormStatus error={errorMessageOf(confirm.error)} fieldErrors={errors} />
+      <FormStatus error={errorMessageOf(confirm.error)} fieldErrors={errors} labels={LABELS} />
       <input type="text" autoComplete="username" value={userCode} readOnly hidden aria-hidden="true" />
       <Field
         name="newPassword"
-        label="New password"
+        label={LABELS.newPassword}
         type="password"
         autoComplete="new-password"
         required
@@ -49,7 +55,7 @@ export function RenewConfirmForm({ token, userCode }: { token: string; userCode:
       />
       <Field
         name="passwordConfirm"
-        label="Repeat the new password"
+        label={LABELS.passwordConfirm}
         type="password"
         autoComplete="new-password"
         required

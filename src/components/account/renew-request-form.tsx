@@ -8,11 +8,16 @@ import { SubmitButton } from "@/components/form/submit-button";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = { identity: "Username or email", confirmationUrl: "Renew link" };
+
 /** users.requestRenew: by username or by email; the mail's link comes back to /renew?token=... */
 export function RenewRequestForm({ outbox }: { outbox: boolean }) {
   const request = trpc.users.requestRenew.useMutation();
-  const errors = fieldErrorsOf(request.error);
-  const identityError = errors.userCode ?? errors.email ?? errors.body;
+  // the operation takes userCode or email (body: neither given); the form has one input for both
+  const { userCode, email, body, ...errors } = fieldErrorsOf(request.error);
+  const identityError = userCode ?? email ?? body;
+  if (identityError) errors.identity = identityError;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -38,8 +43,8 @@ export function RenewRequestForm({ outbox }: { outbox: boolean }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <FormStatus error={errorMessageOf(request.error)} />
-      <Field name="identity" label="Username or email" autoComplete="username" required error={identityError} />
+      <FormStatus error={errorMessageOf(request.error)} fieldErrors={errors} labels={LABELS} />
+      <Field name="identity" label={LABELS.identity} autoComplete="username" required error={identityError} />
       <div className="actions">
         <SubmitButton pending={request.isPending}>Send me a link</SubmitButton>
       </div>

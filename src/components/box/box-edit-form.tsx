@@ -20,6 +20,9 @@ async function uploadThumbnail(file: File): Promise<string> {
   return json.thumbnailId;
 }
 
+/** The labels of the form's fields; its FormStatus names their errors by them. */
+const LABELS = { title: "Title", description: "Description", tags: "Tags", thumbnailId: "Thumbnail" };
+
 /** Title, description, tags and thumbnail of a box item (box.update sends them all: what is left out is cleared). */
 export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () => void }) {
   const utils = trpc.useUtils();
@@ -35,7 +38,7 @@ export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () =>
   async function submit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
     const form = formReader(ev.currentTarget);
-    const file = (ev.currentTarget.elements.namedItem("thumbnail") as HTMLInputElement | null)?.files?.[0];
+    const file = (ev.currentTarget.elements.namedItem("thumbnailId") as HTMLInputElement | null)?.files?.[0];
     setImageError(undefined);
     setSending(true);
     try {
@@ -54,16 +57,17 @@ export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () =>
     }
   }
 
-  const e = fieldErrorsOf(update.error);
+  // a failed image upload is what this submit produced: the field errors of an earlier one are stale
+  const e = imageError ? {} : fieldErrorsOf(update.error);
   return (
     <form method="post" onSubmit={submit} noValidate className="box-edit" aria-label={`Edit ${item.title}`}>
-      <FormStatus error={imageError ?? errorMessageOf(update.error)} fieldErrors={e} />
-      <Field name="title" label="Title" defaultValue={item.title} required maxLength={200} error={e.title} />
-      <TextAreaField name="description" label="Description" defaultValue={item.description ?? ""} rows={3} error={e.description} />
-      <Field name="tags" label="Tags" hint="Comma separated" defaultValue={item.tags.join(", ")} error={e.tags} />
+      <FormStatus error={imageError ?? errorMessageOf(update.error)} fieldErrors={e} labels={LABELS} />
+      <Field name="title" label={LABELS.title} defaultValue={item.title} required maxLength={200} error={e.title} />
+      <TextAreaField name="description" label={LABELS.description} defaultValue={item.description ?? ""} rows={3} error={e.description} />
+      <Field name="tags" label={LABELS.tags} hint="Comma separated" defaultValue={item.tags.join(", ")} error={e.tags} />
       <Field
-        name="thumbnail"
-        label="Thumbnail"
+        name="thumbnailId"
+        label={LABELS.thumbnailId}
         type="file"
         accept="image/png,image/jpeg,image/webp"
         hint="PNG, JPEG or WebP, at most 5 MB; leave empty to keep the current one"

@@ -17,7 +17,10 @@ type Panel = "none" | "play" | "edit";
 export function BoxItemCard({ item }: { item: BoxItemView }) {
   const [panel, setPanel] = useState<Panel>("none");
   const utils = trpc.useUtils();
-  const remove = trpc.box.delete.useMutation({ onSuccess: () => utils.box.search.invalidate() });
+  // a deleted item gives its storage and its upload slot back
+  const remove = trpc.box.delete.useMutation({
+    onSuccess: () => Promise.all([utils.box.search.invalidate(), utils.box.uploadAllowance.invalidate()]),
+  });
   const download = trpc.box.downloadToken.useMutation({
     onSuccess: ({ token }) => {
       // single use, valid for minutes: the browser downloads the original as an attachment
@@ -30,11 +33,7 @@ export function BoxItemCard({ item }: { item: BoxItemView }) {
   return (
     <li className="card box-item" data-testid="box-item" data-box-id={item.boxId} data-status={item.status}>
       <div className="box-item__head">
-        {item.thumbnailId ? (
-          <img className="box-item__thumb" src={`/asset/thumbnail/${item.thumbnailId}`} alt="" />
-        ) : (
-          <div className="box-item__thumb" aria-hidden="true" />
-        )}
+        <BoxItemPicture item={item} />
         <div className="box-item__body">
           <h3>{item.title}</h3>
           <p className="muted">
@@ -42,7 +41,7 @@ export function BoxItemCard({ item }: { item: BoxItemView }) {
             uploaded {formatDay(item.createdAt)}
             {item.tags.length > 0 && <> · {item.tags.map((t) => `#${t}`).join(" ")}</>}
           </p>
-          {item.description && <p>{item.description}</p>}
+          {item.description && <p className="prewrap">{item.description}</p>}
           {item.status === "PROCESSING" && <ProgressBar label="Processing" percent={item.progress} testId="processing-progress" />}
           {item.status === "FAILED" && (
             <p className="notice notice--error" data-testid="failure-reason">
@@ -87,11 +86,22 @@ export function BoxItemCard({ item }: { item: BoxItemView }) {
   );
 }
 
+/** The widest the card's picture is shown (.box-item__thumb), in CSS pixels: asked twice as wide, for dense screens. */
+const PICTURE_WIDTH = 160;
+
+/** The thumbnail the owner chose, else the poster the ingest grabbed, else an empty frame (still processing). */
+function BoxItemPicture({ item }: { item: BoxItemView }) {
+  const src = item.thumbnailId ? `/asset/thumbnail/${item.thumbnailId}/${2 * PICTURE_WIDTH}` : item.posterUrl;
+  if (!src) return <div className="box-item__thumb" aria-hidden="true" />;
+  return <img className="box-item__thumb" src={src} alt="" loading="lazy" data-testid="box-item-picture" />;
+}
+
+/** Ready or Failed; while processing, the progress bar below is the status (its word and percent, shown once). */
 function StatusBadge({ item }: { item: BoxItemView }) {
-  const label = item.status === "READY" ? "Ready" : item.status === "FAILED" ? "Failed" : `Processing ${item.progress} %`;
+  if (item.status === "PROCESSING") return null;
   return (
     <span className={`badge ${item.status === "FAILED" ? "badge--danger" : ""}`} data-testid="box-status">
-      {label}
+      {item.status === "READY" ? "Ready" : "Failed"}
     </span>
   );
 }

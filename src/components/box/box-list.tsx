@@ -1,15 +1,19 @@
 "use client";
 
-import { FormStatus } from "@/components/form/form-status";
 import { useState, type FormEvent } from "react";
-import { errorMessageOf } from "@/lib/trpc/errors";
+import { Field } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { formReader } from "@/components/form/read-form";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { BoxItemCard } from "./box-item-card";
 import { BoxUploader } from "./box-uploader";
+import { PROCESSING_POLL_MS } from "./processing-poll";
 
 const PAGE_SIZE = 20;
-/** While an item is processing, the list is read again this often (progress, then READY). */
-const POLL_MS = 2000;
+
+/** The label of the search field; the FormStatus above names its errors by it. */
+const LABELS = { queryString: "Search" };
 
 /** The box: upload, search, and the items of the current page, newest first (by relevance when searching). */
 export function BoxList() {
@@ -18,28 +22,36 @@ export function BoxList() {
   const utils = trpc.useUtils();
   const search = trpc.box.search.useQuery(
     { queryString: query, pageIndex, pageSize: PAGE_SIZE },
-    { refetchInterval: (q) => (q.state.data?.items.some((i) => i.status === "PROCESSING") ? POLL_MS : false) },
+    { refetchInterval: (q) => (q.state.data?.items.some((i) => i.status === "PROCESSING") ? PROCESSING_POLL_MS : false) },
   );
 
   function submit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
-    setQuery(String(new FormData(ev.currentTarget).get("q") ?? ""));
+    setQuery(formReader(ev.currentTarget).text("queryString"));
     setPageIndex(0);
   }
 
   const page = search.data;
+  const errors = fieldErrorsOf(search.error);
   return (
     <>
       <BoxUploader onUploaded={() => void utils.box.search.invalidate()} />
       <section className="card" aria-labelledby="contents-title">
         <h2 id="contents-title">Your contents</h2>
-        <form className="box-search" role="search" onSubmit={submit}>
-          <input name="q" type="search" placeholder="Search titles, descriptions and tags" aria-label="Search your box" />
+        <FormStatus error={errorMessageOf(search.error)} fieldErrors={errors} labels={LABELS} />
+        <form className="box-search" role="search" onSubmit={submit} noValidate>
+          <Field
+            name="queryString"
+            label={LABELS.queryString}
+            type="search"
+            placeholder="Titles, descriptions and tags"
+            className="box-search__field"
+            error={errors.queryString}
+          />
           <button type="submit" className="button">
             Search
           </button>
         </form>
-        <FormStatus error={errorMessageOf(search.error)} />
         {!page && !search.error && <p className="muted">Loading…</p>}
         {page && page.items.length === 0 && (
           <p className="muted" data-testid="box-empty">

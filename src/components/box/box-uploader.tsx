@@ -1,40 +1,89 @@
 "use client";
 
 import { useRef, useState, type DragEvent } from "react";
-import { Upload } from "tus-js-client";
+import { Upload, type DetailedError } from "tus-js-client";
+import { Field } from "@/components/form/field";
+import { fieldErrorText } from "@/components/form/read-form";
 import { ProgressBar } from "@/components/progress-bar";
+import { formatBytes } from "@/lib/format";
+import { trpc } from "@/lib/trpc/react";
+import type { UploadAllowance } from "@/server/domain/box/get-upload-allowance";
+import { PROCESSING_POLL_MS } from "./processing-poll";
 
 /** Where the portal's resumable uploads go (src/server/box-tus). */
 const TUS_ENDPOINT = "/uploads/box";
-/** After a dropped connection: retry after these delays (ms), each time from the offset the server has. */
+/** After a dropped connection or a server error: retry after these delays (ms), each time from the offset the server has. */
 const RETRY_DELAYS = [1000, 2000, 3000, 5000, 8000, 13000, 21000, 34000];
 /** Bytes per PATCH: a failed request costs at most this much again, and no proxy body limit is hit. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
+/** The labels of the upload's fields; the server's field errors are named by them too. */
+const LABELS = { title: "Title", tags: "Tags", description: "Description" };
+
 type UploadState =
   | { phase: "idle" }
-  | { phase: "uploading"; name: string; sent: number; total: number; retrying: boolean }
+  | { phase: "uploading"; name: string; sent: number; total: number; retrying?: "connection" | "server" }
   | { phase: "done"; name: string; boxId: string | null }
   | { phase: "failed"; name: string; message: string };
 
-/** The message of a refused upload (the server's JSON body), or of a network failure. */
-function messageOf(err: Error & { originalResponse?: { getBody(): string } | null }): string {
-  const body = err.originalResponse?.getBody();
+/** The HTTP status of a failed request; 0 when no answer came (connection dropped). */
+const statusOf = (err: Error | DetailedError): number => ("originalResponse" in err ? (err.originalResponse?.getStatus() ?? 0) : 0);
+
+/**
+ * Only what may go through later is retried: no answer at all (the connection dropped) or a server
+ * error. A 4xx is the server's decision (too large, quota used up, invalid title): sending the same
+ * request again gets the same answer, so it is shown at once.
+ */
+const isRetryable = (err: DetailedError): boolean => statusOf(err) === 0 || statusOf(err) >= 500;
+
+/** The message of a refused upload (the server's JSON body, field errors named as in the form), or of a network failure. */
+function messageOf(err: Error | DetailedError): string {
+  const body = "originalResponse" in err ? err.originalResponse?.getBody() : undefined;
   if (body) {
     try {
-      const parsed = JSON.parse(body) as { message?: string };
+      const parsed = JSON.parse(body) as { message?: string; errors?: { field: string; message: string }[] };
+      if (parsed.errors?.length) return parsed.errors.map((e) => fieldErrorText(e.field, e.message, LABELS)).join("; ");
       if (parsed.message) return parsed.message;
     } catch {
       /* not JSON: fall through */
     }
   }
+  const status = statusOf(err);
+  if (status > 0) return `The server refused the upload (HTTP ${status}).`;
   return "The upload stopped: check your connection and drop the same file again to resume it.";
+}
+
+/** Why a file cannot fit, known before a byte is sent (the server would answer the same), or undefined. */
+function refusalOf(file: File, allowance: UploadAllowance | undefined): string | undefined {
+  if (!allowance) return undefined; // not loaded yet: the server checks all the same
+  if (file.size > allowance.maxFileBytes)
+    return `The file (${formatBytes(file.size)}) is larger than the ${formatBytes(allowance.maxFileBytes)} per file your license allows.`;
+  if (file.size > allowance.storageLeftBytes)
+    return `The file (${formatBytes(file.size)}) is larger than the ${formatBytes(allowance.storageLeftBytes)} of storage you have left.`;
+  return undefined;
+}
+
+/** The limits an upload must fit, as the server checks them. */
+function UploadLimits({ allowance }: { allowance: UploadAllowance }) {
+  if (allowance.licenseExpired) {
+    return (
+      <p className="notice notice--error upload-limits" id="upload-limits" data-testid="upload-limits">
+        Your license has expired: renew it to upload new videos.
+      </p>
+    );
+  }
+  const uploads = allowance.uploadsLeft === 1 ? "1 upload" : `${allowance.uploadsLeft} uploads`;
+  return (
+    <p className="field__hint upload-limits" id="upload-limits" data-testid="upload-limits">
+      Up to {formatBytes(allowance.maxFileBytes)} per file · {formatBytes(allowance.storageLeftBytes)} of storage left · {uploads} left
+    </p>
+  );
 }
 
 /**
  * Drag-and-drop (or pick) a video: uploaded with tus, so a dropped connection resumes where it
  * stopped, and dropping the same file again after a reload resumes the earlier upload. The finished
- * upload becomes a box item at once (onUploaded).
+ * upload becomes a box item at once (onUploaded); its notice stays while the item is processing.
  */
 export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null) => void }) {
   const [state, setState] = useState<UploadState>({ phase: "idle" });
@@ -43,10 +92,23 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
   const [tags, setTags] = useState("");
   const current = useRef<Upload | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const utils = trpc.useUtils();
+  const allowance = trpc.box.uploadAllowance.useQuery();
+  const uploadedId = state.phase === "done" ? state.boxId : null;
+  const uploaded = trpc.box.get.useQuery(
+    { boxId: uploadedId ?? "" },
+    { enabled: uploadedId !== null, refetchInterval: (q) => (q.state.data?.status === "PROCESSING" ? PROCESSING_POLL_MS : false) },
+  );
+  const processing = uploaded.data ? uploaded.data.status === "PROCESSING" : !uploaded.isError;
 
   async function start(file: File) {
     if (state.phase === "uploading") return;
     const name = file.name;
+    const refusal = refusalOf(file, allowance.data);
+    if (refusal) {
+      setState({ phase: "failed", name, message: refusal });
+      return;
+    }
     const upload = new Upload(file, {
       endpoint: TUS_ENDPOINT,
       retryDelays: RETRY_DELAYS,
@@ -58,14 +120,18 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
         title: title.trim() || name.replace(/\.[^.]+$/, ""),
         tags,
       },
-      onProgress: (sent, total) => setState((s) => (s.phase === "uploading" ? { ...s, sent, total, retrying: false } : s)),
-      onShouldRetry: () => {
-        setState((s) => (s.phase === "uploading" ? { ...s, retrying: true } : s));
-        return true;
+      onProgress: (sent, total) => setState((s) => (s.phase === "uploading" ? { ...s, sent, total, retrying: undefined } : s)),
+      onShouldRetry: (err) => {
+        const retry = isRetryable(err);
+        const retrying = statusOf(err) === 0 ? "connection" : "server";
+        if (retry) setState((s) => (s.phase === "uploading" ? { ...s, retrying } : s));
+        return retry;
       },
       onError: (err) => {
         current.current = null;
         setState({ phase: "failed", name, message: messageOf(err) });
+        // a refusal may come from limits that changed since they were read (another upload)
+        void utils.box.uploadAllowance.invalidate();
       },
       onSuccess: ({ lastResponse }) => {
         current.current = null;
@@ -73,6 +139,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
         setState({ phase: "done", name, boxId });
         setTitle("");
         setTags("");
+        void utils.box.uploadAllowance.invalidate();
         onUploaded(boxId);
       },
     });
@@ -81,7 +148,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
     const previous = await upload.findPreviousUploads();
     const resumeFrom = previous[0];
     if (resumeFrom) upload.resumeFromPreviousUpload(resumeFrom);
-    setState({ phase: "uploading", name, sent: 0, total: file.size, retrying: false });
+    setState({ phase: "uploading", name, sent: 0, total: file.size });
     upload.start();
   }
 
@@ -105,14 +172,23 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
     <section className="card" aria-labelledby="upload-title">
       <h2 id="upload-title">Upload a video</h2>
       <div className="upload-fields">
-        <label>
-          Title <span className="muted">(default: the file name)</span>
-          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} disabled={busy} />
-        </label>
-        <label>
-          Tags <span className="muted">(comma separated)</span>
-          <input value={tags} onChange={(e) => setTags(e.target.value)} disabled={busy} />
-        </label>
+        <Field
+          name="upload.title"
+          label={LABELS.title}
+          hint="Default: the file name"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={200}
+          disabled={busy}
+        />
+        <Field
+          name="upload.tags"
+          label={LABELS.tags}
+          hint="Comma separated"
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          disabled={busy}
+        />
       </div>
       <div
         className={`dropzone ${dragging ? "dropzone--over" : ""}`}
@@ -128,6 +204,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
         tabIndex={0}
         onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && !busy && input.current?.click()}
         aria-disabled={busy}
+        aria-describedby={allowance.data ? "upload-limits" : undefined}
       >
         <p>{busy ? "Uploading…" : "Drop a video here, or click to choose one"}</p>
         <input
@@ -143,6 +220,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
           }}
         />
       </div>
+      {allowance.data && <UploadLimits allowance={allowance.data} />}
       {state.phase === "uploading" && (
         <div className="upload-status" data-testid="upload-status">
           <ProgressBar
@@ -151,14 +229,18 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
             testId="upload-progress"
           />
           <p className="field__hint">
-            {state.retrying ? "Connection lost: retrying, the upload will resume where it stopped…" : "Upload in progress"}
+            {state.retrying === "connection"
+              ? "Connection lost: retrying, the upload will resume where it stopped…"
+              : state.retrying === "server"
+                ? "The server could not take the upload just now: retrying, it will resume where it stopped…"
+                : "Upload in progress"}
           </p>
           <button type="button" className="button button--secondary" onClick={cancel}>
             Cancel upload
           </button>
         </div>
       )}
-      {state.phase === "done" && (
+      {state.phase === "done" && processing && (
         <p className="notice notice--success" role="status" data-testid="upload-done">
           {state.name} uploaded: processing has started.
         </p>

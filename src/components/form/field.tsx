@@ -4,33 +4,25 @@ import { fieldId } from "./read-form";
 interface Common {
   name: string;
   label: ReactNode;
+  /** The field's error: marks the input invalid (the message itself is shown by the form's FormStatus). */
   error?: string;
   hint?: ReactNode;
   className?: string;
 }
 
-function Described({ name, error, hint }: { name: string; error?: string; hint?: ReactNode }) {
-  const id = fieldId(name);
-  return (
-    <>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </>
-  );
+function Hint({ name, hint }: { name: string; hint?: ReactNode }) {
+  return hint ? (
+    <p className="field__hint" id={`${fieldId(name)}-hint`}>
+      {hint}
+    </p>
+  ) : null;
 }
 
+// The message of a field error is shown once, in the form's FormStatus, under this same id.
 const describedBy = (name: string, error?: string, hint?: ReactNode) =>
   [hint ? `${fieldId(name)}-hint` : "", error ? `${fieldId(name)}-error` : ""].filter(Boolean).join(" ") || undefined;
 
-/** A labelled input with its hint and its server-side error, linked for screen readers. */
+/** A labelled input with its hint; a server-side error marks it invalid and describes it by the FormStatus line of that error. */
 export function Field({ name, label, error, hint, className, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
   const id = fieldId(name);
   return (
@@ -40,7 +32,7 @@ export function Field({ name, label, error, hint, className, ...input }: Common 
         {input.required && <span aria-hidden="true"> *</span>}
       </label>
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
-      <Described name={name} error={error} hint={hint} />
+      <Hint name={name} hint={hint} />
     </div>
   );
 }
@@ -58,7 +50,7 @@ export function TextAreaField({
     <div className={`field ${error ? "field--invalid" : ""} ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
       <textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
-      <Described name={name} error={error} hint={hint} />
+      <Hint name={name} hint={hint} />
     </div>
   );
 }
@@ -86,12 +78,12 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Described name={name} error={error} hint={hint} />
+      <Hint name={name} hint={hint} />
     </div>
   );
 }
 
-/** A checkbox with its label on the right; the error sits below. */
+/** A checkbox with its label on the right. */
 export function CheckboxField({
   name,
   label,
@@ -112,7 +104,7 @@ export function CheckboxField({
         {...input}
       />
       <label htmlFor={id}>{label}</label>
-      <Described name={name} error={error} hint={hint} />
+      <Hint name={name} hint={hint} />
     </div>
   );
 }

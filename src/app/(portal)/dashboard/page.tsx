@@ -33,7 +33,7 @@ export default async function DashboardPage() {
             <dt>Active for</dt>
             <dd>{o.daysFromActivation} day(s)</dd>
             <dt>Videos</dt>
-            <dd>{o.videosCount}</dd>
+            <dd data-testid="videos-count">{o.videosCount}</dd>
           </dl>
         </section>
         <section className="card" aria-labelledby="usage-title">

@@ -2,6 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { BoxSource, BoxStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
+import { signPoster } from "@/server/domain/playback/sign-playback";
 
 /** What a box item looks like to its owner (the document's Box item, with domain types). */
 export const boxItemSelect = {
@@ -34,8 +35,10 @@ export interface BoxItemView {
   description?: string;
   /** Unknown (null) until the probe ran. */
   durationSeconds: number | null;
-  /** The thumbnail the owner chose. The generated poster is private: its owner gets it through a signed URL (playback). */
+  /** The thumbnail the owner chose (a public image: /asset/thumbnail/{thumbnailId}/{width}). */
   thumbnailId?: string;
+  /** Signed URL of the poster the ingest grabbed, once there is one (private: a frame of the content; not in the document's shape). */
+  posterUrl?: string;
   tags: string[];
   source: BoxSource;
   createdAt: Date;
@@ -57,6 +60,7 @@ export function toBoxItemView(row: BoxItemRow): BoxItemView {
     description: row.description ?? undefined,
     durationSeconds: row.durationSeconds,
     thumbnailId: row.thumbnailId ?? undefined,
+    posterUrl: row.poster ? signPoster({ ownerId: row.ownerId, boxId: row.id }) : undefined,
     tags: row.tags,
     source: row.source,
     createdAt: row.createdAt,

@@ -1,5 +1,6 @@
 import { MASTER_PLAYLIST, RENDITION_PLAYLIST } from "@/server/media/keys";
 import { POSTER_FILE } from "@/server/media/edge/media-url.mjs";
+import { env } from "@/server/env";
 import { signMediaTree } from "@/server/media/signed-url";
 import type { MessageId } from "@/server/i18n/messages";
 
@@ -62,7 +63,14 @@ export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: { ttl
   };
 }
 
-/** A signed URL of the poster the ingest grabbed (private: it is a frame of private content). */
+/**
+ * A signed URL of the poster the ingest grabbed (private: it is a frame of private content). Its
+ * expiry is rounded down to a quarter of the lifetime, so the URL stays the same for a while: the
+ * box list, read again every few seconds while an item processes, keeps showing the cached image.
+ */
 export function signPoster(item: PlayableItem, opts: { ttlSeconds?: number } = {}): string {
-  return signMediaTree("poster", item.ownerId, item.boxId, opts).baseUrl + POSTER_FILE;
+  const ttlSeconds = opts.ttlSeconds ?? env().MEDIA_URL_TTL;
+  const stepMs = Math.max(1, Math.floor(ttlSeconds / 4)) * 1000;
+  const now = Math.floor(Date.now() / stepMs) * stepMs;
+  return signMediaTree("poster", item.ownerId, item.boxId, { ttlSeconds, now }).baseUrl + POSTER_FILE;
 }

@@ -15,10 +15,14 @@ export const zText = (max: number) => z.preprocess((v) => (typeof v === "string"
 export const zOptionalText = (max: number) =>
   z.preprocess((v) => emptyToUndefined(typeof v === "string" ? v.trim() : v), z.string().max(max).optional());
 
-/** Calendar date as ISO yyyy-MM-dd (the REST layer turns dd/MM/yyyy into this). */
+/**
+ * Calendar date as ISO yyyy-MM-dd (the REST layer turns dd/MM/yyyy into this). Empty is "required",
+ * not the format: the portal's date picker gives "" until a whole date is picked.
+ */
 export const zIsoDate = (message: string = "field.date") =>
   z
     .string()
+    .min(1)
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), message);
 

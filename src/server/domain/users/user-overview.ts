@@ -19,6 +19,7 @@ export interface UserOverview {
   daysFromActivation: number;
   /** Absent when the license never expires; 0 once expired. */
   daysToExpiration?: number;
+  /** Box items processing or ready (a FAILED one is no video). */
   videosCount: number;
   storageUsedBytes: number;
   bandUsedBytes: number;
@@ -52,7 +53,8 @@ export async function loadUserOverview(db: Db, userId: string, now = new Date())
       bandUsedBytes: true,
       bandPeriodStart: true,
       license: { select: { name: true, dayDuration: true, storageGb: true, bandGb: true } },
-      _count: { select: { boxItems: true } },
+      // an item whose processing failed is no video (it still holds an upload slot until deleted)
+      _count: { select: { boxItems: { where: { status: { not: "FAILED" } } } } },
     },
   });
   if (!u) throw notFound("error.userNotFound");

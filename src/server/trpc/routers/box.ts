@@ -9,12 +9,14 @@ import { searchBoxItems, searchBoxItemsInput } from "@/server/domain/box/search-
 import { getUploadProgress, getUploadProgressInput } from "@/server/domain/box/get-upload-progress";
 import { createDownloadToken, createDownloadTokenInput } from "@/server/domain/box/create-download-token";
 import { downloadOriginal, downloadOriginalInput } from "@/server/domain/box/download-original";
+import { getUploadAllowance } from "@/server/domain/box/get-upload-allowance";
 
 // upload and download carry streams: they are for server-side callers (the REST layer); over HTTP
 // their JSON input cannot make a stream, so they fail validation. completeBoxUpload (a local file
 // path) is deliberately NOT a procedure: the tus endpoint calls the domain function itself.
 export const boxRouter = router({
   upload: userProcedure.input(inputParser(uploadBoxItemInput)).mutation(({ ctx, input }) => uploadBoxItem(ctx, input)),
+  uploadAllowance: userProcedure.query(({ ctx }) => getUploadAllowance(ctx)),
   checkUpload: userProcedure.input(inputParser(checkBoxUploadInput)).query(({ ctx, input }) => checkBoxUpload(ctx, input)),
   get: userProcedure.input(inputParser(getBoxItemInput)).query(({ ctx, input }) => getBoxItem(ctx, input)),
   update: userProcedure.input(inputParser(updateBoxItemInput)).mutation(({ ctx, input }) => updateBoxItem(ctx, input)),
