@@ -35,5 +35,6 @@ export async function playBox(ctx: Ctx, input: z.output<typeof playBoxInput>): P
   // playableAt is set only once the master playlist is in place: a rendition row alone is not enough
   if (!item?.playableAt) throw new DomainError("CONFLICT", "error.boxItemNotPlayable");
   const target = { ownerId, boxId: resource.boxId };
-  return { resource, ...signPlayback(target, "hls"), posterUrl: poster ? signPoster(target) : undefined };
+  const where = { baseUrl: ctx.baseUrl };
+  return { resource, ...signPlayback(target, "hls", where), posterUrl: poster ? signPoster(target, where) : undefined };
 }

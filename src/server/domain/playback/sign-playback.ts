@@ -1,6 +1,6 @@
 import { MASTER_PLAYLIST, RENDITION_PLAYLIST } from "@/server/media/keys";
 import { POSTER_FILE } from "@/server/media/edge/media-url.mjs";
-import { signMediaTree } from "@/server/media/signed-url";
+import { signMediaTree, type SignOptions } from "@/server/media/signed-url";
 import type { MessageId } from "@/server/i18n/messages";
 
 // The parts of the document's play result that every play operation shares (box, vod, marketplace,
@@ -48,7 +48,7 @@ export type PlayOutcome = PlayGranted | PlayRefused;
  * already is unique to this grant (the signature covers its expiry), and players take either
  * (supplement §3: srcs[0].uniqueStreamer, or streamer); `file` repeats it for players that read that.
  */
-export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: { ttlSeconds?: number } = {}): PlayGranted {
+export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: SignOptions = {}): PlayGranted {
   const { baseUrl, expiresAt } = signMediaTree(tree, item.ownerId, item.boxId, opts);
   const url = baseUrl + (tree === "hls" ? MASTER_PLAYLIST : RENDITION_PLAYLIST);
   return {
@@ -63,6 +63,6 @@ export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: { ttl
 }
 
 /** A signed URL of the poster the ingest grabbed (private: it is a frame of private content). */
-export function signPoster(item: PlayableItem, opts: { ttlSeconds?: number } = {}): string {
+export function signPoster(item: PlayableItem, opts: SignOptions = {}): string {
   return signMediaTree("poster", item.ownerId, item.boxId, opts).baseUrl + POSTER_FILE;
 }
