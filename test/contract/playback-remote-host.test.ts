@@ -78,5 +78,14 @@ describe("without PUBLIC_URL, media URLs follow the request's host", () => {
     });
     assert.equal(spoofed.status, 200, spoofed.text);
     assert.ok(spoofed.body.streamer.startsWith(`${remote}/media/`), spoofed.body.streamer);
+    // the portal's origin too: the login follows an absolute callback of the host used, not of the spoofed one
+    const { cookie } = await portalSignIn(remote, owner.userCode, owner.password);
+    const login = (callback: string) =>
+      fetch(`${remote}/login?callbackUrl=${encodeURIComponent(callback)}`, {
+        headers: { Cookie: cookie, "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https" },
+        redirect: "manual",
+      });
+    assert.equal((await login(`${remote}/box`)).headers.get("location"), "/box");
+    assert.equal((await login("https://attacker.example/box")).headers.get("location"), "/dashboard");
   });
 });
