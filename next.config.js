@@ -8,6 +8,11 @@ const nextConfig = {
   // Clients call documented paths with a trailing slash; the REST dispatcher answers both.
   skipTrailingSlashRedirect: true,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the gate; the build stays fast
+  // Every response is what its Content-Type says (JSON of /api included); the pages' other security
+  // headers need a per-request nonce and the run-time PUBLIC_URL: src/proxy.ts.
+  async headers() {
+    return [{ source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
+  },
 };
 
 module.exports = nextConfig;

@@ -1,7 +1,7 @@
 // The account journey against the shared test server, whose mail goes to the SMTP sink:
 // register (with field errors first), activate from the mail, log in, see the dashboard, edit the
 // profile and the finance section, see the public page, change the password, log out.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/csp-guard";
 import { firstLink, waitForMail } from "../test/support/mailbox";
 import { fillRegister, logIn, newIdentity, registerThroughForm, shot } from "./helpers/account";
 

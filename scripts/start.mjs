@@ -7,10 +7,11 @@
 // Without it, this process listens on PORT itself and serves /media in Node, before Next
 // (src/server/media/edge/media-node.mjs): same URLs, checks and headers, slower.
 //
-// Why not plain `next start`: Next keeps a client-sent X-Forwarded-For, which would let anyone pick
-// the address that rate limits count. Here the socket's address is authoritative; only with
-// TRUST_PROXY=1 (behind a load balancer) is the proxy's X-Forwarded-For kept. Behind our own nginx,
-// nginx sets X-Forwarded-For itself (the peer, or the balancer's client with TRUST_PROXY).
+// Why not plain `next start`: Next keeps a client-sent X-Forwarded-For (and -Host, -Proto), which
+// would let anyone pick the address that rate limits count. Here the socket's address, the Host
+// header and plain HTTP are authoritative; only with TRUST_PROXY=1 (behind a load balancer) are the
+// proxy's X-Forwarded-* kept. Behind our own nginx, nginx sets them itself (the peer, or the
+// balancer's values with TRUST_PROXY).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +53,13 @@ const server = http.createServer((req, res) => {
   if (kind === "invalid") return writeErrorJson(res, 400, "The request is malformed", (req.url ?? "/").split("?")[0]);
   const peer = req.socket.remoteAddress ?? "";
   if (!trustForwarded || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
+  // the host and scheme the client used (absolute media URLs: src/server/http/base-url.ts); this
+  // socket is plain HTTP, and a client's own X-Forwarded-Host/-Proto pass only from a trusted proxy
+  if (!trustForwarded || !req.headers["x-forwarded-host"]) {
+    if (req.headers.host) req.headers["x-forwarded-host"] = req.headers.host;
+    else delete req.headers["x-forwarded-host"];
+  }
+  if (!trustForwarded || !req.headers["x-forwarded-proto"]) req.headers["x-forwarded-proto"] = "http";
   delete req.headers["x-real-ip"];
   // a body can be read from the Node request itself (uploads; see raw-request.mjs)
   const handled = req.method === "GET" || req.method === "HEAD" ? handle(req, res) : withRawRequest(req, () => handle(req, res));

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/site-header";
 import { getPortalSession } from "@/server/portal/session";
@@ -9,6 +10,8 @@ export const metadata: Metadata = { title: { default: "Kinora", template: "%s ·
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  // every page is rendered per request: its scripts carry the request's CSP nonce (src/proxy.ts)
+  await connection();
   const session = await getPortalSession();
   return (
     <html lang="en">

@@ -30,9 +30,10 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the built production server (`npm start`'s launcher) on a free port with its own DATA_DIR.
- * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL.
+ * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL. PUBLIC_URL is the
+ * server's loopback URL unless `publicUrl: false` leaves it unset (URLs then follow the request's host).
  */
-export async function startKinora(env: Record<string, string> = {}): Promise<Kinora> {
+export async function startKinora(env: Record<string, string> = {}, opts: { publicUrl?: boolean } = {}): Promise<Kinora> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kinora-test-"));
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
@@ -49,6 +50,7 @@ export async function startKinora(env: Record<string, string> = {}): Promise<Kin
       TRUST_PROXY: "1",
       REGISTER_MAX_PER_WINDOW: "100000",
       ...env,
+      ...(opts.publicUrl === false && { PUBLIC_URL: undefined }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -13,6 +13,8 @@ export interface Ctx {
   db: Db;
   /** Address of the caller, for rate limits; never logged with secrets. */
   address?: string;
+  /** Where the caller reaches us: the base of the absolute URLs handed out (http/base-url.ts); PUBLIC_URL's when absent (scripts). */
+  baseUrl?: string;
 }
 
 export function requireUserId(ctx: Ctx): string {

@@ -22,16 +22,19 @@ export interface SignedMediaTree {
   expiresAt: Date;
 }
 
+export interface SignOptions {
+  ttlSeconds?: number;
+  now?: number;
+  /** Where the caller reaches us (http/base-url.ts: the request's); default PUBLIC_URL's. */
+  baseUrl?: string;
+}
+
 /** Signs one tree of one box item for `ttlSeconds` (default MEDIA_URL_TTL). */
-export function signMediaTree(
-  tree: MediaTree,
-  ownerId: string,
-  boxId: string,
-  opts: { ttlSeconds?: number; now?: number } = {},
-): SignedMediaTree {
+export function signMediaTree(tree: MediaTree, ownerId: string, boxId: string, opts: SignOptions = {}): SignedMediaTree {
   const e = env();
   const expires = Math.floor((opts.now ?? Date.now()) / 1000) + (opts.ttlSeconds ?? e.MEDIA_URL_TTL);
-  return { baseUrl: e.publicUrl + signedMediaBase(mediaKey(e), tree, ownerId, boxId, expires), expiresAt: new Date(expires * 1000) };
+  const path = signedMediaBase(mediaKey(e), tree, ownerId, boxId, expires);
+  return { baseUrl: (opts.baseUrl ?? e.publicUrl) + path, expiresAt: new Date(expires * 1000) };
 }
 
 /** Checks a raw request path as the edge does (tests, tools). */

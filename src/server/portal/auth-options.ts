@@ -6,6 +6,7 @@ import { env } from "@/server/env";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { verifyUserCredentials } from "@/server/auth/verify-user-credentials";
 import { addressFromHeaders } from "@/server/rest/client-address";
+import { safeCallbackUrl } from "@/lib/safe-callback";
 
 /** next-auth lives outside /api (the REST catch-all owns it): routes under /auth. */
 export const AUTH_BASE_PATH = "/auth";
@@ -54,6 +55,8 @@ export function portalAuthOptions(): AuthOptions {
       }),
     ],
     callbacks: {
+      // where next-auth sends the browser after sign-in and sign-out: a path of our own origin only
+      redirect: ({ url, baseUrl }) => `${baseUrl}${safeCallbackUrl(url, baseUrl)}`,
       jwt({ token, user }) {
         // the session version of the login survives the rolling refresh of the cookie, so a password
         // change or disable (User.sessionVersion moves on) ends sessions that started before it

@@ -9,6 +9,7 @@ import { createCaller, type Caller } from "@/server/trpc/caller";
 import type { TrpcContext } from "@/server/trpc/init";
 import { addressFromHeaders } from "@/server/rest/client-address";
 import { readSessionState, sessionCounts } from "@/server/auth/session-state";
+import { requestBaseUrl } from "@/server/http/base-url";
 import { PORTAL_CLIENT_ID, portalAuthOptions } from "./auth-options";
 
 /** The next-auth session of this request (cookie only, no database), or null. */
@@ -25,24 +26,28 @@ export async function resolvePortalActor(db: Db): Promise<Actor> {
   return { kind: "user", userId: session.user.id, clientId: PORTAL_CLIENT_ID };
 }
 
+/** A portal request's context: it always knows where the browser reaches us. */
+export type PortalContext = TrpcContext & { baseUrl: string };
+
 /** Context for tRPC over HTTP and for server components: same procedures, same errors. */
-export async function createPortalContext(requestHeaders: Headers): Promise<TrpcContext> {
+export async function createPortalContext(requestHeaders: Headers): Promise<PortalContext> {
   const db = await getDb();
   return {
     db,
     actor: await resolvePortalActor(db),
     lang: pickLang(requestHeaders.get("accept-language")),
     address: addressFromHeaders((name) => requestHeaders.get(name)),
+    baseUrl: requestBaseUrl((name) => requestHeaders.get(name)),
   };
 }
 
 /** Server components call procedures through this caller (one per request). */
-export const getServerContext = cache(async (): Promise<TrpcContext> => createPortalContext(await headers()));
+export const getServerContext = cache(async (): Promise<PortalContext> => createPortalContext(await headers()));
 
 export const getServerCaller = cache(async (): Promise<Caller> => createCaller(await getServerContext()));
 
 /** For portal pages: the caller of a logged user, or a redirect to the login page (back to `from` after). */
-export async function requirePortalCaller(from: string): Promise<{ caller: Caller; session: Session; ctx: TrpcContext }> {
+export async function requirePortalCaller(from: string): Promise<{ caller: Caller; session: Session; ctx: PortalContext }> {
   const [ctx, session] = await Promise.all([getServerContext(), getPortalSession()]);
   if (ctx.actor.kind !== "user" || !session) redirect(`/login?${new URLSearchParams({ callbackUrl: from })}`);
   return { caller: await getServerCaller(), session, ctx };

@@ -8,6 +8,7 @@ import { readJsonBody } from "./read-body";
 import { RouteMatcher } from "./router-match";
 import { restRoutes } from "./routes";
 import { parseOffset } from "./wire";
+import { baseUrlOf } from "@/server/http/base-url";
 import { clientAddress } from "./client-address";
 import { domainErrorOf } from "./domain-error-of";
 
@@ -34,7 +35,7 @@ export async function dispatchRest(request: Request): Promise<Response> {
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
 
     const body = route.rawBody ? {} : await readJsonBody(request);
-    const caller = createCaller({ actor: auth.actor, db, lang, address: clientAddress(request) });
+    const caller = createCaller({ actor: auth.actor, db, lang, address: clientAddress(request), baseUrl: baseUrlOf(request) });
     const result = await route.handle({
       caller,
       params,

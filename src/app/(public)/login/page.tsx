@@ -15,9 +15,9 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 // GET /login - portal login (next-auth credentials); ?callbackUrl=/path returns there afterwards.
 export default async function LoginPage({ searchParams }: { searchParams: Search }) {
-  const params = await searchParams;
-  const callbackUrl = safeCallbackUrl(params.callbackUrl);
-  if ((await getServerContext()).actor.kind === "user") redirect(callbackUrl);
+  const [params, ctx] = await Promise.all([searchParams, getServerContext()]);
+  const callbackUrl = safeCallbackUrl(params.callbackUrl, ctx.baseUrl);
+  if (ctx.actor.kind === "user") redirect(callbackUrl);
   const activated = params.activated === "1";
   // next-auth sends its own failures here as ?error=<code>; only known codes are shown (no text injection)
   const error = typeof params.error === "string" ? (LOGIN_ERRORS[params.error] ?? "The login failed: try again.") : undefined;

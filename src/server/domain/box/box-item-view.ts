@@ -51,7 +51,8 @@ export interface BoxItemView {
   expirationDate?: Date;
 }
 
-export function toBoxItemView(row: BoxItemRow): BoxItemView {
+/** The view of a row; `baseUrl` is where the caller reaches us (the poster's signed URL starts with it). */
+export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
   return {
     boxId: row.id,
     contentId: row.contentId,
@@ -60,7 +61,7 @@ export function toBoxItemView(row: BoxItemRow): BoxItemView {
     description: row.description ?? undefined,
     durationSeconds: row.durationSeconds,
     thumbnailId: row.thumbnailId ?? undefined,
-    posterUrl: row.poster ? signPoster({ ownerId: row.ownerId, boxId: row.id }) : undefined,
+    posterUrl: row.poster ? signPoster({ ownerId: row.ownerId, boxId: row.id }, { baseUrl }) : undefined,
     tags: row.tags,
     source: row.source,
     createdAt: row.createdAt,
@@ -80,9 +81,14 @@ export function normalizeBoxId(boxId: unknown): string | undefined {
 }
 
 /** The caller's own item; 404 for a missing item and for another user's (no existence leak). */
-export async function loadOwnBoxItem(db: Db | Prisma.TransactionClient, ownerId: string, boxId: unknown): Promise<BoxItemView> {
+export async function loadOwnBoxItem(
+  db: Db | Prisma.TransactionClient,
+  ownerId: string,
+  boxId: unknown,
+  baseUrl?: string,
+): Promise<BoxItemView> {
   const id = normalizeBoxId(boxId);
   const row = id ? await db.boxItem.findFirst({ where: { id, ownerId }, select: boxItemSelect }) : null;
   if (!row) throw notFound("error.boxItemNotFound");
-  return toBoxItemView(row);
+  return toBoxItemView(row, baseUrl);
 }

@@ -79,5 +79,5 @@ export async function commitBoxUpload(
     console.error(`box ${boxId}: moving the upload into place failed, the ingest job will retry:`, err);
   });
   wakeLocalWorkers(); // a worker of this process starts the ingest now rather than at its next poll
-  return toBoxItemView(row);
+  return toBoxItemView(row, ctx.baseUrl);
 }

@@ -57,7 +57,7 @@ export async function searchBoxItems(ctx: Ctx, input: z.output<typeof searchBoxI
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toBoxItemView(row)] : [];
+    return row ? [toBoxItemView(row, ctx.baseUrl)] : [];
   });
   return searchPage(input, Number(countRows[0]?.count ?? 0), items);
 }

@@ -37,5 +37,5 @@ export async function updateBoxItem(ctx: Ctx, input: UpdateBoxItemInput): Promis
     data: { title: input.title, description: input.description ?? null, tags: input.tags, thumbnailId },
     select: boxItemSelect,
   });
-  return toBoxItemView(row);
+  return toBoxItemView(row, ctx.baseUrl);
 }

@@ -25,7 +25,7 @@ export type BoxPlayResult = PlayGranted & {
 //   (vod, marketplace, live) call bandLimitRefusal and answer BAND_LIMIT_EXCEEDED.
 export async function playBox(ctx: Ctx, input: z.output<typeof playBoxInput>): Promise<BoxPlayResult> {
   const ownerId = requireUserId(ctx);
-  const resource = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
+  const resource = await loadOwnBoxItem(ctx.db, ownerId, input.boxId, ctx.baseUrl);
   if (resource.status === "FAILED")
     throw new DomainError("CONFLICT", "error.boxItemFailed", { reason: resource.statusReason ?? "unknown error" });
   const [item, poster] = await Promise.all([
@@ -35,5 +35,6 @@ export async function playBox(ctx: Ctx, input: z.output<typeof playBoxInput>): P
   // playableAt is set only once the master playlist is in place: a rendition row alone is not enough
   if (!item?.playableAt) throw new DomainError("CONFLICT", "error.boxItemNotPlayable");
   const target = { ownerId, boxId: resource.boxId };
-  return { resource, ...signPlayback(target, "hls"), posterUrl: poster ? signPoster(target) : undefined };
+  const where = { baseUrl: ctx.baseUrl };
+  return { resource, ...signPlayback(target, "hls", where), posterUrl: poster ? signPoster(target, where) : undefined };
 }

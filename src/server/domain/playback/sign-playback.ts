@@ -1,7 +1,7 @@
 import { MASTER_PLAYLIST, RENDITION_PLAYLIST } from "@/server/media/keys";
 import { POSTER_FILE } from "@/server/media/edge/media-url.mjs";
 import { env } from "@/server/env";
-import { signMediaTree } from "@/server/media/signed-url";
+import { signMediaTree, type SignOptions } from "@/server/media/signed-url";
 import type { MessageId } from "@/server/i18n/messages";
 
 // The parts of the document's play result that every play operation shares (box, vod, marketplace,
@@ -49,7 +49,7 @@ export type PlayOutcome = PlayGranted | PlayRefused;
  * already is unique to this grant (the signature covers its expiry), and players take either
  * (supplement §3: srcs[0].uniqueStreamer, or streamer); `file` repeats it for players that read that.
  */
-export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: { ttlSeconds?: number } = {}): PlayGranted {
+export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: SignOptions = {}): PlayGranted {
   const { baseUrl, expiresAt } = signMediaTree(tree, item.ownerId, item.boxId, opts);
   const url = baseUrl + (tree === "hls" ? MASTER_PLAYLIST : RENDITION_PLAYLIST);
   return {
@@ -68,9 +68,9 @@ export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: { ttl
  * expiry is rounded down to a quarter of the lifetime, so the URL stays the same for a while: the
  * box list, read again every few seconds while an item processes, keeps showing the cached image.
  */
-export function signPoster(item: PlayableItem, opts: { ttlSeconds?: number } = {}): string {
+export function signPoster(item: PlayableItem, opts: SignOptions = {}): string {
   const ttlSeconds = opts.ttlSeconds ?? env().MEDIA_URL_TTL;
   const stepMs = Math.max(1, Math.floor(ttlSeconds / 4)) * 1000;
-  const now = Math.floor(Date.now() / stepMs) * stepMs;
-  return signMediaTree("poster", item.ownerId, item.boxId, { ttlSeconds, now }).baseUrl + POSTER_FILE;
+  const now = Math.floor((opts.now ?? Date.now()) / stepMs) * stepMs;
+  return signMediaTree("poster", item.ownerId, item.boxId, { ...opts, ttlSeconds, now }).baseUrl + POSTER_FILE;
 }

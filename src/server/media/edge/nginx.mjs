@@ -39,8 +39,10 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  * - media responses are logged (format kinora_media) into a file named by the clock
  *   (media-log.mjs); nothing else is logged except errors.
  * - the proxy passes bodies and responses through unbuffered (uploads stream into the app, which
- *   enforces sizes: client_max_body_size 0), and sets X-Forwarded-For to the peer, or, with
- *   TRUST_PROXY (a load balancer in front), takes the client from the balancer's X-Forwarded-For.
+ *   enforces sizes: client_max_body_size 0), and sets X-Forwarded-For to the peer, X-Forwarded-Host
+ *   to the Host header and X-Forwarded-Proto to the scheme; with TRUST_PROXY (a load balancer in
+ *   front) it takes the client from the balancer's X-Forwarded-For, and the balancer's
+ *   X-Forwarded-Host and -Proto when it sends them (the app builds absolute URLs from them).
  * - with S3 storage nginx cannot read files: it checks the signature and proxies /media to Node,
  *   which streams from the bucket and logs the bytes itself.
  * - running as root (containers, CI), the workers must be root too: storage and DATA_DIR are
@@ -120,7 +122,7 @@ ${s3 ? "" : "  log_format kinora_media '$msec $media_owner $body_bytes_sent $sta
     "~^/media/" 1;
     default 0;
   }
-${trustProxy ? "  set_real_ip_from 0.0.0.0/0;\n  set_real_ip_from ::/0;\n  real_ip_header X-Forwarded-For;\n" : ""}
+${trustProxy ? trustedProxyMaps : ""}
   upstream kinora_app {
     server 127.0.0.1:${appPort};
     keepalive 64;
@@ -159,13 +161,28 @@ ${trustProxy ? "  set_real_ip_from 0.0.0.0/0;\n  set_real_ip_from ::/0;\n  real_
 `;
 }
 
+// With TRUST_PROXY: the balancer's client address, host and scheme, else this connection's own.
+const trustedProxyMaps = `  set_real_ip_from 0.0.0.0/0;
+  set_real_ip_from ::/0;
+  real_ip_header X-Forwarded-For;
+  map $http_x_forwarded_host $forwarded_host {
+    "" $http_host;
+    default $http_x_forwarded_host;
+  }
+  map $http_x_forwarded_proto $forwarded_proto {
+    "" $scheme;
+    default $http_x_forwarded_proto;
+  }
+`;
+
 function proxyConfig(trustProxy) {
   return `# Generated with nginx.conf: how requests are passed to the app.
 proxy_http_version 1.1;
 proxy_set_header Connection "";
 proxy_set_header Host $http_host;
 proxy_set_header X-Forwarded-For ${trustProxy ? "$proxy_add_x_forwarded_for" : "$remote_addr"};
-proxy_set_header X-Forwarded-Proto $scheme;
+proxy_set_header X-Forwarded-Host ${trustProxy ? "$forwarded_host" : "$http_host"};
+proxy_set_header X-Forwarded-Proto ${trustProxy ? "$forwarded_proto" : "$scheme"};
 proxy_set_header X-Real-IP "";
 proxy_buffering off;
 proxy_request_buffering off;

@@ -1,0 +1,73 @@
+import { env } from "@/server/env";
+
+// The security headers of the portal's pages, set by src/proxy.ts with a fresh nonce per request
+// (X-Content-Type-Options is on every response: next.config.js). What the portal needs under the CSP:
+// - scripts: Next puts the request's nonce on its own scripts and inline styles; 'strict-dynamic'
+//   lets them load the chunks (hls.js among them) they import;
+// - style attributes (React's style={...}, progress bars) are allowed by style-src-attr; <style>
+//   elements only with the nonce;
+// - hls.js: playlists and segments by fetch/XHR (connect-src), media from a blob: (MSE), its worker
+//   from a blob: (worker-src); posters and thumbnails are images of our origin;
+// - tus uploads, tRPC and next-auth call our own origin (connect-src 'self');
+// - signed media URLs start with PUBLIC_URL when it is set (the page may be open under another name
+//   of the same server), else with the host of the request itself ('self').
+
+/**
+ * Pages other sites may frame, by path prefix, with the frame-ancestors they answer. Empty until the
+ * embed player pages exist: they add their prefix here; every other page answers 'none'.
+ */
+const FRAMEABLE: ReadonlyArray<{ prefix: string; ancestors: string }> = [];
+
+/** What may frame the page at `pathname`. */
+export function frameAncestorsOf(pathname: string): string {
+  return FRAMEABLE.find((f) => pathname.startsWith(f.prefix))?.ancestors ?? "'none'";
+}
+
+export interface PolicyOptions {
+  nonce: string;
+  frameAncestors: string;
+  /** The origin of signed media URLs when it is not necessarily the page's own (PUBLIC_URL). */
+  mediaOrigin?: string;
+  /** The instance is served over HTTPS (PUBLIC_URL): upgrade stray http: subresources. */
+  https: boolean;
+  /** next dev: React's debugging needs eval, and dev styles come without a nonce. */
+  dev: boolean;
+}
+
+export function contentSecurityPolicy(o: PolicyOptions): string {
+  const media = o.mediaOrigin ? ` ${o.mediaOrigin}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${o.nonce}' 'strict-dynamic'${o.dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' ${o.dev ? "'unsafe-inline'" : `'nonce-${o.nonce}'`}`,
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
+    `connect-src 'self'${media}`,
+    "worker-src 'self' blob:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${o.frameAncestors}`,
+    ...(o.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** The headers of one page response. HSTS only when PUBLIC_URL is https: a plain-HTTP instance must stay reachable. */
+export function pageSecurityHeaders(pathname: string, nonce: string, e = env()): Record<string, string> {
+  const https = !!e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol === "https:";
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy({
+      nonce,
+      frameAncestors: frameAncestorsOf(pathname),
+      mediaOrigin: e.PUBLIC_URL ? new URL(e.publicUrl).origin : undefined,
+      https,
+      dev: process.env.NODE_ENV === "development",
+    }),
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)",
+  };
+  if (https) headers["Strict-Transport-Security"] = "max-age=31536000";
+  return headers;
+}
