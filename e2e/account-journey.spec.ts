@@ -98,7 +98,11 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
     await page.getByLabel("Country").selectOption("GB");
     await page.getByRole("button", { name: "Save finance details" }).click();
     await expectFieldsNotice(page.getByRole("main").getByRole("alert"), ["I confirm I am entitled to act for this company"]);
-    await expectErrorUnder(page, page.getByLabel("I confirm I am entitled to act for this company"), "must be true when a company name is given");
+    await expectErrorUnder(
+      page,
+      page.getByLabel("I confirm I am entitled to act for this company"),
+      "must be true when a company name is given",
+    );
     await expect(page.getByText("must be true when a company name is given")).toHaveCount(1);
     await shot(page, "journey-08a-finance-error");
     await page.getByLabel("I confirm I am entitled to act for this company").check();

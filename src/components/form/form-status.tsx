@@ -41,7 +41,9 @@ export function FormStatus({
       <div className="notice notice--error" role="alert" tabIndex={-1} ref={notice}>
         {invalid.length > 0 && (
           <>
-            <p>{invalid.length === 1 ? "Check the field marked below:" : `Check the ${invalid.length} fields marked below:`}</p>
+            <p className="notice__title">
+              {invalid.length === 1 ? "Check the field marked below:" : `Check the ${invalid.length} fields marked below:`}
+            </p>
             <ul className="notice__fields">
               {invalid.map((name) => (
                 <li key={name}>
