@@ -4,6 +4,7 @@
 import { expect, test } from "./helpers/csp-guard";
 import { firstLink, waitForMail } from "../test/support/mailbox";
 import { fillRegister, logIn, newIdentity, registerThroughForm, shot } from "./helpers/account";
+import { expectErrorUnder, expectFieldsNotice } from "./helpers/field-errors";
 
 const mailDir = process.env.KINORA_TEST_MAIL_DIR;
 
@@ -11,22 +12,20 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
   test.skip(!mailDir, "needs the SMTP sink of scripts/test.ts (KINORA_TEST_MAIL_DIR)");
   const id = newIdentity("journey");
 
-  await test.step("the register form shows each of the server's field errors once, in the form's words", async () => {
+  await test.step("the register form says each of the server's field errors once, under its field", async () => {
     await page.goto("/register");
     await fillRegister(page, id);
     await page.getByLabel("Repeat the password").fill("something-else");
     await page.getByLabel("I accept the terms of service").uncheck();
     await page.getByRole("button", { name: "Create account" }).click();
-    const alert = page.getByRole("main").getByRole("alert");
-    await expect(alert.getByRole("listitem")).toHaveText([
-      "Repeat the password: must equal the password",
-      "Terms of service: the conditions must be accepted",
-    ]);
-    await expect(page.getByText("must equal the password")).toHaveCount(1);
-    // the input is marked and described by its error
+    // the notice above names the fields by the form's labels; the messages are under the fields
+    await expectFieldsNotice(page.getByRole("main").getByRole("alert"), ["Repeat the password", "Terms of service"]);
     const confirm = page.getByLabel("Repeat the password");
-    await expect(confirm).toHaveAttribute("aria-invalid", "true");
-    await expect(confirm).toHaveAccessibleDescription("Repeat the password: must equal the password");
+    await expectErrorUnder(page, confirm, "must equal the password");
+    await expect(confirm).toHaveAccessibleDescription("must equal the password");
+    await expectErrorUnder(page, page.getByLabel("I accept the terms of service"), "the conditions must be accepted");
+    await expect(page.getByText("must equal the password")).toHaveCount(1);
+    await expect(page.getByText("the conditions must be accepted")).toHaveCount(1);
     await shot(page, "journey-01-register-errors");
   });
 
@@ -98,9 +97,13 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
     await page.getByLabel("City").fill("London");
     await page.getByLabel("Country").selectOption("GB");
     await page.getByRole("button", { name: "Save finance details" }).click();
-    await expect(page.locator("#f-finance-companyConfirm-error")).toHaveText(
-      "I confirm I am entitled to act for this company: must be true when a company name is given",
+    await expectFieldsNotice(page.getByRole("main").getByRole("alert"), ["I confirm I am entitled to act for this company"]);
+    await expectErrorUnder(
+      page,
+      page.getByLabel("I confirm I am entitled to act for this company"),
+      "must be true when a company name is given",
     );
+    await expect(page.getByText("must be true when a company name is given")).toHaveCount(1);
     await shot(page, "journey-08a-finance-error");
     await page.getByLabel("I confirm I am entitled to act for this company").check();
     await page.getByRole("button", { name: "Save finance details" }).click();

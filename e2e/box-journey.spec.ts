@@ -11,6 +11,7 @@ import { expect, test } from "./helpers/csp-guard";
 import { Api } from "../test/support/api";
 import { makeH264AacMp4, makeMediaDir } from "../test/support/media-fixtures";
 import { logIn, shot } from "./helpers/account";
+import { expectErrorUnder, expectFieldsNotice } from "./helpers/field-errors";
 
 const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
@@ -166,7 +167,8 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
       const form = page.getByRole("form", { name: "Edit Journey clip" });
       await form.getByLabel("Title").fill("");
       await form.getByRole("button", { name: "Save" }).click();
-      await expect(form.getByRole("alert")).toBeVisible();
+      await expectFieldsNotice(form.getByRole("alert"), ["Title"]);
+      await expectErrorUnder(page, form.getByLabel("Title"), "is required");
       await form.getByLabel("Title").fill("Journey clip, edited");
       await form.getByLabel("Description").fill("Made by the box journey.\nOn two lines.");
       await form.getByLabel("Tags").fill("edited");
@@ -195,8 +197,10 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
       await expect(page.getByTestId("box-empty")).toHaveText("Nothing matches your search.");
       await searchbox.fill("x".repeat(600));
       await searchButton.click();
-      await expect(page.getByRole("main").getByRole("alert")).toHaveText("Search: must be at most 200 characters long");
-      await expect(searchbox).toHaveAttribute("aria-invalid", "true");
+      // the limit under the search field, the notice above naming the field
+      await expectErrorUnder(page, searchbox, "must be at most 200 characters long");
+      await expectFieldsNotice(page.getByRole("main").getByRole("alert"), ["Search"]);
+      await expect(page.getByText("must be at most 200 characters long")).toHaveCount(1);
       await shot(page, "box-07b-search-too-long");
       await searchbox.fill("");
       await searchButton.click();

@@ -1,17 +1,41 @@
-// What the portal says about a failed form or upload: a field error in the form's words, the date
-// field's "required" (not a format the date picker never shows), byte amounts without trailing zeros.
+// What the portal says about a failed form or upload: a field error under its input, or away from it
+// in the form's words; the date field's "required" (not a format the date picker never shows); byte
+// amounts without trailing zeros.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
-import { fieldErrorText } from "../../src/components/form/read-form";
+import { errorsByInput, fieldErrorText } from "../../src/components/form/read-form";
 import { DomainError } from "../../src/server/domain/errors";
 import { parseInput } from "../../src/server/domain/shared/validation";
 import { zBirthDate } from "../../src/server/domain/users/user-fields";
 import { formatBytes } from "../../src/lib/format";
 
-test("a field error is named by the form's label, by its closest labelled parent, else by its path made readable", () => {
-  const labels = { passwordConfirm: "Repeat the password", tags: "Tags" };
-  assert.equal(fieldErrorText("passwordConfirm", "must equal the password", labels), "Repeat the password: must equal the password");
+test("a field error goes to the input of its path or of its closest parent; a path without an input keeps its key", () => {
+  const labels = { title: "Title", tags: "Tags" };
+  assert.deepEqual(
+    errorsByInput(
+      {
+        title: "is required",
+        "tags.3": "must be at most 64 characters long",
+        "tags.5": "must be at most 64 characters long, too",
+        boxId: "is not valid",
+        constructor: "is not valid",
+      },
+      labels,
+    ),
+    { title: "is required", tags: "must be at most 64 characters long", boxId: "is not valid", constructor: "is not valid" },
+  );
+  // a path that merely starts like an input's is not its part
+  assert.deepEqual(errorsByInput({ tagsExtra: "is not valid" }, labels), { tagsExtra: "is not valid" });
+  // a hostile path is an own key, never the prototype of the result
+  const hostile = errorsByInput(JSON.parse('{"__proto__":"is not valid"}') as Record<string, string>, labels);
+  assert.deepEqual(Object.keys(hostile), ["__proto__"]);
+  assert.equal(Object.getPrototypeOf(hostile), Object.prototype);
+});
+
+test("a field error said away from an input is named by the form's label, by its closest labelled parent, else by its path made readable", () => {
+  const labels = { passwordConfirm: "Repeat the password", tags: "Tags", activationUrl: "Activation link" };
+  assert.equal(fieldErrorText("activationUrl", "must point to this site", labels), "Activation link: must point to this site");
   assert.equal(fieldErrorText("tags.3", "must be at most 64 characters long", labels), "Tags: must be at most 64 characters long");
   assert.equal(fieldErrorText("finance.billingAddress.zipCode", "is required", labels), "Zip code: is required");
   // only the form's own labels, never an object's inherited properties

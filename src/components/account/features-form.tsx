@@ -9,7 +9,7 @@ import { formReader } from "@/components/form/read-form";
 import { profileInputOf } from "./account-input";
 import { useUpdateUser } from "./use-update-user";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = {
   "features.transcoderNotifyEnabled": "Mail me when a video has been processed",
   "features.vodPublic": "Show my published videos on my public page",
@@ -18,7 +18,7 @@ const LABELS = {
 
 /** The features section of users.update. */
 export function FeaturesForm({ account }: { account: UserAccount }) {
-  const { update, fieldErrors: e, error } = useUpdateUser();
+  const { update, fieldErrors: e, error } = useUpdateUser(LABELS);
   const f = account.features;
 
   function submit(ev: FormEvent<HTMLFormElement>) {

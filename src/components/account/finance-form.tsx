@@ -9,7 +9,7 @@ import { formReader } from "@/components/form/read-form";
 import { profileInputOf } from "./account-input";
 import { useUpdateUser } from "./use-update-user";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = {
   "finance.paymentEmail": "Payment account email",
   "finance.companyName": "Company name",
@@ -25,7 +25,7 @@ const LABELS = {
 
 /** The finance section of users.update: payment account, company (confirmed) and billing address. */
 export function FinanceForm({ account, countries }: { account: UserAccount; countries: { value: string; label: string }[] }) {
-  const { update, fieldErrors: e, error } = useUpdateUser();
+  const { update, fieldErrors: e, error } = useUpdateUser(LABELS);
   const f = account.finance;
   const a = f.billingAddress;
 

@@ -7,7 +7,7 @@ import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { formReader } from "@/components/form/read-form";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = { username: "Username or email", password: "Password" };
 
 /** Username (or email) and password through next-auth's credentials provider. */

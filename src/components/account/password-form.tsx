@@ -5,11 +5,11 @@ import { signIn } from "next-auth/react";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
-import { formReader } from "@/components/form/read-form";
+import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = {
   currentPassword: "Current password",
   newPassword: "New password",
@@ -23,7 +23,7 @@ const LABELS = {
 export function PasswordForm({ userCode }: { userCode: string }) {
   const [done, setDone] = useState(false);
   const change = trpc.users.updatePassword.useMutation();
-  const e = fieldErrorsOf(change.error);
+  const e = errorsByInput(fieldErrorsOf(change.error), LABELS);
 
   async function submit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();

@@ -11,7 +11,7 @@ import { profileInputOf } from "./account-input";
 import { languageOptions } from "./languages";
 import { useUpdateUser } from "./use-update-user";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = {
   "profile.firstName": "First name",
   "profile.lastName": "Last name",
@@ -27,7 +27,7 @@ const LABELS = {
 
 /** The profile section of users.update: personal data and the public page. */
 export function ProfileForm({ account }: { account: UserAccount }) {
-  const { update, fieldErrors: e, error } = useUpdateUser();
+  const { update, fieldErrors: e, error } = useUpdateUser(LABELS);
   const p = account.profile;
 
   function submit(ev: FormEvent<HTMLFormElement>) {

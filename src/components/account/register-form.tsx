@@ -5,12 +5,12 @@ import type { FormEvent } from "react";
 import { CheckboxField, Field, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
-import { formReader } from "@/components/form/read-form";
+import { errorsByInput, formReader } from "@/components/form/read-form";
 import { LANGUAGE_OPTIONS } from "@/components/account/languages";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = {
   userCode: "Username",
   firstName: "First name",
@@ -21,13 +21,14 @@ const LABELS = {
   passwordConfirm: "Repeat the password",
   language: "Language",
   conditionsAccepted: "Terms of service",
-  activationUrl: "Activation link",
 };
+/** What the form sends without an input: its FormStatus says an error on it in these words. */
+const SENT_WITHOUT_INPUT = { activationUrl: "Activation link" };
 
 /** users.register with every field of the operation; the activation link points back at this site. */
 export function RegisterForm({ outbox }: { outbox: boolean }) {
   const register = trpc.users.register.useMutation();
-  const errors = fieldErrorsOf(register.error);
+  const errors = errorsByInput(fieldErrorsOf(register.error), LABELS);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -66,7 +67,7 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <FormStatus error={errorMessageOf(register.error)} fieldErrors={errors} labels={LABELS} />
+      <FormStatus error={errorMessageOf(register.error)} fieldErrors={errors} labels={LABELS} sentWithoutInput={SENT_WITHOUT_INPUT} />
       <div className="form-grid">
         <Field
           name="userCode"

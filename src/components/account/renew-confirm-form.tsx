@@ -5,11 +5,11 @@ import type { FormEvent } from "react";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
-import { formReader } from "@/components/form/read-form";
+import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = {
   newPassword: "New password",
   passwordConfirm: "Repeat the new password",
@@ -18,7 +18,7 @@ const LABELS = {
 /** users.confirmRenew: the new password for the account of a renew token. */
 export function RenewConfirmForm({ token, userCode }: { token: string; userCode: string }) {
   const confirm = trpc.users.confirmRenew.useMutation();
-  const errors = fieldErrorsOf(confirm.error);
+  const errors = errorsByInput(fieldErrorsOf(confirm.error), LABELS);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -8,8 +8,10 @@ import { SubmitButton } from "@/components/form/submit-button";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
-const LABELS = { identity: "Username or email", confirmationUrl: "Renew link" };
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
+const LABELS = { identity: "Username or email" };
+/** What the form sends without an input: its FormStatus says an error on it in these words. */
+const SENT_WITHOUT_INPUT = { confirmationUrl: "Renew link" };
 
 /** users.requestRenew: by username or by email; the mail's link comes back to /renew?token=... */
 export function RenewRequestForm({ outbox }: { outbox: boolean }) {
@@ -43,7 +45,7 @@ export function RenewRequestForm({ outbox }: { outbox: boolean }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <FormStatus error={errorMessageOf(request.error)} fieldErrors={errors} labels={LABELS} />
+      <FormStatus error={errorMessageOf(request.error)} fieldErrors={errors} labels={LABELS} sentWithoutInput={SENT_WITHOUT_INPUT} />
       <Field name="identity" label={LABELS.identity} autoComplete="username" required error={identityError} />
       <div className="actions">
         <SubmitButton pending={request.isPending}>Send me a link</SubmitButton>

@@ -1,11 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { errorsByInput } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** users.update with what every account form shows: field errors, message, and fresh server data after saving. */
-export function useUpdateUser() {
+/**
+ * users.update with what every account form shows: field errors (by the input of `labels` that
+ * shows them), message, and fresh server data after saving.
+ */
+export function useUpdateUser(labels: Record<string, string>) {
   const router = useRouter();
   const utils = trpc.useUtils();
   const update = trpc.users.update.useMutation({
@@ -14,5 +18,5 @@ export function useUpdateUser() {
       router.refresh();
     },
   });
-  return { update, fieldErrors: fieldErrorsOf(update.error), error: errorMessageOf(update.error) };
+  return { update, fieldErrors: errorsByInput(fieldErrorsOf(update.error), labels), error: errorMessageOf(update.error) };
 }

@@ -5,7 +5,7 @@ import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import { Field, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
-import { formReader } from "@/components/form/read-form";
+import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { splitTags } from "@/lib/tags";
 import { trpc } from "@/lib/trpc/react";
@@ -20,7 +20,7 @@ async function uploadThumbnail(file: File): Promise<string> {
   return json.thumbnailId;
 }
 
-/** The labels of the form's fields; its FormStatus names their errors by them. */
+/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
 const LABELS = { title: "Title", description: "Description", tags: "Tags", thumbnailId: "Thumbnail" };
 
 /** Title, description, tags and thumbnail of a box item (box.update sends them all: what is left out is cleared). */
@@ -58,7 +58,7 @@ export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () =>
   }
 
   // a failed image upload is what this submit produced: the field errors of an earlier one are stale
-  const e = imageError ? {} : fieldErrorsOf(update.error);
+  const e = imageError ? {} : errorsByInput(fieldErrorsOf(update.error), LABELS);
   return (
     <form method="post" onSubmit={submit} noValidate className="box-edit" aria-label={`Edit ${item.title}`}>
       <FormStatus error={imageError ?? errorMessageOf(update.error)} fieldErrors={e} labels={LABELS} />

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
-import { formReader } from "@/components/form/read-form";
+import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { BoxItemCard } from "./box-item-card";
@@ -12,7 +12,7 @@ import { PROCESSING_POLL_MS } from "./processing-poll";
 
 const PAGE_SIZE = 20;
 
-/** The label of the search field; the FormStatus above names its errors by it. */
+/** The label of the search field (by the field path it sends); the FormStatus above links to the field by it. */
 const LABELS = { queryString: "Search" };
 
 /** The box: upload, search, and the items of the current page, newest first (by relevance when searching). */
@@ -32,7 +32,7 @@ export function BoxList() {
   }
 
   const page = search.data;
-  const errors = fieldErrorsOf(search.error);
+  const errors = errorsByInput(fieldErrorsOf(search.error), LABELS);
   return (
     <>
       <BoxUploader onUploaded={() => void utils.box.search.invalidate()} />

@@ -4,7 +4,7 @@ import { fieldId } from "./read-form";
 interface Common {
   name: string;
   label: ReactNode;
-  /** The field's error: marks the input invalid (the message itself is shown by the form's FormStatus). */
+  /** The field's error: marks the input invalid and is said under it (the form's FormStatus only links to it). */
   error?: string;
   hint?: ReactNode;
   className?: string;
@@ -18,11 +18,20 @@ function Hint({ name, hint }: { name: string; hint?: ReactNode }) {
   ) : null;
 }
 
-// The message of a field error is shown once, in the form's FormStatus, under this same id.
-const describedBy = (name: string, error?: string, hint?: ReactNode) =>
-  [hint ? `${fieldId(name)}-hint` : "", error ? `${fieldId(name)}-error` : ""].filter(Boolean).join(" ") || undefined;
+/** The message of a field error, the only place it is said: under its input, after the field's own label. */
+function FieldError({ name, error }: { name: string; error?: string }) {
+  return error ? (
+    <p className="field__error" id={`${fieldId(name)}-error`}>
+      {error}
+    </p>
+  ) : null;
+}
 
-/** A labelled input with its hint; a server-side error marks it invalid and describes it by the FormStatus line of that error. */
+// read in the order shown: the error first, then the hint
+const describedBy = (name: string, error?: string, hint?: ReactNode) =>
+  [error ? `${fieldId(name)}-error` : "", hint ? `${fieldId(name)}-hint` : ""].filter(Boolean).join(" ") || undefined;
+
+/** A labelled input with its hint; an error marks it invalid and is said under it, describing it. */
 export function Field({ name, label, error, hint, className, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
   const id = fieldId(name);
   return (
@@ -32,6 +41,7 @@ export function Field({ name, label, error, hint, className, ...input }: Common 
         {input.required && <span aria-hidden="true"> *</span>}
       </label>
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
+      <FieldError name={name} error={error} />
       <Hint name={name} hint={hint} />
     </div>
   );
@@ -50,6 +60,7 @@ export function TextAreaField({
     <div className={`field ${error ? "field--invalid" : ""} ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
       <textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
+      <FieldError name={name} error={error} />
       <Hint name={name} hint={hint} />
     </div>
   );
@@ -78,6 +89,7 @@ export function SelectField({
           </option>
         ))}
       </select>
+      <FieldError name={name} error={error} />
       <Hint name={name} hint={hint} />
     </div>
   );
@@ -104,6 +116,7 @@ export function CheckboxField({
         {...input}
       />
       <label htmlFor={id}>{label}</label>
+      <FieldError name={name} error={error} />
       <Hint name={name} hint={hint} />
     </div>
   );

@@ -4,45 +4,58 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { fieldErrorText, fieldId } from "./read-form";
 
 /**
- * What a submit produced, shown once, above the form: every field error in the form's own words
- * ("Repeat the password: must equal the password", the label from `labels`), linked to its input
- * (which is marked invalid and described by this line), else the error message, else a success
- * note. Announced to screen readers; a new list of field errors takes the focus, so a long form
- * scrolls back up to it.
+ * What a submit produced, above the form. A field error's message is said once, under its input
+ * (Field); here only a short line, "Check the 2 fields marked below", with a link to each invalid
+ * input named by its label, so a keyboard user gets to them. An error on a field the form has no
+ * input for has no other place: it is said here, with its message ("Activation link: ..."). Else
+ * the error message, else a success note. Announced to screen readers; a new set of field errors
+ * takes the focus, so a long form scrolls back up to it.
  */
 export function FormStatus({
   error,
   fieldErrors = {},
   labels = {},
+  sentWithoutInput = {},
   success,
 }: {
   error?: string;
+  /** The submit's field errors by input name (errorsByInput), or by field path for what has no input. */
   fieldErrors?: Record<string, string>;
-  /** The form's label of each field path it sends (a readable form of the path otherwise). */
+  /** The label of each of the form's inputs, by its name (the field path it sends), in the form's order. */
   labels?: Record<string, string>;
+  /** The words for the field paths the form sends without an input ("activationUrl": "Activation link"). */
+  sentWithoutInput?: Record<string, string>;
   success?: ReactNode;
 }) {
-  // in the order of the form (its labels), then any the form has no label for
-  const order = Object.keys(labels);
-  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
-  const fields = Object.entries(fieldErrors).sort(([a], [b]) => rank(a) - rank(b));
+  const invalid = Object.keys(labels).filter((name) => Object.hasOwn(fieldErrors, name));
+  const elsewhere = Object.entries(fieldErrors).filter(([path]) => !Object.hasOwn(labels, path));
   const notice = useRef<HTMLDivElement>(null);
-  const shown = fields.map(([field, message]) => `${field}\n${message}`).join("\n");
+  const shown = JSON.stringify(Object.entries(fieldErrors));
   useEffect(() => {
-    if (shown) notice.current?.focus();
+    if (shown !== "[]") notice.current?.focus();
   }, [shown]);
 
-  if (fields.length > 0) {
-    // the server's summary ("Validation failed: 2 invalid field(s)") says nothing the list does not
+  if (invalid.length + elsewhere.length > 0) {
+    // the server's summary ("Validation failed: 2 invalid field(s)") says nothing the fields do not
     return (
       <div className="notice notice--error" role="alert" tabIndex={-1} ref={notice}>
-        <ul className="notice__fields">
-          {fields.map(([field, message]) => (
-            <li key={field} id={`${fieldId(field)}-error`}>
-              <a href={`#${fieldId(field)}`}>{fieldErrorText(field, message, labels)}</a>
-            </li>
-          ))}
-        </ul>
+        {invalid.length > 0 && (
+          <>
+            <p className="notice__title">
+              {invalid.length === 1 ? "Check the field marked below:" : `Check the ${invalid.length} fields marked below:`}
+            </p>
+            <ul className="notice__fields">
+              {invalid.map((name) => (
+                <li key={name}>
+                  <a href={`#${fieldId(name)}`}>{labels[name]}</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {elsewhere.map(([path, message]) => (
+          <p key={path}>{fieldErrorText(path, message, { ...labels, ...sentWithoutInput })}</p>
+        ))}
       </div>
     );
   }
