@@ -6,12 +6,17 @@ import { zProgressbarId } from "./upload-progress";
 export const getUploadProgressInput = z.object({ progressbarId: zProgressbarId() });
 
 // GET /api/progressbar/{progressbarId} - percent (0..100) of the caller's upload sent with that
-// X-Service-progressbarId. An id not seen yet reads 0: clients start polling with the upload.
-export async function getUploadProgress(ctx: Ctx, input: z.output<typeof getUploadProgressInput>): Promise<{ value: number }> {
+// X-Service-progressbarId. An id not seen yet reads 0: clients start polling with the upload. An
+// upload that ended without arriving (refused, broken off, or its server died) reads
+// {value: 0, failed: true}: nothing of it was kept, and polling can stop.
+export async function getUploadProgress(
+  ctx: Ctx,
+  input: z.output<typeof getUploadProgressInput>,
+): Promise<{ value: number; failed?: true }> {
   const userId = requireUserId(ctx);
   const row = await ctx.db.uploadProgress.findUnique({
     where: { userId_id: { userId, id: input.progressbarId } },
-    select: { value: true },
+    select: { value: true, failed: true },
   });
-  return { value: row?.value ?? 0 };
+  return row?.failed ? { value: 0, failed: true } : { value: row?.value ?? 0 };
 }

@@ -137,7 +137,14 @@ export const boxRoutes = [
     status: 200,
     summary: "Read an upload's progress",
     requestSchema: getUploadProgressInput,
-    responseSchema: { type: "object", required: ["value"], properties: { value: { type: "integer", minimum: 0, maximum: 100 } } },
+    responseSchema: {
+      type: "object",
+      required: ["value"],
+      properties: {
+        value: { type: "integer", minimum: 0, maximum: 100 },
+        failed: { type: "boolean", description: "Present (true) when the upload ended without arriving; value is then 0" },
+      },
+    },
     handle: async ({ caller, params }) => caller.box.progress(untrusted({ progressbarId: params.progressbarId })),
   }),
   // GET /download/content/{contentId}?token= - the original file as an attachment (the token is the only credential)
