@@ -1,6 +1,6 @@
 // kill -9 of the process running an ingest job, mid-ladder (after a remux, and after the lowest rung
 // came first): after a restart on the same DATA_DIR (and database) the job is retried, the item reaches
-// READY, and every rendition exists once and whole. kill -9 mid-upload: a tus upload goes on after
+// READY, every rendition exists once and whole, and the owner is mailed once. kill -9 mid-upload: a tus upload goes on after
 // the restart; a multipart upload's temp file is swept and its progress bar reads failed.
 // PGlite: the server runs the worker and is killed. PostgreSQL: the server runs it too
 // (KINORA_WORKER=1, a one-box deployment), on a database of its own, with a short job lease.
@@ -10,6 +10,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
+import { mailsTo, waitForMail } from "../support/mailbox";
 import { makeH264AacMp4, makeMediaDir, makeVp9OpusWebm } from "../support/media-fixtures";
 import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
@@ -40,6 +41,7 @@ after(async () => {
 });
 
 const serverEnv = () => ({
+  SMTP_URL: "", // mail to DATA_DIR/outbox
   JOB_LEASE_SECONDS: "10",
   JOB_CONCURRENCY: "1",
   ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
@@ -73,6 +75,11 @@ async function killMidIngest(clip: string, progress: number): Promise<{ boxId: s
   const { dataDir, access } = await killAndRestart(u);
   const item = await waitForItem(new Api(server!.url), access, boxId, isFinal, 240_000);
   assert.equal(item.status, "READY", JSON.stringify(item));
+  // the owner is told once that it is ready, although the ingest ran twice
+  const outbox = path.join(dataDir, "outbox");
+  await waitForMail(outbox, u.email, (m) => m.subject.endsWith(" is ready"), 20_000);
+  await sleep(1000);
+  assert.equal((await mailsTo(outbox, u.email)).length, 1);
   return { boxId, dataDir };
 }
 
