@@ -104,7 +104,9 @@ if (nginx.ok) {
   if (nginx.reason !== "NGINX=0") console.warn(`serving media from Node: ${nginx.reason}`);
 }
 if (!edge) await listen(port, hostname);
-console.log(`Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+console.log(
+  `Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`,
+);
 
 let stopping = false;
 edge?.exited.then((status) => {
