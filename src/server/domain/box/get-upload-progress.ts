@@ -8,7 +8,8 @@ export const getUploadProgressInput = z.object({ progressbarId: zProgressbarId()
 // GET /api/progressbar/{progressbarId} - percent (0..100) of the caller's upload sent with that
 // X-Service-progressbarId. An id not seen yet reads 0: clients start polling with the upload. An
 // upload that ended without arriving (refused, broken off, or its server died) reads
-// {value: 0, failed: true}: nothing of it was kept, and polling can stop.
+// {value: 0, failed: true}: nothing of it was kept, and polling can stop. Bars are kept for a day
+// after their last change (jobs/start-job-worker.ts).
 export async function getUploadProgress(
   ctx: Ctx,
   input: z.output<typeof getUploadProgressInput>,
