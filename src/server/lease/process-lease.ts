@@ -15,7 +15,8 @@ export interface ProcessLeaseOptions {
  * PGlite: nobody else can be writing, so everything not this process's goes at once, before the
  * first request; no lease is needed. PostgreSQL: the lease row is renewed every third of its
  * lifetime; at start, and then once every lifetime, the leftovers of processes without a live lease
- * go: a killed process's once its lease has expired, at once when it had none (stopped cleanly).
+ * go: a killed process's once its lease has expired, at once when it gave it back (`stop`, which
+ * `npm run worker` calls on SIGTERM; a web process's lease just expires).
  */
 export async function startProcessLease(db: Db, opts: ProcessLeaseOptions): Promise<{ stop(): Promise<void> }> {
   const sweep = async () => sweepDeadWriters(db, await getStorage(), { sole: opts.sole });
