@@ -88,7 +88,18 @@ export async function seedDemoVideo(db: Db): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "kinora-demo-"));
   try {
     const clip = path.join(dir, "test-pattern.mp4");
-    await promisify(execFile)("ffmpeg", DEMO_CLIP_ARGS(clip), { timeout: 120_000 });
+    const making = promisify(execFile)("ffmpeg", DEMO_CLIP_ARGS(clip), { timeout: 120_000 });
+    // a server stopped meanwhile takes its ffmpeg and the half-made clip along (nobody would remove them)
+    const kill = () => {
+      making.child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    };
+    process.once("exit", kill);
+    try {
+      await making;
+    } finally {
+      process.off("exit", kill);
+    }
     await completeBoxUpload(
       { actor: { kind: "user", userId: demo.id, clientId: "www" }, db },
       {

@@ -1,5 +1,5 @@
-// Production launcher (`npm start`): Kinora on PORT (default 3000) with its data under DATA_DIR
-// (default ./data).
+// Production launcher (`npm start`): Kinora on HOST:PORT (default 0.0.0.0:3000; 127.0.0.1 in demo
+// mode) with its data under DATA_DIR (default ./data).
 //
 // With nginx and its njs module installed (Debian: nginx libnginx-mod-http-js; NGINX=0 disables,
 // NGINX=1 requires it), nginx is the edge on PORT: it serves signed /media URLs from local storage
@@ -25,7 +25,9 @@ import { withRawRequest } from "../src/server/http/raw-request.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? "0.0.0.0";
+// Demo mode (KINORA_DEMO=1, scripts/up.sh) seeds logins everybody knows (demo / demo-password-1): then
+// only this machine may reach the server (and its nginx edge) unless HOST says otherwise.
+const hostname = process.env.HOST || (process.env.KINORA_DEMO === "1" ? "127.0.0.1" : "0.0.0.0");
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const s3 = process.env.STORAGE_DRIVER === "s3";
@@ -112,7 +114,9 @@ if (nginx.ok) {
   if (nginx.reason !== "NGINX=0") console.warn(`serving media from Node: ${nginx.reason}`);
 }
 if (!edge) await listen(port, hostname);
-console.log(`Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+console.log(
+  `Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`,
+);
 
 let stopping = false;
 edge?.exited.then((status) => {

@@ -54,7 +54,7 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
     const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
     server = await startKinora({ SMTP_URL: smtpUrl, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     // PostgreSQL: jobs (media ingest) run in a separate worker process, as in a scale-out deployment
-    if (databaseUrl) worker = await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir });
+    if (databaseUrl) worker = await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir, SMTP_URL: smtpUrl });
     const env = {
       ...baseEnv,
       KINORA_TEST_URL: server.url,

@@ -46,6 +46,8 @@ if [ ! -f .next/BUILD_ID ] ||
   npm run build
 fi
 
-# 4. Serve. The demo users are seeded by the server process itself (PGlite allows one process).
+# 4. Serve. The demo users are seeded by the server process itself (PGlite allows one process). Their
+# passwords are public, so in demo mode the launcher listens on 127.0.0.1 unless HOST is set.
 say "checked and prepared in ${SECONDS} s; starting on http://localhost:${PORT:-3000} (data in ${DATA_DIR:-./data}); demo login: demo / demo-password-1"
+[ -n "${HOST:-}" ] || say "reachable from this machine only; HOST=0.0.0.0 opens it to the network (with the demo logins)"
 KINORA_DEMO=1 exec npm start

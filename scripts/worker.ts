@@ -6,6 +6,7 @@
 import { closeDb, getDb } from "../src/server/db/client";
 import { env } from "../src/server/env";
 import { startJobWorker } from "../src/server/jobs/start-job-worker";
+import { startProcessLease } from "../src/server/lease/process-lease";
 import { closeStorage } from "../src/server/media/storage";
 
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const db = await getDb();
+  const lease = await startProcessLease(db, { sole: false, ttlSeconds: env().JOB_LEASE_SECONDS });
   const worker = await startJobWorker(db, { soleWorker: false });
   console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
 
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
     stopping = true;
     // running jobs are aborted and put back in the queue for the next worker
     await worker.stop();
+    await lease.stop();
     await closeStorage();
     await closeDb();
     process.exit(0);

@@ -4,13 +4,16 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDb } = await import("@/server/db/client");
   const db = await getDb();
+  // Uploads of dead processes: their temp files and progress bars go (at once on PGlite, else by lease).
+  const { env } = await import("@/server/env");
+  const { startProcessLease } = await import("@/server/lease/process-lease");
+  await startProcessLease(db, { sole: !env().DATABASE_URL, ttlSeconds: env().JOB_LEASE_SECONDS });
   // Demo content (scripts/up.sh sets KINORA_DEMO=1): seeded here because only this process may open PGlite.
   if (process.env.KINORA_DEMO === "1") await (await import("../scripts/demo-seed")).seedDemo(db);
   // Band metering: counts the media bytes this instance's edge (nginx or the Node media server) logged.
   (await import("@/server/media/playback/band-meter")).startBandMeter(db);
   // Durable jobs (media ingest): in this process on PGlite (it owns the database), on PostgreSQL only
   // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
-  const { env } = await import("@/server/env");
   if (!env().DATABASE_URL || env().KINORA_WORKER) {
     const { startJobWorker } = await import("@/server/jobs/start-job-worker");
     await startJobWorker(db, { soleWorker: !env().DATABASE_URL });

@@ -1,6 +1,7 @@
 // kill -9 of the process running an ingest job, mid-ladder (after a remux, and after the lowest rung
 // came first): after a restart on the same DATA_DIR (and database) the job is retried, the item reaches
-// READY, and every rendition exists once and whole.
+// READY, every rendition exists once and whole, and the owner is mailed once. kill -9 mid-upload: a tus upload goes on after
+// the restart; a multipart upload's temp file is swept and its progress bar falls back to 0.
 // PGlite: the server runs the worker and is killed. PostgreSQL: the server runs it too
 // (KINORA_WORKER=1, a one-box deployment), on a database of its own, with a short job lease.
 import assert from "node:assert/strict";
@@ -9,11 +10,24 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
+import { mailsTo, waitForMail } from "../support/mailbox";
 import { makeH264AacMp4, makeMediaDir, makeVp9OpusWebm } from "../support/media-fixtures";
 import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { newUser } from "./users-fixtures";
-import { isFinal, itemFiles, sleep, tusCreate, tusHead, tusPatch, uploadFile, waitForItem } from "./box-fixtures";
+import {
+  isFinal,
+  itemFiles,
+  pendingUploadFiles,
+  sleep,
+  storageFiles,
+  streamUpload,
+  tusCreate,
+  tusHead,
+  tusPatch,
+  uploadFile,
+  waitForItem,
+} from "./box-fixtures";
 
 let server: Kinora | undefined;
 let ownDb: { url: string; drop(): Promise<void> } | undefined;
@@ -27,6 +41,7 @@ after(async () => {
 });
 
 const serverEnv = () => ({
+  SMTP_URL: "", // mail to DATA_DIR/outbox
   JOB_LEASE_SECONDS: "10",
   JOB_CONCURRENCY: "1",
   ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
@@ -60,6 +75,11 @@ async function killMidIngest(clip: string, progress: number): Promise<{ boxId: s
   const { dataDir, access } = await killAndRestart(u);
   const item = await waitForItem(new Api(server!.url), access, boxId, isFinal, 240_000);
   assert.equal(item.status, "READY", JSON.stringify(item));
+  // the owner is told once that it is ready, although the ingest ran twice
+  const outbox = path.join(dataDir, "outbox");
+  await waitForMail(outbox, u.email, (m) => m.subject.endsWith(" is ready"), 20_000);
+  await sleep(1000);
+  assert.equal((await mailsTo(outbox, u.email)).length, 1);
   return { boxId, dataDir };
 }
 
@@ -74,9 +94,10 @@ async function itemRows(dataDir: string, boxId: string) {
       `SELECT "kind"::text AS kind, "height", count(*)::int AS n FROM "Rendition" WHERE "boxItemId" = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
       [boxId],
     ),
-    jobs: await sql<{ status: string; attempts: number }>(`SELECT "status"::text AS status, "attempts" FROM "Job" WHERE "boxItemId" = $1`, [
-      boxId,
-    ]),
+    jobs: await sql<{ type: string; status: string; attempts: number }>(
+      `SELECT "type", "status"::text AS status, "attempts" FROM "Job" WHERE "boxItemId" = $1 ORDER BY "createdAt"`,
+      [boxId],
+    ),
   }));
 }
 
@@ -108,8 +129,14 @@ test("kill -9 during the ladder: retried after restart, READY, renditions unique
     { kind: "PREVIEW", height: 360, n: 1 },
     { kind: "REMUX", height: 720, n: 1 },
   ]);
-  assert.equal(rows.jobs.length, 1);
-  assert.equal(rows.jobs[0]!.status, "COMPLETED");
+  // the ingest, retried, and one notification of READY
+  assert.deepEqual(
+    rows.jobs.map((j) => [j.type, j.status]),
+    [
+      ["box.ingest", "COMPLETED"],
+      ["box.notify", "COMPLETED"],
+    ],
+  );
   assert.ok(rows.jobs[0]!.attempts >= 2, `retried: ${JSON.stringify(rows.jobs)}`);
 });
 
@@ -155,4 +182,43 @@ test("kill -9 during a tus upload: after restart the upload goes on from the byt
   const item = await waitForItem(api, access, done.headers.get("kinora-box-id")!, isFinal, 120_000);
   assert.equal(item.status, "READY", JSON.stringify(item));
   assert.equal(item.title, "Crash");
+});
+
+test("kill -9 during a multipart upload: its temp file is swept and its progress bar falls back to 0", async () => {
+  await server?.stop();
+  server = await startKinora(serverEnv());
+  const u = await newUser(new Api(server.url));
+  const MB = 1024 * 1024;
+  const big = streamUpload(server.url, u.access, {
+    fields: { title: "Killed" },
+    fileBytes: 128 * MB,
+    headers: { "X-Service-progressbarId": "killed" },
+  });
+  const bar = async (k: Kinora, access: string) => (await new Api(k.url).get("/api/progressbar/killed", { token: access })).body;
+  await big.upload.write(big.head);
+  for (let sent = 0; sent < 16 * MB; sent += MB) await big.upload.write(Buffer.alloc(MB, 7));
+  let before = await bar(server, u.access);
+  for (let i = 0; i < 30 && before.value < 10; i++) {
+    await sleep(200);
+    before = await bar(server, u.access);
+  }
+  assert.ok(before.value >= 10, JSON.stringify(before));
+  const parts = storageFiles(server.dataDir, ".tmp");
+  assert.equal(parts.length, 1, `the upload's temp file: ${parts}`);
+  assert.match(parts[0]!, /^\.tmp\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.part$/);
+
+  const { dataDir, access } = await killAndRestart(u);
+  big.upload.abort();
+  // What a client sees afterwards: the bar no longer stuck at its last value but back at {value: 0},
+  // and no file. PGlite (the one process) sweeps at its start, before serving; PostgreSQL once the
+  // killed process's lease (JOB_LEASE_SECONDS, 10 s here) has expired, by the sweep that runs every lease.
+  const deadline = Date.now() + (ownDb ? 40_000 : 0);
+  let after = await bar(server!, access);
+  while ((after.value !== 0 || pendingUploadFiles(dataDir).length > 0) && Date.now() < deadline) {
+    await sleep(500);
+    after = await bar(server!, access);
+  }
+  assert.deepEqual(after, { value: 0 });
+  assert.deepEqual(pendingUploadFiles(dataDir), [], "the killed upload's temp file is gone");
+  assert.deepEqual(storageFiles(dataDir, "box"), [], "and nothing became an item");
 });

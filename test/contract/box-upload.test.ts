@@ -246,6 +246,36 @@ describe("POST /api/box", () => {
   });
 });
 
+describe("GET /api/progressbar/{id} of an upload that does not arrive", () => {
+  test("cut off mid-body: the bar falls back to {value: 0} (nothing was kept); the same id used again starts over", async () => {
+    const cut = streamUpload(server.url, owner.access, {
+      fields: { title: "Cut" },
+      fileBytes: 8 * MB,
+      headers: { "X-Service-progressbarId": "bar-cut" },
+    });
+    await cut.upload.write(cut.head);
+    for (let i = 0; i < 3; i++) {
+      await cut.upload.write(Buffer.alloc(MB, 5));
+      await sleep(700);
+    }
+    const mid = await api.get("/api/progressbar/bar-cut", { token: owner.access });
+    assert.ok(mid.body.value > 0, mid.text);
+    cut.upload.abort();
+    await cut.upload.done;
+    let bar = mid;
+    for (let i = 0; i < 50 && bar.body.value !== 0; i++) {
+      await sleep(100);
+      bar = await api.get("/api/progressbar/bar-cut", { token: owner.access });
+    }
+    assert.equal(bar.status, 200, bar.text);
+    assert.deepEqual(bar.body, { value: 0 });
+
+    const again = await uploadFile(api, owner.access, clip, { title: "Again" }, { headers: { "X-Service-progressbarId": "bar-cut" } });
+    assert.equal(again.status, 201, again.text);
+    assert.deepEqual((await api.get("/api/progressbar/bar-cut", { token: owner.access })).body, { value: 100 });
+  });
+});
+
 describe("license limits (403 with a message)", () => {
   test("an expired license", async () => {
     const res = await uploadFile(api, expired.access, clip);

@@ -21,7 +21,7 @@ before(async () => {
   // on PostgreSQL the suite's worker serves the shared server: this one has its own database and runs its jobs
   ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
   const db: Record<string, string> = ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {};
-  server = await startKinora({ HOST: "0.0.0.0", TRUST_PROXY: "0", ...db }, { publicUrl: false });
+  server = await startKinora({ HOST: "0.0.0.0", TRUST_PROXY: "0", PUBLIC_URL: undefined, ...db });
   remote = `http://127.0.0.2:${new URL(server.url).port}`;
   const local = new Api(server.url);
   owner = await newUser(local);

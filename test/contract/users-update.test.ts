@@ -199,6 +199,47 @@ describe("POST /api/user/me: validation", () => {
     assertValidation(res, ME, [{ field: "profile.thumbnailId", defaultMessage: "is not one of your thumbnails" }]);
   });
 
+  test("social links must be http(s) URLs: javascript:, data: and other schemes are refused and nothing is stored", async () => {
+    const u = await newUser(api);
+    const profile = { firstName: "A", lastName: "B", birthDate: "01/01/2000", email: u.email };
+    const refused: [string, string][] = [
+      ["javascript:alert(document.cookie)", "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="],
+      [" JavaScript:alert(1)", "vbscript:msgbox(1)"],
+      ["ftp://files.example/me", "//evil.example/protocol-relative"],
+      ["https://", `https://social.example/${"x".repeat(500)}`],
+    ];
+    for (const [socialUrl1, socialUrl2] of refused) {
+      const res = await api.post(ME, { profile: { ...profile, socialUrl1, socialUrl2 } }, { token: u.access });
+      const tooLong = socialUrl2.length > 500;
+      assertValidation(res, ME, [
+        { field: "profile.socialUrl1", defaultMessage: "must be an http(s) URL" },
+        { field: "profile.socialUrl2", defaultMessage: tooLong ? "must be at most 500 characters long" : "must be an http(s) URL" },
+      ]);
+    }
+    const it = await api.post(
+      ME,
+      { profile: { ...profile, socialUrl1: "javascript:alert(1)" } },
+      { token: u.access, headers: { "Accept-Language": "it" } },
+    );
+    assertValidation(it, ME, [{ field: "profile.socialUrl1", defaultMessage: "deve essere un URL http(s)" }], "it");
+    const me = await api.get(ME, { token: u.access });
+    assert.equal(me.body.profile.socialUrl1, undefined, "nothing was stored");
+
+    // http(s) links are kept (trimmed); blank clears them
+    const ok = await api.post(
+      ME,
+      { profile: { ...profile, socialUrl1: "  https://social.example/a?b=c  ", socialUrl2: "HTTP://Other.example/x" } },
+      { token: u.access },
+    );
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.profile.socialUrl1, "https://social.example/a?b=c");
+    assert.equal(ok.body.profile.socialUrl2, "HTTP://Other.example/x");
+    const cleared = await api.post(ME, { profile: { ...profile, socialUrl1: " ", socialUrl2: null } }, { token: u.access });
+    assert.equal(cleared.status, 200, cleared.text);
+    assert.equal(cleared.body.profile.socialUrl1, undefined);
+    assert.equal(cleared.body.profile.socialUrl2, undefined);
+  });
+
   test("finance: companyConfirm must be true with a company name; country, emails and booleans are checked", async () => {
     const u = await newUser(api);
     const profile = { firstName: "A", lastName: "B", birthDate: "01/01/2000", email: u.email };

@@ -15,7 +15,7 @@
 //   which makes the failure tests stricter: the storage must report the body's own error.
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -484,14 +484,14 @@ const localRoot = tempDir("storage-local");
 contract(
   "local",
   async () => {
-    const storage = new LocalStorage(path.join(localRoot, "storage"));
-    return { storage, tempDir: path.join(storage.localRoot, ".tmp") };
+    const storage = new LocalStorage(path.join(localRoot, "storage"), "contract");
+    return { storage, tempDir: path.join(storage.localRoot, ".tmp", "contract") };
   },
   async () => {},
 );
 
 describe("local storage specifics", () => {
-  const storage = new LocalStorage(path.join(localRoot, "layout"));
+  const storage = new LocalStorage(path.join(localRoot, "layout"), "this-process");
   const tmpDir = path.join(storage.localRoot, ".tmp");
 
   it("maps keys 1:1 to files under its root (nginx serves that layout)", async () => {
@@ -500,18 +500,27 @@ describe("local storage specifics", () => {
     assert.equal(storage.pathOf("box/o/b/original"), path.join(storage.localRoot, "box", "o", "b", "original"));
   });
 
-  it("keeps nothing in its temp area after failed puts, and sweeps what a crash left", async () => {
+  it("keeps nothing in its temp area after failed puts, and sweeps what dead processes left", async () => {
     await assert.rejects(storage.putStream("a/b", failingBody(3 * MiB, "boom")), /boom/);
     await assert.rejects(storage.putStream("a/c", randomBody(3 * MiB).stream, { maxBytes: MiB }), storageError("TOO_LARGE"));
-    assert.deepEqual(readdirSync(tmpDir), []);
+    assert.deepEqual(readdirSync(tmpDir), ["this-process"], "each process writes under its own directory");
+    assert.deepEqual(readdirSync(path.join(tmpDir, "this-process")), []);
     assert.deepEqual(await storage.list("a"), [], "temp files are never listed");
 
-    writeFileSync(path.join(tmpDir, "crashed.part"), "half");
-    writeFileSync(path.join(tmpDir, "in-flight.part"), "half");
-    const old = new Date(Date.now() - 2 * 3600_000);
-    utimesSync(path.join(tmpDir, "crashed.part"), old, old);
-    assert.equal(await storage.sweepTemp(new Date(Date.now() - 3600_000)), 1);
-    assert.deepEqual(readdirSync(tmpDir), ["in-flight.part"]);
+    for (const owner of ["this-process", "dead-process", "live-process"]) {
+      mkdirSync(path.join(tmpDir, owner), { recursive: true });
+      writeFileSync(path.join(tmpDir, owner, "x.part"), "half");
+    }
+    writeFileSync(path.join(tmpDir, "before-owners.part"), "half");
+    let listedFirst = false;
+    const removed = await storage.sweepTemp(async () => {
+      listedFirst = readdirSync(tmpDir).length === 4; // nothing removed before the question
+      return new Set(["live-process"]);
+    });
+    assert.ok(listedFirst);
+    assert.equal(removed, 2);
+    assert.deepEqual(readdirSync(tmpDir).sort(), ["live-process", "this-process"]);
+    assert.deepEqual(readdirSync(path.join(tmpDir, "this-process")), ["x.part"], "its own files are never swept");
   });
 });
 
@@ -535,7 +544,10 @@ contract(
     s3server = await startS3rver(tempDir("s3rver"), BUCKET);
     const config = s3config(s3server.endpoint);
     // the smallest part S3 allows, so that the contract's 6-12 MiB bodies take the multipart path
-    return { storage: new S3Storage({ ...config, partSize: 5 * MiB }), tempDir: config.tmpDir };
+    return {
+      storage: new S3Storage({ ...config, partSize: 5 * MiB, tempOwner: "contract" }),
+      tempDir: path.join(config.tmpDir, "contract"),
+    };
   },
   async () => {
     await s3server?.stop();
@@ -585,18 +597,16 @@ describe("s3 storage specifics", { timeout: 120_000 }, () => {
     }
   });
 
-  it("sweeps what a crash left in its scratch directory", async () => {
+  it("sweeps what dead processes left in its scratch directory", async () => {
     const config = s3config(server.endpoint);
-    const storage = new S3Storage(config);
+    const storage = new S3Storage({ ...config, tempOwner: "this-process" });
     try {
-      writeFileSync(path.join(config.tmpDir, "part-crashed"), "half");
-      mkdirSync(path.join(config.tmpDir, "s3-download"));
-      writeFileSync(path.join(config.tmpDir, "part-in-flight"), "half");
-      const old = new Date(Date.now() - 2 * 3600_000);
-      utimesSync(path.join(config.tmpDir, "part-crashed"), old, old);
-      utimesSync(path.join(config.tmpDir, "s3-download"), old, old);
-      assert.equal(await storage.sweepTemp(new Date(Date.now() - 3600_000)), 2);
-      assert.deepEqual(readdirSync(config.tmpDir), ["part-in-flight"]);
+      for (const owner of ["this-process", "dead-process", "live-process"]) {
+        mkdirSync(path.join(config.tmpDir, owner, "s3-download"), { recursive: true });
+        writeFileSync(path.join(config.tmpDir, owner, "part-1"), "half");
+      }
+      assert.equal(await storage.sweepTemp(async () => new Set(["live-process"])), 1);
+      assert.deepEqual(readdirSync(config.tmpDir).sort(), ["live-process", "this-process"]);
     } finally {
       await storage.close();
     }

@@ -17,10 +17,16 @@ export async function waitForMail(
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const mail of (await readMails(dir)).reverse()) if (mail.to.toLowerCase() === to.toLowerCase() && matching(mail)) return mail;
+    const newest = (await mailsTo(dir, to, matching)).at(-1);
+    if (newest) return newest;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail to ${to} in ${dir} within ${timeoutMs} ms`);
+}
+
+/** Every mail to `to` received so far, oldest first (to count them, or to see there is none). */
+export async function mailsTo(dir: string, to: string, matching: (m: ReceivedMail) => boolean = () => true): Promise<ReceivedMail[]> {
+  return (await readMails(dir)).filter((mail) => mail.to.toLowerCase() === to.toLowerCase() && matching(mail));
 }
 
 async function readMails(dir: string): Promise<ReceivedMail[]> {

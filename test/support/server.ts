@@ -30,28 +30,30 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the built production server (`npm start`'s launcher) on a free port with its own DATA_DIR.
- * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL. PUBLIC_URL is the
- * server's loopback URL unless `publicUrl: false` leaves it unset (URLs then follow the request's host).
+ * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL. A variable given as
+ * `undefined` is left unset (e.g. HOST, to see the launcher's default; PUBLIC_URL, for URLs that follow
+ * the request's host).
  */
-export async function startKinora(env: Record<string, string> = {}, opts: { publicUrl?: boolean } = {}): Promise<Kinora> {
+export async function startKinora(env: Record<string, string | undefined> = {}): Promise<Kinora> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kinora-test-"));
+  // Tests act as the edge proxy (TRUST_PROXY: they choose X-Forwarded-For) and register many users from
+  // one address; the registration limit and the untrusted-proxy case have their own test (register-limit).
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: "1",
+    REGISTER_MAX_PER_WINDOW: "100000",
+    ...env,
+  };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    // Tests act as the edge proxy (TRUST_PROXY: they choose X-Forwarded-For) and register many users from
-    // one address; the registration limit and the untrusted-proxy case have their own test (register-limit).
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: "1",
-      REGISTER_MAX_PER_WINDOW: "100000",
-      ...env,
-      ...(opts.publicUrl === false && { PUBLIC_URL: undefined }),
-    },
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

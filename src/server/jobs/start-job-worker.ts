@@ -18,7 +18,7 @@ export interface JobWorkerHandle {
  * Starts this process's job worker: in the web process on PGlite (the sole worker: every job left
  * RUNNING belongs to a dead process and is retried at once), in `npm run worker` processes on
  * PostgreSQL (a killed worker's job is retried once its lease runs out). Also sweeps what crashes
- * leave behind: work directories of dead attempts, storage temp files, uploads never committed.
+ * leave behind: work directories of dead attempts, uploads never committed; and day-old progress bars.
  */
 export async function startJobWorker(db: Db, opts: { soleWorker: boolean }): Promise<JobWorkerHandle> {
   const e = env();
@@ -50,14 +50,17 @@ export async function startJobWorker(db: Db, opts: { soleWorker: boolean }): Pro
   };
 }
 
-/** Storage temp files older than a day, and uploads that reached tmp/uploads but never became an item. */
+/**
+ * Uploads that reached tmp/uploads but never became an item (storage temp files: src/server/lease),
+ * and progress bars untouched for a day (clients poll them during the upload only).
+ */
 async function sweepLeftovers(db: Db): Promise<void> {
   const storage = await getStorage();
   const dayAgo = new Date(Date.now() - 24 * HOUR_MS);
-  await storage.sweepTemp(dayAgo);
   for (const entry of await storage.list(TMP_UPLOADS_PREFIX)) {
     if (entry.mtime >= dayAgo) continue;
     const boxId = entry.key.slice(TMP_UPLOADS_PREFIX.length + 1);
     if ((await db.boxItem.count({ where: { id: boxId } })) === 0) await storage.delete(entry.key);
   }
+  await db.uploadProgress.deleteMany({ where: { updatedAt: { lt: dayAgo } } });
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile, readdir, readFile } from "node:fs/promises";
+import { mkdir, writeFile, readdir, readFile, rename } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
@@ -29,7 +29,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   await mkdir(outboxDir(), { recursive: true });
   const entry: OutboxMail = { id: randomUUID(), date: new Date().toISOString(), ...mail };
-  await writeFile(path.join(outboxDir(), `${Date.now()}-${entry.id}.json`), JSON.stringify(entry, null, 2), { mode: 0o600 });
+  // written under another name, then renamed: a reader of the outbox never finds half a mail
+  const file = path.join(outboxDir(), `${Date.now()}-${entry.id}.json`);
+  await writeFile(`${file}.part`, JSON.stringify(entry, null, 2), { mode: 0o600 });
+  await rename(`${file}.part`, file);
 }
 
 /** Newest first; only meaningful in the embedded default where mail goes to the outbox. */

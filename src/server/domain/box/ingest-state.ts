@@ -1,9 +1,12 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { boxNotifyJob } from "@/server/jobs/handlers/box-notify";
+import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
 
 // The ingestion state machine of a box item: PROCESSING (progress 0..99) -> READY (progress 100) or
 // FAILED (failureReason for the owner). Every transition only applies to an item still PROCESSING,
-// so a late write of a retried or cancelled job never moves a final item back.
+// so a late write of a retried or cancelled job never moves a final item back; reaching READY or
+// FAILED queues the owner's notification once.
 
 /** Saves what the probe found: duration (m:ss on the wire), size, codecs (the whole summary as JSON). */
 export async function recordProbe(db: Db, boxItemId: string, probe: Prisma.InputJsonValue, durationSeconds: number): Promise<void> {
@@ -27,16 +30,31 @@ export async function markPlayable(db: Db, boxItemId: string): Promise<void> {
 
 export async function markReady(db: Db, boxItemId: string): Promise<void> {
   const now = new Date();
-  await db.boxItem.updateMany({
-    where: { id: boxItemId, status: "PROCESSING" },
-    data: { status: "READY", progress: 100, readyAt: now, failureReason: null },
+  await finish(db, boxItemId, "READY", { progress: 100, readyAt: now, failureReason: null }, async (tx) => {
+    await tx.boxItem.updateMany({ where: { id: boxItemId, playableAt: null }, data: { playableAt: now } });
   });
-  await db.boxItem.updateMany({ where: { id: boxItemId, playableAt: null }, data: { playableAt: now } });
 }
 
 export async function markFailed(db: Db, boxItemId: string, reason: string): Promise<void> {
-  await db.boxItem.updateMany({
-    where: { id: boxItemId, status: "PROCESSING" },
-    data: { status: "FAILED", failureReason: reason.slice(0, 1000) },
+  await finish(db, boxItemId, "FAILED", { failureReason: reason.slice(0, 1000) });
+}
+
+/**
+ * The final transition, and with it the owner's notification (jobs/handlers/box-notify), queued in
+ * the same transaction and only when this call made the transition: a retried or late ingest that
+ * finds the item final anyway queues nothing, so each transition is told exactly once.
+ */
+async function finish(
+  db: Db,
+  boxItemId: string,
+  status: "READY" | "FAILED",
+  data: Prisma.BoxItemUpdateManyMutationInput,
+  also?: (tx: Prisma.TransactionClient) => Promise<void>,
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const moved = await tx.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING" }, data: { ...data, status } });
+    if (moved.count === 1) await enqueueJob(tx, boxNotifyJob, { boxItemId, status }, { boxItemId });
+    await also?.(tx);
   });
+  wakeLocalWorkers();
 }

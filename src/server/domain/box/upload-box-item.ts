@@ -36,7 +36,8 @@ export type UploadBoxItemInput = z.output<typeof uploadBoxItemInput>;
 // POST /api/box - uploads a video into the caller's box: 201 with the PROCESSING item; ingestion follows.
 // The file part is streamed to a temporary key (never held in memory) under a byte cap (the license's
 // maxVideoSize, or the free storage if smaller); the item is created only once the whole body arrived
-// and the fields are valid. Refused or interrupted: no file, no row, no quota charge remain.
+// and the fields are valid. Refused or interrupted: no file, no row, no quota charge remain, and the
+// progress bar reads failed.
 export async function uploadBoxItem(ctx: Ctx, input: UploadBoxItemInput): Promise<BoxItemView> {
   const userId = requireUserId(ctx);
   const limits = await loadUploadLimits(ctx.db, userId);
@@ -71,10 +72,11 @@ export async function uploadBoxItem(ctx: Ctx, input: UploadBoxItemInput): Promis
     if (!file) throw invalidField("file", "field.required");
     const fields = parseInput(boxUploadFields, fieldsFromMultipart(values));
     const item = await commitBoxUpload(ctx, userId, { boxId, tempKey, ...file }, fields);
-    await progress.finish(100);
+    await progress.finish();
     return item;
   } catch (err) {
     await storage.delete(tempKey).catch(() => undefined);
+    await progress.fail();
     throw err;
   }
 }

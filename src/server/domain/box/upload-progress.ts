@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
+import { processId } from "@/server/lease/process-id";
 
 /** X-Service-progressbarId: chosen by the client, scoped to its user. */
 export const zProgressbarId = () => z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, "field.progressbarId");
@@ -10,12 +11,17 @@ const WRITE_INTERVAL_MS = 500;
 /**
  * The progress bar of one upload, kept in the database (any instance can answer the poll). Writes
  * are throttled and never block the stream: one write in flight at a time, the latest value wins.
+ * The row names the process receiving the upload: if it dies, the bar is failed by the sweep of
+ * dead writers (src/server/lease) rather than left at its last value.
  */
 export class UploadProgressTracker {
   private value = -1;
   private written = -1;
   private lastWrite = 0;
   private inFlight: Promise<void> | undefined;
+  /** A write put off by the interval: the latest value is written when it is over, even if no byte comes meanwhile. */
+  private later: NodeJS.Timeout | undefined;
+  private ended = false;
 
   constructor(
     private readonly db: Db,
@@ -28,10 +34,11 @@ export class UploadProgressTracker {
   async start(): Promise<void> {
     if (!this.id) return;
     this.value = this.written = 0;
+    const fresh = { value: 0, failed: false, writerId: processId() };
     await this.db.uploadProgress.upsert({
       where: { userId_id: { userId: this.userId, id: this.id } },
-      create: { userId: this.userId, id: this.id, value: 0 },
-      update: { value: 0 },
+      create: { userId: this.userId, id: this.id, ...fresh },
+      update: fresh,
     });
     this.lastWrite = Date.now();
   }
@@ -40,24 +47,65 @@ export class UploadProgressTracker {
   received(bytes: number): void {
     if (!this.id || !this.totalBytes) return;
     this.value = Math.min(99, Math.floor((bytes / this.totalBytes) * 100));
-    if (this.value !== this.written && !this.inFlight && Date.now() - this.lastWrite >= WRITE_INTERVAL_MS) void this.flush();
+    this.schedule();
   }
 
-  async finish(value = 100): Promise<void> {
+  /** The upload is committed. */
+  finish(): Promise<void> {
+    return this.end(100, false);
+  }
+
+  /** The upload was refused or broke off: nothing of it is kept, the bar reads failed. */
+  fail(): Promise<void> {
+    return this.end(0, true);
+  }
+
+  private async end(value: number, failed: boolean): Promise<void> {
     if (!this.id) return;
+    this.ended = true;
+    clearTimeout(this.later);
     await this.inFlight;
     this.value = value;
-    await this.flush();
+    await this.flush(failed);
   }
 
-  private flush(): Promise<void> {
+  private schedule(): void {
+    if (this.ended || this.value === this.written || this.inFlight || this.later) return;
+    const wait = WRITE_INTERVAL_MS - (Date.now() - this.lastWrite);
+    if (wait <= 0) {
+      void this.flush();
+      return;
+    }
+    this.later = setTimeout(() => {
+      this.later = undefined;
+      this.schedule();
+    }, wait);
+  }
+
+  private flush(failed = false): Promise<void> {
     const value = this.value;
     this.lastWrite = Date.now();
     this.inFlight = this.db.uploadProgress
-      .updateMany({ where: { userId: this.userId, id: this.id! }, data: { value } })
+      .updateMany({ where: { userId: this.userId, id: this.id! }, data: { value, ...(failed ? { failed } : {}) } })
       .then(() => void (this.written = value))
       .catch((err: unknown) => console.error("upload progress write failed:", err))
-      .finally(() => (this.inFlight = undefined));
+      .finally(() => {
+        this.inFlight = undefined;
+        this.schedule(); // bytes that came during the write
+      });
     return this.inFlight;
   }
+}
+
+/**
+ * Fails the bars below 100 whose upload can no longer arrive: written by a process other than `me`
+ * (the one sweeping) that has no live lease, or, on the embedded database (`sole`), by any other
+ * process. One statement, so a bar made meanwhile is judged with the lease its writer took before
+ * making it. Returns how many.
+ */
+export async function failOrphanedUploadBars(db: Db, opts: { me: string; sole: boolean }): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "UploadProgress" p SET "failed" = true, "value" = 0, "updatedAt" = now()
+    WHERE NOT p."failed" AND p."value" < 100 AND p."writerId" IS DISTINCT FROM ${opts.me}::uuid
+      AND (${opts.sole} OR NOT EXISTS (SELECT 1 FROM "ProcessLease" l WHERE l."id" = p."writerId" AND l."expiresAt" > now()))`;
 }

@@ -6,14 +6,14 @@ import { z } from "zod";
 const toBool = (v: unknown) => (v === "true" ? true : v === "false" ? false : v);
 const toNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v);
 const emptyToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+const trimmedOrUndefined = (v: unknown) => emptyToUndefined(typeof v === "string" ? v.trim() : v);
 
 export const zBool = () => z.preprocess(toBool, z.boolean());
 export const zInt = () => z.preprocess(toNumber, z.number().int());
 
 /** A trimmed text; empty or null means "absent". */
 export const zText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(1).max(max));
-export const zOptionalText = (max: number) =>
-  z.preprocess((v) => emptyToUndefined(typeof v === "string" ? v.trim() : v), z.string().max(max).optional());
+export const zOptionalText = (max: number) => z.preprocess(trimmedOrUndefined, z.string().max(max).optional());
 
 /**
  * Calendar date as ISO yyyy-MM-dd (the REST layer turns dd/MM/yyyy into this). Empty is "required",
@@ -26,11 +26,14 @@ export const zIsoDate = (message: string = "field.date") =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), message);
 
-export const zHttpUrl = (message: string = "field.url") =>
+export const zHttpUrl = (message: string = "field.url", max = 2000) =>
   z
     .string()
-    .max(2000)
+    .max(max)
     .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s), message);
+
+/** An optional http(s) URL (links shown on public pages): trimmed, empty or null means absent; javascript:, data: and every other scheme are refused. */
+export const zOptionalHttpUrl = (max: number) => z.preprocess(trimmedOrUndefined, zHttpUrl("field.url", max).optional());
 
 export const zTags = () =>
   z.preprocess(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { invalidField, notFound } from "@/server/domain/errors";
-import { zBool, zOptionalText } from "@/server/domain/shared/schema";
+import { zBool, zOptionalHttpUrl, zOptionalText } from "@/server/domain/shared/schema";
 import type { Prisma } from "@/generated/prisma/client";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 import { zBirthDate, zEmail, zLanguage, zName } from "./user-fields";
@@ -27,9 +27,9 @@ const profileInput = z.object({
   pageTitle: zOptionalText(200),
   pageDescription: zOptionalText(4000),
   thumbnailId: optional(z.uuid("field.thumbnailId")),
-  socialUrl1: zOptionalText(500),
+  socialUrl1: zOptionalHttpUrl(500),
   socialContact: zOptionalText(200),
-  socialUrl2: zOptionalText(500),
+  socialUrl2: zOptionalHttpUrl(500),
 });
 
 const billingAddressInput = z.object({

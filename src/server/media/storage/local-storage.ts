@@ -17,12 +17,12 @@ import {
   type StorageStat,
 } from "./storage";
 import { BackgroundFlush } from "./background-flush";
-import { ByteCounter, contentTypeFor, putDirectoryVia, sweepDirectory, walkFiles } from "./support";
+import { ByteCounter, contentTypeFor, putDirectoryVia, TempArea, walkFiles } from "./support";
 
 // Objects are plain files under one root: key `a/b/c.ts` is `<root>/a/b/c.ts`, so nginx can serve the
-// layout as it is. Writes go to `<root>/.tmp/` (same filesystem; no key can start with a dot), are
-// flushed to disk, then renamed into place: a reader or a crash never sees half a file. nginx must
-// not serve paths with a segment starting with a dot (`.tmp/`); no key has one.
+// layout as it is. Writes go to `<root>/.tmp/<process>/` (same filesystem; no key can start with a
+// dot), are flushed to disk, then renamed into place: a reader or a crash never sees half a file.
+// nginx must not serve paths with a segment starting with a dot (`.tmp/`); no key has one.
 
 const TMP_DIR = ".tmp";
 const READ_CHUNK = 256 * 1024; // 64 KiB (the default) reads at about half the speed here (PLATFORM-NOTES)
@@ -30,11 +30,12 @@ const READ_CHUNK = 256 * 1024; // 64 KiB (the default) reads at about half the s
 export class LocalStorage implements Storage {
   readonly driver = "local" as const;
   readonly localRoot: string;
-  private readonly tmpDir: string;
+  private readonly temp: TempArea;
 
-  constructor(root: string) {
+  /** `tempOwner`: this process's id (see TempArea); a store made elsewhere (tests) gets one of its own. */
+  constructor(root: string, tempOwner: string = randomUUID()) {
     this.localRoot = path.resolve(root);
-    this.tmpDir = path.join(this.localRoot, TMP_DIR);
+    this.temp = new TempArea(path.join(this.localRoot, TMP_DIR), tempOwner);
   }
 
   /** The file that holds `key`. */
@@ -190,15 +191,15 @@ export class LocalStorage implements Storage {
     return fn(file);
   }
 
-  async sweepTemp(olderThan: Date): Promise<number> {
-    return sweepDirectory(this.tmpDir, olderThan);
+  async sweepTemp(liveOwners: () => Promise<ReadonlySet<string>>): Promise<number> {
+    return this.temp.sweep(liveOwners);
   }
 
   async close(): Promise<void> {}
 
   private async tempPath(): Promise<string> {
-    await mkdir(this.tmpDir, { recursive: true });
-    return path.join(this.tmpDir, `${randomUUID()}.part`);
+    await mkdir(this.temp.dir, { recursive: true });
+    return path.join(this.temp.dir, `${randomUUID()}.part`);
   }
 
   /** Atomically puts a complete file at `target` (same filesystem), creating its directories. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
@@ -28,7 +29,7 @@ import {
 } from "./storage";
 import { copyObject, type CopyLimits } from "./s3-copy";
 import { uploadFile, uploadStream, type UploadTarget } from "./s3-upload";
-import { ByteCounter, contentTypeFor, putDirectoryVia, sweepDirectory } from "./support";
+import { ByteCounter, contentTypeFor, putDirectoryVia, TempArea } from "./support";
 
 // S3-compatible object storage. Each object is written atomically by S3 itself: a single PUT, or a
 // multipart upload that becomes visible only when completed (and is aborted on failure). Streams are
@@ -44,10 +45,12 @@ export interface S3StorageConfig extends CopyLimits {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /**
    * This store's own local directory, where uploads spool their parts and `withLocalFile` downloads
-   * objects (`sweepTemp` empties it of old entries, so share it with nobody). A disk, not tmpfs:
-   * originals can be gigabytes.
+   * objects, each process under `<tmpDir>/<tempOwner>/` (`sweepTemp` removes the directories of dead
+   * processes, so share it with nothing else). A disk, not tmpfs: originals can be gigabytes.
    */
   tmpDir: string;
+  /** This process's id (see TempArea); a store made elsewhere (tests) gets one of its own. */
+  tempOwner?: string;
   /** Multipart part size (default 16 MiB, at least 5 MiB; a stream of 10,000 parts is then 160 GiB). */
   partSize?: number;
   /** Parts uploaded at once per object (default 4). */
@@ -63,9 +66,11 @@ export class S3Storage implements Storage {
   /** For requests with a stream body, which the SDK cannot replay: s3-upload retries them from their files. */
   private readonly bodyClient: S3Client;
   private readonly bucket: string;
+  private readonly temp: TempArea;
 
   constructor(private readonly config: S3StorageConfig) {
     this.bucket = config.bucket;
+    this.temp = new TempArea(config.tmpDir, config.tempOwner ?? randomUUID());
     const clientConfig: S3ClientConfig = {
       region: config.region,
       endpoint: config.endpoint,
@@ -195,8 +200,8 @@ export class S3Storage implements Storage {
 
   async withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T> {
     assertKey(key);
-    await mkdir(this.config.tmpDir, { recursive: true });
-    const dir = await mkdtemp(path.join(this.config.tmpDir, "s3-"));
+    await mkdir(this.temp.dir, { recursive: true });
+    const dir = await mkdtemp(path.join(this.temp.dir, "s3-"));
     try {
       // keep the key's file name: tools such as ffmpeg pick a format from the extension
       const file = path.join(dir, path.posix.basename(key));
@@ -207,8 +212,8 @@ export class S3Storage implements Storage {
     }
   }
 
-  async sweepTemp(olderThan: Date): Promise<number> {
-    return sweepDirectory(this.config.tmpDir, olderThan);
+  async sweepTemp(liveOwners: () => Promise<ReadonlySet<string>>): Promise<number> {
+    return this.temp.sweep(liveOwners);
   }
 
   async close(): Promise<void> {
@@ -224,7 +229,7 @@ export class S3Storage implements Storage {
       contentType: contentType ?? contentTypeFor(key),
       partSize: this.config.partSize ?? 16 * MiB,
       queueSize: this.config.queueSize ?? 4,
-      tmpDir: this.config.tmpDir,
+      tmpDir: this.temp.dir,
     };
   }
 }

@@ -77,12 +77,14 @@ export interface Storage {
    */
   withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T>;
   /**
-   * Removes the local leftovers of operations interrupted by a crash, older than `olderThan` (a
-   * periodic cleanup job calls it): temp files of puts, spooled parts, downloads. Parts of multipart
-   * uploads a crash left in an S3 bucket are never visible; a bucket lifecycle rule
+   * Removes the local leftovers of operations interrupted by a crash: temp files of puts, spooled
+   * parts, downloads. Each process keeps them in a directory of its own (named by its process id);
+   * those of processes not in `liveOwners()` (asked after listing) go, this process's stay.
+   * src/server/lease sweeps with the processes that hold a live lease. Parts of multipart uploads a
+   * crash left in an S3 bucket are never visible; a bucket lifecycle rule
    * (AbortIncompleteMultipartUpload) removes them.
    */
-  sweepTemp(olderThan: Date): Promise<number>;
+  sweepTemp(liveOwners: () => Promise<ReadonlySet<string>>): Promise<number>;
   /** Releases connections (tests, shutdown). */
   close(): Promise<void>;
 }

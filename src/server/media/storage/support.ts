@@ -1,4 +1,4 @@
-import { lstat, readdir, rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
 import { StorageError, assertPrefix, isValidSegment } from "./storage";
@@ -122,23 +122,45 @@ export function compareKeys(a: { key: string }, b: { key: string }): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-/** Removes the entries of `dir` last modified before `olderThan`; returns how many. */
-export async function sweepDirectory(dir: string, olderThan: Date): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return 0;
-    throw err;
+/**
+ * A store's local scratch area, shared by every process on this machine: each process writes only
+ * under `<root>/<owner>/`, its owner id being the process's (src/server/lease/process-id.ts). So what
+ * a killed process left is known by its directory, however long its uploads run.
+ */
+export class TempArea {
+  readonly dir: string;
+
+  constructor(
+    readonly root: string,
+    readonly owner: string,
+  ) {
+    if (!isValidSegment(owner)) throw new StorageError("INVALID_KEY", `invalid temp owner: ${JSON.stringify(owner)}`);
+    this.dir = path.join(root, owner);
   }
-  let removed = 0;
-  for (const name of names) {
-    const entry = path.join(dir, name);
-    const info = await lstat(entry).catch(() => null); // gone meanwhile
-    if (info && info.mtime < olderThan) {
-      await rm(entry, { recursive: true, force: true });
+
+  /**
+   * Removes every entry of the area but this owner's directory and those of `liveOwners()`; returns
+   * how many. `liveOwners` is asked after the area was listed: an owner writes its directory only
+   * once it holds its lease, so a directory seen before the question is never one of an owner the
+   * answer does not know yet. Anything else (a file of the layout before owners) is left over too.
+   */
+  async sweep(liveOwners: () => Promise<ReadonlySet<string>>): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return 0;
+      throw err;
+    }
+    names = names.filter((n) => n !== this.owner);
+    if (names.length === 0) return 0;
+    const live = await liveOwners();
+    let removed = 0;
+    for (const name of names) {
+      if (live.has(name)) continue;
+      await rm(path.join(this.root, name), { recursive: true, force: true });
       removed++;
     }
+    return removed;
   }
-  return removed;
 }

@@ -137,7 +137,18 @@ export const boxRoutes = [
     status: 200,
     summary: "Read an upload's progress",
     requestSchema: getUploadProgressInput,
-    responseSchema: { type: "object", required: ["value"], properties: { value: { type: "integer", minimum: 0, maximum: 100 } } },
+    responseSchema: {
+      type: "object",
+      required: ["value"],
+      properties: {
+        value: {
+          type: "integer",
+          minimum: 0,
+          maximum: 100,
+          description: "Percent received; 0 again when the upload ended without arriving (refused, cut off, its server killed)",
+        },
+      },
+    },
     handle: async ({ caller, params }) => caller.box.progress(untrusted({ progressbarId: params.progressbarId })),
   }),
   // GET /download/content/{contentId}?token= - the original file as an attachment (the token is the only credential)

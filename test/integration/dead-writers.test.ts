@@ -1,0 +1,132 @@
+// The sweep of what uploads of dead processes leave (src/server/lease) against a real database: PGlite
+// in a directory of its own, or the suite's PostgreSQL. Several processes are played by lease rows:
+// on PostgreSQL a process is alive while its lease has not expired; the process sweeping and, on the
+// embedded database (sole), only it. Left behind are storage temp directories (.tmp/<process>/) and
+// progress bars stuck below 100; a swept bar reads {value: 0, failed: true}.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "kinora-dead-writers-"));
+process.env.DATA_DIR = dataDir; // before env() is first read: PGlite lives here when DATABASE_URL is unset
+
+type Db = import("../../src/server/db/client").Db;
+let db: Db;
+let closeDb: () => Promise<void>;
+let me: string;
+let sweep: typeof import("../../src/server/lease/sweep-dead-writers").sweepDeadWriters;
+let startProcessLease: typeof import("../../src/server/lease/process-lease").startProcessLease;
+let readBar: typeof import("../../src/server/domain/box/get-upload-progress").getUploadProgress;
+let LocalStorage: typeof import("../../src/server/media/storage/local-storage").LocalStorage;
+
+before(async () => {
+  const client = await import("../../src/server/db/client");
+  db = await client.getDb();
+  closeDb = client.closeDb;
+  me = (await import("../../src/server/lease/process-id")).processId();
+  sweep = (await import("../../src/server/lease/sweep-dead-writers")).sweepDeadWriters;
+  startProcessLease = (await import("../../src/server/lease/process-lease")).startProcessLease;
+  readBar = (await import("../../src/server/domain/box/get-upload-progress")).getUploadProgress;
+  LocalStorage = (await import("../../src/server/media/storage/local-storage")).LocalStorage;
+});
+after(async () => closeDb?.());
+
+async function newUser(): Promise<string> {
+  const code = `w${randomUUID().slice(0, 8)}`;
+  const u = await db.user.create({
+    data: {
+      userCode: code,
+      email: `${code}@example.test`,
+      passwordHash: "x",
+      firstName: "W",
+      lastName: "U",
+      birthDate: new Date("1990-01-01"),
+      language: "en",
+    },
+    select: { id: true },
+  });
+  return u.id;
+}
+
+/** A lease row for a process, expiring in `seconds` (negative: expired). */
+const lease = (id: string, seconds: number) =>
+  db.$executeRaw`INSERT INTO "ProcessLease" ("id", "expiresAt") VALUES (${id}::uuid, now() + make_interval(secs => ${seconds}::int))
+    ON CONFLICT ("id") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`;
+
+/** Processes `live`, `dead` and this one, each with a temp file and a bar of `userId` stuck mid-upload. */
+async function world() {
+  const live = randomUUID();
+  const dead = randomUUID();
+  const userId = await newUser();
+  const storage = new LocalStorage(path.join(dataDir, `storage-${randomUUID()}`), me);
+  const tmp = path.join(storage.localRoot, ".tmp");
+  for (const owner of [live, dead, me]) {
+    mkdirSync(path.join(tmp, owner), { recursive: true });
+    writeFileSync(path.join(tmp, owner, `${randomUUID()}.part`), "half an upload");
+  }
+  await lease(live, 60);
+  await lease(dead, -1);
+  await db.uploadProgress.createMany({
+    data: [
+      { userId, id: "live", value: 30, writerId: live },
+      { userId, id: "dead", value: 40, writerId: dead },
+      { userId, id: "mine", value: 50, writerId: me },
+      { userId, id: "dead-but-done", value: 100, writerId: dead },
+      { userId, id: "no-writer", value: 20 }, // written before writers were recorded
+    ],
+  });
+  const ctx = { db, actor: { kind: "user" as const, userId, clientId: "www" } };
+  const bar = (id: string) => readBar(ctx, { progressbarId: id });
+  const dirs = () => readdirSync(tmp).sort();
+  return { live, dead, storage, bar, dirs };
+}
+
+const sorted = (...ids: string[]) => [...ids].sort();
+const FAILED = { value: 0, failed: true };
+
+describe("sweep of dead writers", () => {
+  test("several processes (PostgreSQL): an expired lease's leftovers go, a live lease's and this process's stay", async () => {
+    const w = await world();
+    await w.storage.putStream("box/o/b/original", (await import("node:stream")).Readable.from(["x"])); // this process's own temp area in use
+
+    await sweep(db, w.storage, { sole: false });
+    assert.deepEqual(w.dirs(), sorted(w.live, me));
+    assert.deepEqual(await w.bar("dead"), FAILED);
+    assert.deepEqual(await w.bar("no-writer"), FAILED);
+    assert.deepEqual(await w.bar("live"), { value: 30 });
+    assert.deepEqual(await w.bar("mine"), { value: 50 });
+    assert.deepEqual(await w.bar("dead-but-done"), { value: 100 }, "a finished upload's bar stays at 100");
+    assert.equal(await db.processLease.count({ where: { id: w.dead } }), 0, "the expired lease is deleted after its leftovers");
+    assert.equal(await db.processLease.count({ where: { id: w.live } }), 1);
+
+    // the live process is killed: once its lease has expired, the next sweep takes its leftovers too
+    await lease(w.live, -1);
+    await sweep(db, w.storage, { sole: false });
+    assert.deepEqual(w.dirs(), [me]);
+    assert.deepEqual(await w.bar("live"), FAILED);
+    assert.deepEqual(await w.bar("mine"), { value: 50 });
+  });
+
+  test("the sole process (PGlite): everything but its own goes at once, whatever leases say", async () => {
+    const w = await world();
+    await sweep(db, w.storage, { sole: true });
+    assert.deepEqual(w.dirs(), [me]);
+    assert.deepEqual(await w.bar("live"), FAILED);
+    assert.deepEqual(await w.bar("dead"), FAILED);
+    assert.deepEqual(await w.bar("mine"), { value: 50 });
+    await db.processLease.deleteMany({ where: { id: w.live } });
+  });
+
+  test("a process holds its lease while it runs (renewed by the database's clock) and gives it back when stopped", async () => {
+    const held = await startProcessLease(db, { sole: false, ttlSeconds: 30 });
+    const row = await db.processLease.findUnique({ where: { id: me } });
+    assert.ok(row, "lease taken at start");
+    const left = (row.expiresAt.getTime() - Date.now()) / 1000;
+    assert.ok(left > 20 && left <= 31, `expires in ${left} s`);
+    await held.stop();
+    assert.equal(await db.processLease.count({ where: { id: me } }), 0);
+  });
+});
