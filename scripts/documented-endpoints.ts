@@ -1,12 +1,12 @@
 // The list of documented endpoints (method, path, area, source document), kept in the repository as
 // test/support/documented-endpoints.json so the endpoint coverage test runs on any clone. The
-// interface document and its supplement live outside the repository (../shared/spec, or
-// KINORA_SPEC_DIR); when they change, regenerate the list with
+// interface document and its supplement live outside the repository; when they change, regenerate
+// the list with
 //
-//   npx tsx scripts/documented-endpoints.ts [spec-dir]
+//   npx tsx scripts/documented-endpoints.ts <directory of interface.md and supplement.md>
 //
-// and commit it. test/unit/documented-endpoints.test.ts fails when the committed list is stale
-// (only where the documents are present).
+// and commit it. With KINORA_SPEC_DIR naming that directory, test/unit/documented-endpoints.test.ts
+// fails when the committed list is stale; nothing reads the documents unless told where they are.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,9 +24,10 @@ export interface DocumentedEndpoint {
 const root = path.resolve(import.meta.dirname, "..");
 export const DOCUMENTED_ENDPOINTS_FILE = path.join(root, "test/support/documented-endpoints.json");
 
-/** Where the documents are, when this checkout has them (a sibling `shared/` of the repository). */
+/** Where the documents are, when KINORA_SPEC_DIR names a directory holding them. */
 export function specDir(): string | undefined {
-  const dir = process.env.KINORA_SPEC_DIR ?? path.resolve(root, "../shared/spec");
+  const dir = process.env.KINORA_SPEC_DIR;
+  if (!dir) return undefined;
   return existsSync(path.join(dir, "interface.md")) && existsSync(path.join(dir, "supplement.md")) ? dir : undefined;
 }
 
