@@ -1,4 +1,5 @@
-// What the REST layer costs: req/s of two public endpoints as a share of a bare Next route handler
+// What the REST layer costs: req/s of two public endpoints and one private one (GET /api/user/me: a
+// user's token, whose session is checked on every request) as a share of a bare Next route handler
 // (/bench/ceiling) in the same server, measured in the same run, on PGlite and then on PostgreSQL.
 // Run after `npm run build`: `npx tsx bench/rest-overhead.ts`. Writes "REST overhead" in docs/perf.md.
 // Loopback only, bounded: BENCH_SECONDS (default 10) per case and round, BENCH_ROUNDS (default 3) rounds.
@@ -11,7 +12,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const TARGET = 0.6; // overview >= 60 % of the ceiling
 
-type Results = Record<"ceiling" | "overview" | "search", LoadResult>;
+type Results = Record<"ceiling" | "overview" | "search" | "me", LoadResult>;
 
 async function benchDatabase(databaseUrl?: string): Promise<Results> {
   // REGISTER_MAX_PER_WINDOW: the setup registers more users from one address than the default allows.
@@ -47,6 +48,11 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
         headers: { ...headers, "Content-Type": "application/json" },
         body: JSON.stringify({ pageSize: 10, pageIndex: 0, queryString: "trains" }),
       },
+      me: {
+        url: `${server.url}/api/user/me`,
+        connections: CONNECTIONS,
+        headers: { Authorization: `Bearer ${users[0]!.access}`, Accept: "application/json" },
+      },
     };
     // A case that answers an error would measure the error path: check each once first.
     for (const [name, c] of Object.entries(cases)) {
@@ -67,6 +73,7 @@ async function main(): Promise<void> {
     ceiling: "ceiling: bare route handler, constant JSON",
     overview: "GET /api/public/user/{userCode}/overview",
     search: "POST /api/public/search/users",
+    me: "GET /api/user/me (private token: session state)",
   };
   const lines = [
     `\`npx tsx bench/rest-overhead.ts\` after \`npm run build\`: the production server (\`npm start\`, nginx edge when installed), autocannon on loopback, ${CONNECTIONS} connections,`,
