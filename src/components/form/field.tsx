@@ -10,39 +10,45 @@ interface Common {
   className?: string;
 }
 
-function Hint({ name, hint }: { name: string; hint?: ReactNode }) {
-  return hint ? (
-    <p className="field__hint" id={`${fieldId(name)}-hint`}>
-      {hint}
-    </p>
-  ) : null;
+/**
+ * What is said under an input: the error first (the only place its message is said; the form's
+ * FormStatus only links to it), then the hint, each under an id the input is described by.
+ */
+function FieldNotes({ name, error, hint }: { name: string; error?: string; hint?: ReactNode }) {
+  const id = fieldId(name);
+  return (
+    <>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </>
+  );
 }
 
-/** The message of a field error, the only place it is said: under its input, after the field's own label. */
-function FieldError({ name, error }: { name: string; error?: string }) {
-  return error ? (
-    <p className="field__error" id={`${fieldId(name)}-error`}>
-      {error}
-    </p>
-  ) : null;
+/** The input's own attributes: its id and name, invalid when it has an error, described by its notes (in the order shown). */
+function controlProps(name: string, error?: string, hint?: ReactNode) {
+  const id = fieldId(name);
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
+  return { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined };
 }
-
-// read in the order shown: the error first, then the hint
-const describedBy = (name: string, error?: string, hint?: ReactNode) =>
-  [error ? `${fieldId(name)}-error` : "", hint ? `${fieldId(name)}-hint` : ""].filter(Boolean).join(" ") || undefined;
 
 /** A labelled input with its hint; an error marks it invalid and is said under it, describing it. */
 export function Field({ name, label, error, hint, className, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const id = fieldId(name);
   return (
     <div className={`field ${error ? "field--invalid" : ""} ${className ?? ""}`}>
-      <label htmlFor={id}>
+      <label htmlFor={fieldId(name)}>
         {label}
         {input.required && <span aria-hidden="true"> *</span>}
       </label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
-      <FieldError name={name} error={error} />
-      <Hint name={name} hint={hint} />
+      <input {...controlProps(name, error, hint)} {...input} />
+      <FieldNotes name={name} error={error} hint={hint} />
     </div>
   );
 }
@@ -55,13 +61,11 @@ export function TextAreaField({
   className,
   ...input
 }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
-  const id = fieldId(name);
   return (
     <div className={`field ${error ? "field--invalid" : ""} ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
-      <FieldError name={name} error={error} />
-      <Hint name={name} hint={hint} />
+      <label htmlFor={fieldId(name)}>{label}</label>
+      <textarea {...controlProps(name, error, hint)} {...input} />
+      <FieldNotes name={name} error={error} hint={hint} />
     </div>
   );
 }
@@ -75,22 +79,20 @@ export function SelectField({
   options,
   ...select
 }: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name"> & { options: { value: string; label: string }[] }) {
-  const id = fieldId(name);
   return (
     <div className={`field ${error ? "field--invalid" : ""} ${className ?? ""}`}>
-      <label htmlFor={id}>
+      <label htmlFor={fieldId(name)}>
         {label}
         {select.required && <span aria-hidden="true"> *</span>}
       </label>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...select}>
+      <select {...controlProps(name, error, hint)} {...select}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <FieldError name={name} error={error} />
-      <Hint name={name} hint={hint} />
+      <FieldNotes name={name} error={error} hint={hint} />
     </div>
   );
 }
@@ -104,20 +106,11 @@ export function CheckboxField({
   className,
   ...input
 }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
-  const id = fieldId(name);
   return (
     <div className={`field field--checkbox ${error ? "field--invalid" : ""} ${className ?? ""}`}>
-      <input
-        type="checkbox"
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        {...input}
-      />
-      <label htmlFor={id}>{label}</label>
-      <FieldError name={name} error={error} />
-      <Hint name={name} hint={hint} />
+      <input type="checkbox" {...controlProps(name, error, hint)} {...input} />
+      <label htmlFor={fieldId(name)}>{label}</label>
+      <FieldNotes name={name} error={error} hint={hint} />
     </div>
   );
 }
