@@ -5,56 +5,35 @@
 // progress bars stuck below 100; a swept bar falls back to {value: 0}.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
+import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "kinora-dead-writers-"));
-process.env.DATA_DIR = dataDir; // before env() is first read: PGlite lives here when DATABASE_URL is unset
+const dataDir = useIntegrationDatabase("kinora-dead-writers-");
 
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
-let closeDb: () => Promise<void>;
 let me: string;
 let sweep: typeof import("../../src/server/lease/sweep-dead-writers").sweepDeadWriters;
 let startProcessLease: typeof import("../../src/server/lease/process-lease").startProcessLease;
+let writeLease: typeof import("../../src/server/lease/process-lease").writeLease;
 let readBar: typeof import("../../src/server/domain/box/get-upload-progress").getUploadProgress;
 let LocalStorage: typeof import("../../src/server/media/storage/local-storage").LocalStorage;
 
 before(async () => {
-  const client = await import("../../src/server/db/client");
-  db = await client.getDb();
-  closeDb = client.closeDb;
+  db = await integrationDb();
   me = (await import("../../src/server/lease/process-id")).processId();
   sweep = (await import("../../src/server/lease/sweep-dead-writers")).sweepDeadWriters;
-  startProcessLease = (await import("../../src/server/lease/process-lease")).startProcessLease;
+  ({ startProcessLease, writeLease } = await import("../../src/server/lease/process-lease"));
   readBar = (await import("../../src/server/domain/box/get-upload-progress")).getUploadProgress;
   LocalStorage = (await import("../../src/server/media/storage/local-storage")).LocalStorage;
 });
-after(async () => closeDb?.());
 
-async function newUser(): Promise<string> {
-  const code = `w${randomUUID().slice(0, 8)}`;
-  const u = await db.user.create({
-    data: {
-      userCode: code,
-      email: `${code}@example.test`,
-      passwordHash: "x",
-      firstName: "W",
-      lastName: "U",
-      birthDate: new Date("1990-01-01"),
-      language: "en",
-    },
-    select: { id: true },
-  });
-  return u.id;
-}
+const newUser = () => insertUser(db);
 
 /** A lease row for a process, expiring in `seconds` (negative: expired). */
-const lease = (id: string, seconds: number) =>
-  db.$executeRaw`INSERT INTO "ProcessLease" ("id", "expiresAt") VALUES (${id}::uuid, now() + make_interval(secs => ${seconds}::int))
-    ON CONFLICT ("id") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`;
+const lease = (id: string, seconds: number) => writeLease(db, id, seconds);
 
 /** Processes `live`, `dead` and this one, each with a temp file and a bar of `userId` stuck mid-upload. */
 async function world() {

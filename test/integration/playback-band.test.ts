@@ -6,51 +6,30 @@
 // checked here, at the domain level, rather than over HTTP.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
+import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "kinora-band-"));
-process.env.DATA_DIR = dataDir; // before env() is first read: PGlite lives here when DATABASE_URL is unset
+const dataDir = useIntegrationDatabase("kinora-band-");
 
 const GiB = 1024 ** 3;
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
-let closeDb: () => Promise<void>;
 let band: typeof import("../../src/server/domain/playback/band-usage");
 let limit: typeof import("../../src/server/domain/playback/band-limit");
 let meter: typeof import("../../src/server/media/playback/band-meter");
 let render: typeof import("../../src/server/rest/render/play-result");
 
 before(async () => {
-  const client = await import("../../src/server/db/client");
-  db = await client.getDb();
-  closeDb = client.closeDb;
+  db = await integrationDb();
   band = await import("../../src/server/domain/playback/band-usage");
   limit = await import("../../src/server/domain/playback/band-limit");
   meter = await import("../../src/server/media/playback/band-meter");
   render = await import("../../src/server/rest/render/play-result");
 });
-after(async () => closeDb?.());
 
-async function newUser(data: { bandUsedBytes?: bigint; bandPeriodStart?: Date } = {}): Promise<string> {
-  const code = `b${randomUUID().slice(0, 8)}`;
-  const u = await db.user.create({
-    data: {
-      userCode: code,
-      email: `${code}@example.test`,
-      passwordHash: "x",
-      firstName: "B",
-      lastName: "U",
-      birthDate: new Date("1990-01-01"),
-      language: "en",
-      ...data,
-    },
-    select: { id: true },
-  });
-  return u.id;
-}
+const newUser = (data: { bandUsedBytes?: bigint; bandPeriodStart?: Date } = {}) => insertUser(db, data);
 const usage = async (id: string) => db.user.findUniqueOrThrow({ where: { id }, select: { bandUsedBytes: true, bandPeriodStart: true } });
 
 describe("band limit (Free: 5 GB)", () => {

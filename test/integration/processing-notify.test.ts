@@ -4,42 +4,24 @@
 // markFailed after READY, or two attempts racing each other queue nothing more.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, test } from "node:test";
+import { before, test } from "node:test";
+import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
 
-process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "kinora-notify-")); // before env() is first read
+useIntegrationDatabase("kinora-notify-");
 
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
-let closeDb: () => Promise<void>;
 let state: typeof import("../../src/server/domain/box/ingest-state");
 
 before(async () => {
-  const client = await import("../../src/server/db/client");
-  db = await client.getDb();
-  closeDb = client.closeDb;
+  db = await integrationDb();
   state = await import("../../src/server/domain/box/ingest-state");
 });
-after(async () => closeDb?.());
 
 async function processingItem(): Promise<string> {
-  const code = `n${randomUUID().slice(0, 8)}`;
-  const owner = await db.user.create({
-    data: {
-      userCode: code,
-      email: `${code}@example.test`,
-      passwordHash: "x",
-      firstName: "N",
-      lastName: "U",
-      birthDate: new Date("1990-01-01"),
-      language: "en",
-    },
-    select: { id: true },
-  });
+  const ownerId = await insertUser(db);
   const id = randomUUID();
-  await db.boxItem.create({ data: { id, ownerId: owner.id, contentId: `urn:test:${id}`, title: "T", status: "PROCESSING" } });
+  await db.boxItem.create({ data: { id, ownerId, contentId: `urn:test:${id}`, title: "T", status: "PROCESSING" } });
   return id;
 }
 

@@ -25,11 +25,7 @@ export async function startProcessLease(db: Db, opts: ProcessLeaseOptions): Prom
     return { stop: async () => {} };
   }
   const me = processId();
-  // the database's clock, for every process alike
-  const renew = () =>
-    db.$executeRaw`
-      INSERT INTO "ProcessLease" ("id", "expiresAt") VALUES (${me}::uuid, now() + make_interval(secs => ${opts.ttlSeconds}::int))
-      ON CONFLICT ("id") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`;
+  const renew = () => writeLease(db, me, opts.ttlSeconds);
   await renew();
   await sweep();
   const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
@@ -47,4 +43,11 @@ export async function startProcessLease(db: Db, opts: ProcessLeaseOptions): Prom
       await db.processLease.deleteMany({ where: { id: me } });
     },
   };
+}
+
+/** Takes or renews the lease of process `id` for `seconds` from now, by the database's clock (every process alike). */
+export function writeLease(db: Db, id: string, seconds: number): Promise<number> {
+  return db.$executeRaw`
+    INSERT INTO "ProcessLease" ("id", "expiresAt") VALUES (${id}::uuid, now() + make_interval(secs => ${seconds}::int))
+    ON CONFLICT ("id") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`;
 }
