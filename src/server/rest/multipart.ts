@@ -22,8 +22,6 @@ export interface MultipartLimits {
 
 const badRequest = () => new DomainError("BAD_REQUEST", "error.badRequest");
 
-export const isMultipart = (request: Request) => /^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
-
 /**
  * The boundary parameter of a multipart/form-data Content-Type (RFC 2046 §5.1.1: 1 to 70 characters,
  * plain or quoted), or undefined: `xboundary=abc`, `boundary=` and `boundary="abc` have none.
