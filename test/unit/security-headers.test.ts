@@ -39,7 +39,9 @@ describe("page security headers", () => {
 
   test("frame-ancestors is decided per page: none for the portal's; an embeddable page answers its own", () => {
     for (const path of ["/", "/login", "/box", "/u/someone", "/account/password"]) assert.equal(frameAncestorsOf(path), "'none'");
-    const embed = directives(contentSecurityPolicy({ nonce: "n", frameAncestors: "https://site.example", formAction: "'self'", https: false, dev: false }));
+    const embed = directives(
+      contentSecurityPolicy({ nonce: "n", frameAncestors: "https://site.example", formAction: "'self'", https: false, dev: false }),
+    );
     assert.equal(embed.get("frame-ancestors"), "https://site.example");
   });
 

@@ -24,7 +24,10 @@ export async function subscribeLicense(
     {
       kind: "LICENSE",
       itemId: String(license.id),
-      title: periods === 1 ? `${license.name} plan, 1 period of ${license.dayDuration} days` : `${license.name} plan, ${periods} periods of ${license.dayDuration} days`,
+      title:
+        periods === 1
+          ? `${license.name} plan, 1 period of ${license.dayDuration} days`
+          : `${license.name} plan, ${periods} periods of ${license.dayDuration} days`,
       sellerId: null,
       amountCents: license.priceCents * periods,
       periods,

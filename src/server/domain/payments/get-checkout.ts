@@ -36,7 +36,9 @@ export async function getCheckout(ctx: Ctx, input: z.output<typeof getCheckoutIn
     currency: p.currency,
     periods: p.periods,
     status: p.status,
-    seller: seller ? { userCode: seller.userCode, pageTitle: seller.pageTitle ?? undefined, thumbnailId: seller.thumbnailId ?? undefined } : undefined,
+    seller: seller
+      ? { userCode: seller.userCode, pageTitle: seller.pageTitle ?? undefined, thumbnailId: seller.thumbnailId ?? undefined }
+      : undefined,
     expiresAt: p.expiresAt,
   };
 }

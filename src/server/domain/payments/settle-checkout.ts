@@ -10,7 +10,10 @@ const OUTCOMES = { paid: "PAID", cancelled: "CANCELLED", failed: "FAILED" } as c
 
 export const settleCheckoutInput = z.object({
   trackingId: z.string(),
-  outcome: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(["paid", "cancelled", "failed"], "field.outcome")),
+  outcome: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(["paid", "cancelled", "failed"], "field.outcome"),
+  ),
 });
 
 // POST /checkout/{trackingId} (form: outcome=paid|cancelled|failed) - the sandbox provider's answer.

@@ -23,7 +23,7 @@ export const licenseSchema = {
   properties: {
     id: { type: "integer" },
     name: { type: "string" },
-    price: { type: "string", description: "per period, comma decimals (\"20,00\")" },
+    price: { type: "string", description: 'per period, comma decimals ("20,00")' },
     dayDuration: { type: "integer", description: "days of one period; 0: never expires" },
     storage: { type: "integer", description: "GB" },
     band: { type: "integer", description: "GB per month" },

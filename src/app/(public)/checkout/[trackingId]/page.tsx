@@ -28,7 +28,9 @@ export default async function CheckoutPage({ params }: { params: Params }) {
     <div className="container container--narrow">
       <div className="notice notice--info" role="note">
         <p className="notice__title">Test payment</p>
-        <p>This is Kinora&apos;s sandbox payment provider: no money moves. Pay, Cancel and Fail settle the payment as a real provider would.</p>
+        <p>
+          This is Kinora&apos;s sandbox payment provider: no money moves. Pay, Cancel and Fail settle the payment as a real provider would.
+        </p>
       </div>
       <section className="card checkout" aria-labelledby="checkout-title">
         <h1 id="checkout-title">Checkout</h1>
@@ -36,7 +38,9 @@ export default async function CheckoutPage({ params }: { params: Params }) {
           <dt>Item</dt>
           <dd data-testid="checkout-item">{c.title}</dd>
           <dt>Seller</dt>
-          <dd data-testid="checkout-seller">{c.seller ? (c.seller.pageTitle ?? c.seller.userCode) + ` (@${c.seller.userCode})` : "Kinora"}</dd>
+          <dd data-testid="checkout-seller">
+            {c.seller ? (c.seller.pageTitle ?? c.seller.userCode) + ` (@${c.seller.userCode})` : "Kinora"}
+          </dd>
           <dt>Price</dt>
           <dd data-testid="checkout-price" className="checkout__price">
             {price}
