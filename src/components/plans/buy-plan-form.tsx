@@ -27,6 +27,7 @@ interface Props {
  * which activates the plan, or to /plans?cancelled=1.
  */
 export function BuyPlanForm({ licenseId, licenseName, priceCents, currency, dayDuration, renews }: Props) {
+  const [periods, setPeriods] = useState(1);
   const [leaving, setLeaving] = useState(false);
   const subscribe = trpc.licenses.subscribe.useMutation({
     onSuccess: (started) => {
@@ -38,7 +39,6 @@ export function BuyPlanForm({ licenseId, licenseName, priceCents, currency, dayD
 
   function submit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
-    const periods = Number(new FormData(ev.currentTarget).get(name));
     const origin = window.location.origin;
     subscribe.mutate({
       licenseName,
@@ -50,15 +50,21 @@ export function BuyPlanForm({ licenseId, licenseName, priceCents, currency, dayD
     });
   }
 
-  const options = Array.from({ length: MAX_PERIODS }, (_, i) => {
-    const n = i + 1;
-    return { value: String(n), label: `${n * dayDuration} days · ${formatPrice(priceCents * n, currency)}` };
-  });
+  const options = Array.from({ length: MAX_PERIODS }, (_, i) => ({ value: String(i + 1), label: `${i + 1} × ${dayDuration} days` }));
   const pending = subscribe.isPending || leaving;
   return (
     <form className="plan__buy" onSubmit={submit} noValidate>
       <FormStatus error={errorMessageOf(subscribe.error)} />
-      <SelectField name={name} label="Periods" options={options} defaultValue="1" />
+      <SelectField
+        name={name}
+        label="Periods"
+        options={options}
+        value={String(periods)}
+        onChange={(e) => setPeriods(Number(e.target.value))}
+      />
+      <p className="plan__total" aria-live="polite">
+        Total <strong data-testid="plan-total">{formatPrice(priceCents * periods, currency)}</strong>
+      </p>
       <SubmitButton pending={pending} className={renews ? "button" : "button button--secondary"}>
         {pending ? "Opening checkout…" : `${renews ? "Renew" : "Buy"} ${licenseName}`}
       </SubmitButton>

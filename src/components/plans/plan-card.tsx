@@ -35,16 +35,8 @@ export function PlanCard({ plan, overview }: { plan: LicenseView; overview: User
           ))}
       </header>
       <p className="plan__price">
-        {free ? (
-          <>
-            <span className="plan__amount">{formatPrice(0, plan.currency)}</span> <span className="muted">forever</span>
-          </>
-        ) : (
-          <>
-            <span className="plan__amount">{formatPrice(plan.priceCents, plan.currency)}</span>{" "}
-            <span className="muted">per {plan.dayDuration} days</span>
-          </>
-        )}
+        <span className="plan__amount">{formatPrice(plan.priceCents, plan.currency)}</span>{" "}
+        <span className="plan__period">{free ? "forever" : `per ${plan.dayDuration} days`}</span>
       </p>
       {current && <CurrentStanding overview={overview} free={free} />}
       <dl className="plan__quotas">
