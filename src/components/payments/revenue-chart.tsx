@@ -3,7 +3,8 @@ import { formatDay, formatPrice } from "@/lib/format";
 
 const WIDTH = 720;
 const HEIGHT = 220;
-const PLOT = { top: 16, right: 8, bottom: 28, left: 72 };
+// room for the axis labels, also at the larger size a phone draws them (globals.css)
+const PLOT = { top: 16, right: 8, bottom: 36, left: 96 };
 const short = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**

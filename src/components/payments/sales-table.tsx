@@ -1,12 +1,12 @@
 import type { SaleView } from "@/server/domain/payments/list-sales";
-import { formatDay, formatPrice } from "@/lib/format";
+import { formatPrice, formatShortDay } from "@/lib/format";
 import { KIND_LABEL } from "./kind-label";
 
 /** A page of the creator's ledger: what sold (or was refunded), when, to whom, and who got what. */
 export function SalesTable({ sales }: { sales: SaleView[] }) {
   return (
     <div className="table-wrap">
-      <table className="table" data-testid="sales-table">
+      <table className="table table--stack" data-testid="sales-table">
         <caption className="visually-hidden">Your sales, newest first</caption>
         <thead>
           <tr>
@@ -27,8 +27,10 @@ export function SalesTable({ sales }: { sales: SaleView[] }) {
         <tbody>
           {sales.map((s) => (
             <tr key={s.entryId} data-testid="sale-row">
-              <td>{formatDay(s.date)}</td>
-              <td>
+              <td data-label="Date" className="table__date">
+                {formatShortDay(s.date)}
+              </td>
+              <td className="table__main">
                 <span className="table__title">{s.title}</span> <span className="badge">{KIND_LABEL[s.kind]}</span>
                 {s.type === "REFUND" && (
                   <>
@@ -37,10 +39,16 @@ export function SalesTable({ sales }: { sales: SaleView[] }) {
                   </>
                 )}
               </td>
-              <td>{s.buyer ?? <span className="muted">anonymous</span>}</td>
-              <td className="num">{formatPrice(s.grossCents, s.currency)}</td>
-              <td className="num">{formatPrice(s.feeCents, s.currency)}</td>
-              <td className="num">{formatPrice(s.netCents, s.currency)}</td>
+              <td data-label="Buyer">{s.buyer ?? <span className="muted">anonymous</span>}</td>
+              <td data-label="Gross" className="num">
+                {formatPrice(s.grossCents, s.currency)}
+              </td>
+              <td data-label="Fee" className="num">
+                {formatPrice(s.feeCents, s.currency)}
+              </td>
+              <td data-label="Net" className="num">
+                {formatPrice(s.netCents, s.currency)}
+              </td>
             </tr>
           ))}
         </tbody>

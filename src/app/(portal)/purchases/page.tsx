@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { PurchaseView } from "@/server/domain/payments/list-purchases";
 import { Pager, pageIndexFrom } from "@/components/pager";
 import { KIND_LABEL } from "@/components/payments/kind-label";
-import { formatDay, formatPrice } from "@/lib/format";
+import { formatPrice, formatShortDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
 
 export const metadata = { title: "Purchases" };
@@ -33,7 +33,7 @@ export default async function PurchasesPage({ searchParams }: { searchParams: Se
         </h2>
         {page.items.length > 0 ? (
           <div className="table-wrap">
-            <table className="table" data-testid="purchases-table">
+            <table className="table table--stack" data-testid="purchases-table">
               <caption className="visually-hidden">What you bought, newest first</caption>
               <thead>
                 <tr>
@@ -53,12 +53,16 @@ export default async function PurchasesPage({ searchParams }: { searchParams: Se
                   const link = purchaseLink(p);
                   return (
                     <tr key={p.trackingId} data-testid="purchase-row">
-                      <td>{formatDay(p.paidAt)}</td>
-                      <td>
+                      <td data-label="Date" className="table__date">
+                        {formatShortDay(p.paidAt)}
+                      </td>
+                      <td className="table__main">
                         <span className="table__title">{p.title}</span> <span className="badge">{KIND_LABEL[p.kind]}</span>
                       </td>
-                      <td className="num">{formatPrice(p.amountCents, p.currency)}</td>
-                      <td>{p.status === "PAID" ? "Paid" : <span className="badge badge--danger">Refunded</span>}</td>
+                      <td data-label="Price" className="num">
+                        {formatPrice(p.amountCents, p.currency)}
+                      </td>
+                      <td data-label="Status">{p.status === "PAID" ? "Paid" : <span className="badge badge--danger">Refunded</span>}</td>
                       <td>
                         {link && (
                           <Link href={link.href} aria-label={`${link.label}: ${p.title}`}>
