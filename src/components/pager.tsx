@@ -13,7 +13,7 @@ export function Pager({ path, pageIndex, pageCount }: { path: string; pageIndex:
   return (
     <nav className="actions pager" aria-label="Pages">
       {pageIndex > 0 ? (
-        <Link className="button button--secondary" href={href(Math.min(pageIndex, pageCount) - 1)} rel="prev">
+        <Link className="button button--secondary" href={href(Math.max(0, Math.min(pageIndex, pageCount) - 1))} rel="prev">
           Previous
         </Link>
       ) : (

@@ -1,10 +1,12 @@
 import type { SalesDay } from "@/server/domain/payments/sales-summary";
+import { DataTable } from "@/components/data-table";
 import { formatDay, formatPrice } from "@/lib/format";
 
 const WIDTH = 720;
 const HEIGHT = 220;
 // room for the axis labels, also at the larger size a phone draws them (globals.css)
 const PLOT = { top: 16, right: 8, bottom: 36, left: 96 };
+const COLUMNS = [{ label: "Day" }, { label: "Sales", numeric: true }, { label: "Gross", numeric: true }, { label: "Net", numeric: true }];
 const short = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**
@@ -95,35 +97,16 @@ export function RevenueChart({ days, currency }: { days: SalesDay[]; currency: s
       </figcaption>
       <details className="chart__table">
         <summary>The days as a table</summary>
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Revenue per day, last {days.length} days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="num">
-                  Sales
-                </th>
-                <th scope="col" className="num">
-                  Gross
-                </th>
-                <th scope="col" className="num">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day.toISOString()}>
-                  <th scope="row">{formatDay(d.day)}</th>
-                  <td className="num">{d.sales}</td>
-                  <td className="num">{money(d.grossCents)}</td>
-                  <td className="num">{money(d.netCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={`Revenue per day, last ${days.length} days`} columns={COLUMNS}>
+          {days.map((d) => (
+            <tr key={d.day.toISOString()}>
+              <th scope="row">{formatDay(d.day)}</th>
+              <td className="num">{d.sales}</td>
+              <td className="num">{money(d.grossCents)}</td>
+              <td className="num">{money(d.netCents)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </details>
     </figure>
   );

@@ -1,13 +1,22 @@
 import Link from "next/link";
 import type { PurchaseView } from "@/server/domain/payments/list-purchases";
 import { Pager, pageIndexFrom } from "@/components/pager";
-import { KIND_LABEL } from "@/components/payments/kind-label";
+import { DataTable } from "@/components/data-table";
+import { ItemCell } from "@/components/payments/item-cell";
 import { formatPrice, formatShortDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
 
 export const metadata = { title: "Purchases" };
 
 const PAGE_SIZE = 25;
+
+const COLUMNS = [
+  { label: "Date" },
+  { label: "Item" },
+  { label: "Price", numeric: true },
+  { label: "Status" },
+  { label: "Link", hiddenLabel: true },
+];
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
@@ -32,50 +41,30 @@ export default async function PurchasesPage({ searchParams }: { searchParams: Se
           What you bought
         </h2>
         {page.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table table--stack" data-testid="purchases-table">
-              <caption className="visually-hidden">What you bought, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Item</th>
-                  <th scope="col" className="num">
-                    Price
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Link</span>
-                  </th>
+          <DataTable caption="What you bought, newest first" columns={COLUMNS} stack testId="purchases-table">
+            {page.items.map((p) => {
+              const link = purchaseLink(p);
+              return (
+                <tr key={p.trackingId} data-testid="purchase-row">
+                  <td data-label="Date" className="table__date">
+                    {formatShortDay(p.paidAt)}
+                  </td>
+                  <ItemCell title={p.title} kind={p.kind} />
+                  <td data-label="Price" className="num">
+                    {formatPrice(p.amountCents, p.currency)}
+                  </td>
+                  <td data-label="Status">{p.status === "PAID" ? "Paid" : <span className="badge badge--danger">Refunded</span>}</td>
+                  <td>
+                    {link && (
+                      <Link href={link.href} aria-label={`${link.label}: ${p.title}`}>
+                        {link.label}
+                      </Link>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {page.items.map((p) => {
-                  const link = purchaseLink(p);
-                  return (
-                    <tr key={p.trackingId} data-testid="purchase-row">
-                      <td data-label="Date" className="table__date">
-                        {formatShortDay(p.paidAt)}
-                      </td>
-                      <td className="table__main">
-                        <span className="table__title">{p.title}</span> <span className="badge">{KIND_LABEL[p.kind]}</span>
-                      </td>
-                      <td data-label="Price" className="num">
-                        {formatPrice(p.amountCents, p.currency)}
-                      </td>
-                      <td data-label="Status">{p.status === "PAID" ? "Paid" : <span className="badge badge--danger">Refunded</span>}</td>
-                      <td>
-                        {link && (
-                          <Link href={link.href} aria-label={`${link.label}: ${p.title}`}>
-                            {link.label}
-                          </Link>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         ) : (
           <p className="muted" data-testid="purchases-empty">
             {page.totalCount > 0 ? (
