@@ -291,13 +291,13 @@ describe("the webhook", () => {
     assert.equal((await paymentOf(ok.trackingId)).status, "PENDING");
     standin.pay(ok.session.id);
     const succeeded = standin.sessionEvent("checkout.session.async_payment_succeeded", ok.session.id);
-    assert.equal((await deliver(succeeded)).status, "PAID");
+    assert.deepEqual(await deliver(succeeded), { received: true, trackingId: ok.trackingId, status: "PAID" });
 
     const ko = await openPayment();
     standin.completeUnpaid(ko.session.id);
     const failed = standin.sessionEvent("checkout.session.async_payment_failed", ko.session.id);
     assert.deepEqual(await deliver(failed), { received: true, trackingId: ko.trackingId, status: "FAILED" });
-    assert.equal((await deliver(failed)).status, "FAILED");
+    assert.deepEqual(await deliver(failed), { received: true, trackingId: ko.trackingId, status: "FAILED" });
     assert.deepEqual(await ledgerOf(ko.trackingId), []);
   });
 

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import type { Api, ApiResponse } from "./api";
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type Form = { [key: string]: FormValue };
@@ -325,17 +326,10 @@ export function stripeSignature(payload: string, secret: string, timestamp?: num
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
 }
 
-/** Delivers an event to a Kinora server's webhook as Stripe does; `signature` null sends none. */
-export async function deliverStripeEvent(
-  kinoraUrl: string,
-  payload: string,
-  signature: string | null,
-): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${kinoraUrl}/payments/stripe/webhook`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json; charset=utf-8", "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)", ...(signature === null ? {} : { "Stripe-Signature": signature }) },
-    body: payload,
+/** Delivers an event to a Kinora server's webhook as Stripe does (JSON, the signature header; none when null). */
+export function deliverStripeEvent(api: Api, payload: string, signature: string | null): Promise<ApiResponse> {
+  return api.post("/payments/stripe/webhook", undefined, {
+    raw: payload,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...(signature === null ? {} : { "Stripe-Signature": signature }) },
   });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
