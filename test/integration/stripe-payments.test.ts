@@ -83,7 +83,11 @@ async function openPayment(amountCents = 1250): Promise<Opened> {
 
 const paymentOf = (trackingId: string) => db.payment.findUniqueOrThrow({ where: { trackingId } });
 const ledgerOf = async (trackingId: string) =>
-  db.ledgerEntry.findMany({ where: { payment: { trackingId } }, orderBy: { createdAt: "asc" }, select: { type: true, grossCents: true, feeCents: true, netCents: true } });
+  db.ledgerEntry.findMany({
+    where: { payment: { trackingId } },
+    orderBy: { createdAt: "asc" },
+    select: { type: true, grossCents: true, feeCents: true, netCents: true },
+  });
 
 /** An event delivered to the webhook handler, signed like Stripe signs it (now, unless `timestamp` says otherwise). */
 const deliver = (payload: string, opts: { secret?: string; timestamp?: number } = {}) =>
@@ -173,11 +177,15 @@ describe("opening a payment", () => {
       const ctx: Ctx = { actor: { kind: "user", userId: buyerId, clientId: "www" }, db };
       const itemId = randomUUID();
       await assert.rejects(
-        core.begin.beginPayment(ctx, { kind: "VOD", itemId, title: "T", sellerId: null, amountCents: 100 }, {
-          advanceMonthlyPayments: 1,
-          embedded: false,
-          mobile: false,
-        }),
+        core.begin.beginPayment(
+          ctx,
+          { kind: "VOD", itemId, title: "T", sellerId: null, amountCents: 100 },
+          {
+            advanceMonthlyPayments: 1,
+            embedded: false,
+            mobile: false,
+          },
+        ),
         refusedAs("UNAVAILABLE", "error.stripeKeyMissing"),
       );
       assert.equal(await db.payment.count({ where: { itemId } }), 0, "no payment row");
@@ -259,7 +267,11 @@ describe("the webhook", () => {
     const paid = await paymentOf(p.trackingId);
     assert.deepEqual(await deliver(event), a);
     assert.deepEqual(await paymentOf(p.trackingId), paid, "the row is untouched");
-    assert.equal(await db.job.count({ where: { type: "payments.receipt", payload: { equals: { paymentId: paid.id } } } }), 1, "one receipt");
+    assert.equal(
+      await db.job.count({ where: { type: "payments.receipt", payload: { equals: { paymentId: paid.id } } } }),
+      1,
+      "one receipt",
+    );
 
     // the client completes after the webhook: granted once; the event delivered again after that changes nothing
     const claim = { trackingId: p.trackingId, kind: "VOD" as const, itemId: p.itemId };
@@ -333,12 +345,18 @@ describe("the webhook", () => {
     // a session naming p's trackingId, though p's session is another one
     other.session.metadata = { trackingId: p.trackingId };
     other.session.client_reference_id = p.trackingId;
-    assert.deepEqual(await deliver(standin.sessionEvent("checkout.session.completed", other.session.id)), { received: true, ignored: true });
+    assert.deepEqual(await deliver(standin.sessionEvent("checkout.session.completed", other.session.id)), {
+      received: true,
+      ignored: true,
+    });
     assert.equal((await paymentOf(p.trackingId)).status, "PENDING");
     // a session opened by something else on the same Stripe account
     other.session.metadata = {};
     other.session.client_reference_id = null;
-    assert.deepEqual(await deliver(standin.sessionEvent("checkout.session.completed", other.session.id)), { received: true, ignored: true });
+    assert.deepEqual(await deliver(standin.sessionEvent("checkout.session.completed", other.session.id)), {
+      received: true,
+      ignored: true,
+    });
     assert.equal((await paymentOf(other.trackingId)).status, "PENDING");
   });
 });

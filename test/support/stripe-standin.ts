@@ -103,7 +103,8 @@ function text(form: Form, key: string): string | undefined {
 }
 
 function integer(value: FormValue | undefined, param: string): number {
-  if (typeof value !== "string" || !/^-?\d+$/.test(value)) throw invalid(param, `Invalid integer: ${String(value)}`, "parameter_invalid_integer");
+  if (typeof value !== "string" || !/^-?\d+$/.test(value))
+    throw invalid(param, `Invalid integer: ${String(value)}`, "parameter_invalid_integer");
   return Number(value);
 }
 
@@ -116,7 +117,8 @@ export async function startStripeStandin(opts: { secretKey: string }): Promise<S
   function createSession(form: Form): StandinSession {
     if (text(form, "mode") !== "payment") throw invalid("mode", "The stand-in opens sessions of mode payment only.");
     const items = form.line_items;
-    if (!Array.isArray(items) || items.length === 0) throw invalid("line_items", "Missing required param: line_items.", "parameter_missing");
+    if (!Array.isArray(items) || items.length === 0)
+      throw invalid("line_items", "Missing required param: line_items.", "parameter_missing");
     let total = 0;
     let currency: string | undefined;
     items.forEach((raw, i) => {
@@ -125,11 +127,14 @@ export async function startStripeStandin(opts: { secretKey: string }): Promise<S
       const quantity = integer(item.quantity, `line_items[${i}][quantity]`);
       if (!price) throw invalid(`line_items[${i}][price_data]`, "You must specify either `price` or `price_data`.", "parameter_missing");
       const itemCurrency = text(price, "currency");
-      if (!itemCurrency || !/^[a-z]{3}$/.test(itemCurrency)) throw invalid(`line_items[${i}][price_data][currency]`, `Invalid currency: ${itemCurrency}`);
+      if (!itemCurrency || !/^[a-z]{3}$/.test(itemCurrency))
+        throw invalid(`line_items[${i}][price_data][currency]`, `Invalid currency: ${itemCurrency}`);
       const amount = integer(price.unit_amount, `line_items[${i}][price_data][unit_amount]`);
       if (amount < 0) throw invalid(`line_items[${i}][price_data][unit_amount]`, "This value must be greater than or equal to 0.");
-      if (!text(price.product_data as Form, "name")) throw invalid(`line_items[${i}][price_data][product_data][name]`, "Missing required param.", "parameter_missing");
-      if (currency && currency !== itemCurrency) throw invalid(`line_items[${i}][price_data][currency]`, "All line items must use the same currency.");
+      if (!text(price.product_data as Form, "name"))
+        throw invalid(`line_items[${i}][price_data][product_data][name]`, "Missing required param.", "parameter_missing");
+      if (currency && currency !== itemCurrency)
+        throw invalid(`line_items[${i}][price_data][currency]`, "All line items must use the same currency.");
       currency = itemCurrency;
       total += amount * quantity;
     });
@@ -140,7 +145,8 @@ export async function startStripeStandin(opts: { secretKey: string }): Promise<S
     }
     const metadata = (form.metadata ?? {}) as Record<string, string>;
     for (const [key, value] of Object.entries(metadata)) {
-      if (key.length > 40 || typeof value !== "string" || value.length > 500) throw invalid(`metadata[${key}]`, "Metadata keys are at most 40 characters, values 500.");
+      if (key.length > 40 || typeof value !== "string" || value.length > 500)
+        throw invalid(`metadata[${key}]`, "Metadata keys are at most 40 characters, values 500.");
     }
     const sessionId = id("cs_test");
     const session: StandinSession = {
@@ -203,7 +209,11 @@ export async function startStripeStandin(opts: { secretKey: string }): Promise<S
       });
     }
     if (key !== opts.secretKey) {
-      throw new StripeError(401, { type: "invalid_request_error", code: "api_key_invalid", message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}` });
+      throw new StripeError(401, {
+        type: "invalid_request_error",
+        code: "api_key_invalid",
+        message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`,
+      });
     }
   }
 

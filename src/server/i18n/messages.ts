@@ -73,7 +73,8 @@ const en = {
   "field.trackingIdNotPaid": "names a payment that is not paid ({status})",
   "field.outcome": "must be paid, cancelled or failed",
   "error.stripeKeyMissing": "This instance takes no payments: its Stripe key (STRIPE_SECRET_KEY) is not configured",
-  "error.stripeWebhookNotConfigured": "This instance receives no Stripe events: its webhook secret (STRIPE_WEBHOOK_SECRET) is not configured",
+  "error.stripeWebhookNotConfigured":
+    "This instance receives no Stripe events: its webhook secret (STRIPE_WEBHOOK_SECRET) is not configured",
   "error.stripeSignatureInvalid": "The Stripe-Signature header is missing, does not match the body or is too old",
 } as const;
 

@@ -78,7 +78,8 @@ export function stripeProvider(): PaymentProvider {
       // webhook, found by the trackingId in its metadata, or expires with the payment
       if (!providerRef) return "PENDING";
       const session = await stripe.checkout.sessions.retrieve(providerRef);
-      if (session.metadata?.trackingId !== trackingId) throw new Error(`Stripe session ${providerRef} is not the one of payment ${trackingId}`);
+      if (session.metadata?.trackingId !== trackingId)
+        throw new Error(`Stripe session ${providerRef} is not the one of payment ${trackingId}`);
       return sessionVerdict(session);
     },
   };
