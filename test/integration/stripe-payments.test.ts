@@ -197,6 +197,25 @@ describe("opening a payment", () => {
   });
 });
 
+describe("the stand-in answers like Stripe", () => {
+  test("401 without the secret key, 404 in Stripe's error shape for an unknown session", async () => {
+    const unsigned = await fetch(`${standin.url}/v1/checkout/sessions/cs_test_x`);
+    assert.equal(unsigned.status, 401);
+    assert.equal((await unsigned.json()).error.type, "invalid_request_error");
+    const { stripeApiTarget } = await import("../../src/server/payments/stripe/stripe-client");
+    const Stripe = (await import("stripe")).default;
+    const wrongKey = new Stripe("sk_test_someone0else0000000000", { ...stripeApiTarget(standin.url), maxNetworkRetries: 0 });
+    await assert.rejects(wrongKey.checkout.sessions.retrieve("cs_test_x"), { type: "StripeAuthenticationError", statusCode: 401 });
+    const missing = await fetch(`${standin.url}/v1/checkout/sessions/cs_test_x`, { headers: { Authorization: `Bearer ${KEY}` } });
+    assert.equal(missing.status, 404);
+    const { error } = await missing.json();
+    assert.deepEqual(
+      [error.type, error.code, error.param, error.message],
+      ["invalid_request_error", "resource_missing", "session", "No such checkout.session: 'cs_test_x'"],
+    );
+  });
+});
+
 describe("reading the session", () => {
   test("lookup: open is PENDING, paid is PAID, expired is EXPIRED, an unknown session an error", async () => {
     const provider = core.provider.stripeProvider();

@@ -51,7 +51,7 @@ export function checkoutSessionParams(payment: ProviderPayment, now = new Date()
   };
 }
 
-/** One payment, one session: a create retried (by the SDK or after a crash) answers the first session again. */
+/** One payment, one session: a create sent again (the SDK retries one whose answer was lost) answers the first session. */
 export const sessionIdempotencyKey = (trackingId: string): string => `kinora-checkout-${trackingId}`;
 
 /** Where a session says its payment stands. */

@@ -9,7 +9,7 @@ import { stripeClient } from "./stripe-client";
 import { sessionVerdict } from "./stripe-provider";
 
 /** What a delivery did: the payment it concerned and where that stands now, or nothing (ignored). */
-export type WebhookReceipt = { received: true; trackingId: string; status: PaymentStatus } | { received: true; ignored: true };
+export type WebhookAnswer = { received: true; trackingId: string; status: PaymentStatus } | { received: true; ignored: true };
 
 const IGNORED = { received: true, ignored: true } as const;
 
@@ -20,7 +20,7 @@ const IGNORED = { received: true, ignored: true } as const;
  * buyer already completed through the session read changes nothing. Events of other kinds, and
  * sessions Kinora did not open, are acknowledged and ignored (anything but a 2xx makes Stripe retry).
  */
-export async function receiveStripeWebhook(db: Db, body: Buffer, signature: string | null): Promise<WebhookReceipt> {
+export async function receiveStripeWebhook(db: Db, body: Buffer, signature: string | null): Promise<WebhookAnswer> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new DomainError("UNAVAILABLE", "error.stripeWebhookNotConfigured");
   let event: Stripe.Event;
@@ -47,7 +47,7 @@ export async function receiveStripeWebhook(db: Db, body: Buffer, signature: stri
   }
 }
 
-async function settleSession(db: Db, session: Stripe.Checkout.Session, outcome: Settlement): Promise<WebhookReceipt> {
+async function settleSession(db: Db, session: Stripe.Checkout.Session, outcome: Settlement): Promise<WebhookAnswer> {
   const trackingId = await paymentOfSession(db, session);
   if (!trackingId) return IGNORED;
   const payment = await settlePayment(db, trackingId, outcome);
@@ -55,7 +55,7 @@ async function settleSession(db: Db, session: Stripe.Checkout.Session, outcome: 
 }
 
 /** A full refund (made in Stripe's Dashboard) refunds the payment; a partial one is left to the operator. */
-async function refundCharge(db: Db, charge: Stripe.Charge): Promise<WebhookReceipt> {
+async function refundCharge(db: Db, charge: Stripe.Charge): Promise<WebhookAnswer> {
   const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   if (!charge.refunded || !paymentIntent) return IGNORED;
   const { data } = await stripeClient().checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });

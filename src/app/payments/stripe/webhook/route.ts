@@ -14,12 +14,12 @@ export async function POST(request: Request): Promise<Response> {
   const lang = pickLang(request.headers.get("accept-language"));
   try {
     const body = await readBodyBytes(request);
-    const receipt = await receiveStripeWebhook(await getDb(), body, request.headers.get("stripe-signature"));
-    return json(200, receipt, { "Cache-Control": "no-store" });
+    const answer = await receiveStripeWebhook(await getDb(), body, request.headers.get("stripe-signature"));
+    return json(200, answer, { "Cache-Control": "no-store" });
   } catch (err) {
     if (err instanceof DomainError) return domainErrorResponse(err, lang, path);
     // Stripe delivers the event again later (for up to three days)
-    console.error(`Stripe webhook failed:`, err instanceof Error ? err.stack : err);
+    console.error("Stripe webhook failed:", err instanceof Error ? err.stack : err);
     return errorResponse(500, translate(lang, "error.internal"), path);
   }
 }
