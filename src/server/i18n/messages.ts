@@ -59,6 +59,23 @@ const en = {
   "field.contentIdentifier": "must be 1 to 200 characters without spaces or control characters",
   "field.imageType": "must be a PNG, JPEG or WebP image",
   "field.progressbarId": "must be 1 to 100 letters, digits, '.', '_' or '-'",
+  // vod
+  "error.vodNotFound": "Vod item not found",
+  "error.vodContentProcessing": "This content is still being processed: publish it once it is READY",
+  "error.vodContentFailed": "This content could not be processed and cannot be published",
+  "error.boxItemHasVods": "This content is published as {count} vod item(s): delete them first",
+  "error.vodNotForSale": "This content is not pay-per-view: play it without paying",
+  "error.vodOwnContent": "You publish this content: you play it without paying",
+  "playback.paymentRequired": "This content is pay-per-view: pay to watch it",
+  "field.licenseType": "must be one of FREE, CREATIVE_COMMONS, PAY_PER_VIEW, CONTENT_BUNDLE",
+  "field.licenseTypeRequired": "is required when ccType or bundleId is given",
+  "field.licenseTypeBundle": "CONTENT_BUNDLE is not available yet: content bundles are coming",
+  "field.ccType": "must be one of BY, BY_SA, BY_ND, BY_NC, BY_NC_SA, BY_NC_ND",
+  "field.pricePerView": "must be an amount from 0,01 to 10000,00 with at most two decimals",
+  "field.price": "must be an amount from 0,01 to 10000,00 with at most two decimals",
+  "field.dateNotPast": "must be today or a later date",
+  "field.onlyWithCreativeCommons": "is allowed only with licenseType CREATIVE_COMMONS",
+  "field.onlyWithContentBundle": "is allowed only with licenseType CONTENT_BUNDLE",
 } as const;
 
 export type MessageId = keyof typeof en;
@@ -123,6 +140,23 @@ const it: Record<MessageId, string> = {
   "field.contentIdentifier": "deve avere da 1 a 200 caratteri senza spazi né caratteri di controllo",
   "field.imageType": "deve essere un'immagine PNG, JPEG o WebP",
   "field.progressbarId": "deve avere da 1 a 100 lettere, cifre, '.', '_' o '-'",
+  // vod
+  "error.vodNotFound": "Contenuto on demand non trovato",
+  "error.vodContentProcessing": "Questo contenuto è ancora in elaborazione: pubblicalo quando sarà READY",
+  "error.vodContentFailed": "Non è stato possibile elaborare questo contenuto: non può essere pubblicato",
+  "error.boxItemHasVods": "Questo contenuto è pubblicato in {count} contenuti on demand: eliminali prima",
+  "error.vodNotForSale": "Questo contenuto non è a pagamento: riproducilo senza pagare",
+  "error.vodOwnContent": "Sei l'editore di questo contenuto: lo riproduci senza pagare",
+  "playback.paymentRequired": "Questo contenuto è a pagamento: paga per guardarlo",
+  "field.licenseType": "deve essere uno tra FREE, CREATIVE_COMMONS, PAY_PER_VIEW, CONTENT_BUNDLE",
+  "field.licenseTypeRequired": "è obbligatorio quando è indicato ccType o bundleId",
+  "field.licenseTypeBundle": "CONTENT_BUNDLE non è ancora disponibile: i pacchetti di contenuti arriveranno presto",
+  "field.ccType": "deve essere uno tra BY, BY_SA, BY_ND, BY_NC, BY_NC_SA, BY_NC_ND",
+  "field.pricePerView": "deve essere un importo da 0,01 a 10000,00 con al massimo due decimali",
+  "field.price": "deve essere un importo da 0,01 a 10000,00 con al massimo due decimali",
+  "field.dateNotPast": "deve essere oggi o una data successiva",
+  "field.onlyWithCreativeCommons": "è ammesso solo con licenseType CREATIVE_COMMONS",
+  "field.onlyWithContentBundle": "è ammesso solo con licenseType CONTENT_BUNDLE",
 };
 
 const catalogues = { en, it } as const;

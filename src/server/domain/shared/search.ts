@@ -26,9 +26,11 @@ export function searchPage<T>(req: SearchRequest, totalCount: number, items: T[]
 
 /**
  * Turns a user query into a PostgreSQL tsquery text: words are ANDed, a trailing `*` (or `**`)
- * makes the last word a prefix match. Returns undefined for an empty query.
+ * makes the last word a prefix match. `weights` (e.g. "ABC") restricts every word to lexemes of
+ * those weights, so one vector can hold fields that only some searches look at. Returns undefined
+ * for an empty query.
  */
-export function toTsQuery(queryString: string | undefined): string | undefined {
+export function toTsQuery(queryString: string | undefined, weights = ""): string | undefined {
   if (!queryString) return undefined;
   const prefix = /\*+\s*$/.test(queryString);
   const words = queryString
@@ -38,5 +40,6 @@ export function toTsQuery(queryString: string | undefined): string | undefined {
     .filter(Boolean)
     .map((w) => w.toLowerCase());
   if (words.length === 0) return undefined;
-  return words.map((w, i) => (prefix && i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+  const last = words.length - 1;
+  return words.map((w, i) => (prefix && i === last ? `${w}:*${weights}` : weights ? `${w}:${weights}` : w)).join(" & ");
 }

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { zBool } from "@/server/domain/shared/schema";
+import { searchRequest, type SearchPage } from "@/server/domain/shared/search";
+import { runVodSearch, vodConditionsInput, vodSearch } from "./vod-search";
+import type { VodItemView } from "./vod-item-view";
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+export const searchVodsInput = searchRequest.extend({
+  /** Only the vods (not) visible in public pages by the owner's choice (supplement §1). */
+  public: z.preprocess(blankToUndefined, zBool().optional()),
+  conditions: vodConditionsInput,
+});
+
+// POST /api/search/vod/contents - the caller's vods, expired and private ones included: queryString
+// over the content (title, tags, description; `*` at the end: prefix), every tag of `tags`, the
+// `public` choice, the publishing conditions; by relevance, then publishing date, newest first.
+export async function searchVods(ctx: Ctx, input: z.output<typeof searchVodsInput>): Promise<SearchPage<VodItemView>> {
+  const ownerId = requireUserId(ctx);
+  const search = vodSearch(input, false);
+  search.where.push(`v."ownerId" = ${search.params.add(ownerId)}::uuid`);
+  if (input.public !== undefined) search.where.push(`v."public" = ${search.params.add(input.public)}`);
+  return runVodSearch(ctx.db, search, ctx.baseUrl);
+}
