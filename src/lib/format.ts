@@ -22,3 +22,9 @@ export function formatBytes(bytes: number): string {
 }
 
 export const formatPercent = (p: number): string => `${p < 10 && p > 0 ? p.toFixed(1) : Math.round(p)}%`;
+
+/** An amount for people (pages, mails): "€20.00" in English, "20,00 €" in Italian. The REST wire format is rest/wire.ts's formatMoney. */
+export function formatPrice(cents: number, currency: string, language = "en"): string {
+  const locale = language.startsWith("it") ? "it-IT" : "en-GB";
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+}

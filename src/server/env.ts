@@ -45,6 +45,16 @@ const schema = z.object({
     .int()
     .positive()
     .default(4 * 3600),
+  // Payments (src/server/payments): the provider (sandbox: our own test checkout, the default on the
+  // embedded database only; stripe: Stripe Checkout), the platform's share of every sale in percent,
+  // the instance's one currency, and how long a pay-per-view purchase lets its buyer watch
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default("EUR"),
+  PPV_ACCESS_HOURS: z.coerce.number().positive().default(48),
   MEDIA_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/)

@@ -48,6 +48,8 @@ export async function startKinora(env: Record<string, string | undefined> = {}):
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "1",
     REGISTER_MAX_PER_WINDOW: "100000",
+    // the sandbox provider runs on PostgreSQL only when asked for (it is PGlite's default)
+    PAYMENT_PROVIDER: "sandbox",
     ...env,
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];

@@ -39,12 +39,14 @@ describe("page security headers", () => {
 
   test("frame-ancestors is decided per page: none for the portal's; an embeddable page answers its own", () => {
     for (const path of ["/", "/login", "/box", "/u/someone", "/account/password"]) assert.equal(frameAncestorsOf(path), "'none'");
-    const embed = directives(contentSecurityPolicy({ nonce: "n", frameAncestors: "https://site.example", https: false, dev: false }));
+    const embed = directives(
+      contentSecurityPolicy({ nonce: "n", frameAncestors: "https://site.example", formAction: "'self'", https: false, dev: false }),
+    );
     assert.equal(embed.get("frame-ancestors"), "https://site.example");
   });
 
   test("next dev: eval for React's debugging, styles without a nonce", () => {
-    const dev = directives(contentSecurityPolicy({ nonce: "n", frameAncestors: "'none'", https: false, dev: true }));
+    const dev = directives(contentSecurityPolicy({ nonce: "n", frameAncestors: "'none'", formAction: "'self'", https: false, dev: true }));
     assert.equal(dev.get("script-src"), "'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'");
     assert.equal(dev.get("style-src"), "'self' 'unsafe-inline'");
   });

@@ -10,7 +10,8 @@ export type ErrorCode =
   | "CONFLICT" // 409
   | "DEPENDANTS" // 409 for a delete blocked by dependants
   | "PAYLOAD_TOO_LARGE" // 413
-  | "RATE_LIMITED"; // 429 with Retry-After
+  | "RATE_LIMITED" // 429 with Retry-After
+  | "UNAVAILABLE"; // 503: a service we depend on (the payment provider) is not configured or not answering
 
 export interface FieldError {
   field: string;

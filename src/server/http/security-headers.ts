@@ -23,9 +23,18 @@ export function frameAncestorsOf(pathname: string): string {
   return FRAMEABLE.find((f) => pathname.startsWith(f.prefix))?.ancestors ?? "'none'";
 }
 
+/**
+ * Where the forms of a page may send the browser, redirects included. The sandbox checkout's form
+ * answers with a 303 to the client's returnUrl or cancelUrl, on whatever site the client runs.
+ */
+export function formActionOf(pathname: string): string {
+  return pathname.startsWith("/checkout/") ? "'self' https: http:" : "'self'";
+}
+
 export interface PolicyOptions {
   nonce: string;
   frameAncestors: string;
+  formAction: string;
   /** The origin of signed media URLs when it is not necessarily the page's own (PUBLIC_URL). */
   mediaOrigin?: string;
   /** The instance is served over HTTPS (PUBLIC_URL): upgrade stray http: subresources. */
@@ -48,7 +57,7 @@ export function contentSecurityPolicy(o: PolicyOptions): string {
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${o.formAction}`,
     `frame-ancestors ${o.frameAncestors}`,
     ...(o.https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
@@ -61,6 +70,7 @@ export function pageSecurityHeaders(pathname: string, nonce: string, e = env()):
     "Content-Security-Policy": contentSecurityPolicy({
       nonce,
       frameAncestors: frameAncestorsOf(pathname),
+      formAction: formActionOf(pathname),
       mediaOrigin: e.PUBLIC_URL ? new URL(e.publicUrl).origin : undefined,
       https,
       dev: process.env.NODE_ENV === "development",

@@ -76,6 +76,19 @@ const en = {
   "field.dateNotPast": "must be today or a later date",
   "field.onlyWithCreativeCommons": "is allowed only with licenseType CREATIVE_COMMONS",
   "field.onlyWithContentBundle": "is allowed only with licenseType CONTENT_BUNDLE",
+  // payments and licenses
+  "error.paymentsUnavailable": "This instance takes no payments (no payment provider is configured)",
+  "error.paymentProviderUnreachable": "The payment provider cannot be reached: retry in a few minutes",
+  "error.nothingToPay": "There is nothing to pay for this item",
+  "error.paymentNotFound": "Payment not found",
+  "error.paymentNotSandbox": "This payment is not a test payment",
+  "error.licenseNotFound": "License not found",
+  "error.licenseFree": "The Free license is not bought: use the downgrade to go back to it",
+  "field.trackingIdUnknown": "names no payment",
+  "field.trackingIdOtherItem": "belongs to the payment of another item",
+  "field.trackingIdOtherBuyer": "belongs to another user's payment",
+  "field.trackingIdNotPaid": "names a payment that is not paid ({status})",
+  "field.outcome": "must be paid, cancelled or failed",
 } as const;
 
 export type MessageId = keyof typeof en;
@@ -157,6 +170,18 @@ const it: Record<MessageId, string> = {
   "field.dateNotPast": "deve essere oggi o una data successiva",
   "field.onlyWithCreativeCommons": "è ammesso solo con licenseType CREATIVE_COMMONS",
   "field.onlyWithContentBundle": "è ammesso solo con licenseType CONTENT_BUNDLE",
+  "error.paymentsUnavailable": "Questa istanza non accetta pagamenti (nessun fornitore di pagamento configurato)",
+  "error.paymentProviderUnreachable": "Il fornitore di pagamento non risponde: riprova tra qualche minuto",
+  "error.nothingToPay": "Non c'è nulla da pagare per questo articolo",
+  "error.paymentNotFound": "Pagamento non trovato",
+  "error.paymentNotSandbox": "Questo pagamento non è un pagamento di prova",
+  "error.licenseNotFound": "Licenza non trovata",
+  "error.licenseFree": "La licenza Free non si acquista: usa il downgrade per tornarci",
+  "field.trackingIdUnknown": "non corrisponde ad alcun pagamento",
+  "field.trackingIdOtherItem": "appartiene al pagamento di un altro articolo",
+  "field.trackingIdOtherBuyer": "appartiene al pagamento di un altro utente",
+  "field.trackingIdNotPaid": "corrisponde a un pagamento non pagato ({status})",
+  "field.outcome": "deve essere paid, cancelled o failed",
 };
 
 const catalogues = { en, it } as const;

@@ -14,6 +14,7 @@ export const httpStatus: Record<ErrorCode, number> = {
   DEPENDANTS: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
 };
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };

@@ -106,6 +106,10 @@ export const errorResponses: Record<string, JsonSchema> = {
     headers: { "Retry-After": { description: "seconds", schema: { type: "integer" } } },
     content: json(ref("ErrorBody")),
   },
+  ServiceUnavailable: {
+    description: "The payment provider is not configured on this instance, or does not answer now",
+    content: json(ref("ErrorBody")),
+  },
 };
 
 export const responseNameByStatus: Record<number, string> = {
@@ -116,6 +120,7 @@ export const responseNameByStatus: Record<number, string> = {
   409: "Conflict",
   413: "PayloadTooLarge",
   429: "TooManyRequests",
+  503: "ServiceUnavailable",
 };
 
 export const securitySchemes: Record<string, JsonSchema> = {

@@ -38,7 +38,7 @@ export interface RestRoute {
    * Error statuses the operation answers besides those the document derives (400 for a POST or an
    * input, 401 unless auth is "none", 403 when private, 404 with path parameters), e.g. [409, 429].
    */
-  errors?: Array<403 | 404 | 409 | 413 | 429>;
+  errors?: Array<403 | 404 | 409 | 413 | 429 | 503>;
   /** Whether the handler reads the body itself (multipart); otherwise JSON is parsed for it. */
   rawBody?: boolean;
   handle(call: RestCall): Promise<unknown> | unknown;

@@ -18,6 +18,7 @@ const trpcCode: Record<ErrorCode, TRPCError["code"]> = {
   DEPENDANTS: "CONFLICT",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
 };
 
 const t = initTRPC.context<TrpcContext>().create({

@@ -3,12 +3,16 @@ import { usersRouter } from "./routers/users";
 import { playbackRouter } from "./routers/playback";
 import { boxRouter } from "./routers/box";
 import { thumbnailsRouter } from "./routers/thumbnails";
+import { licensesRouter } from "./routers/licenses";
+import { paymentsRouter } from "./routers/payments";
 
 export const appRouter = router({
   users: usersRouter,
   playback: playbackRouter,
   box: boxRouter,
   thumbnails: thumbnailsRouter,
+  licenses: licensesRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { userRoutes } from "./users";
 import { playbackRoutes } from "./playback";
 import { boxRoutes } from "./box";
 import { thumbnailRoutes } from "./thumbnails";
+import { licenseRoutes } from "./licenses";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -14,6 +15,7 @@ export interface RestRouteGroup {
 
 export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Users", description: "Accounts: registration, activation, profile, password", routes: userRoutes },
+  { tag: "Licenses", description: "License plans: buy, activate, go back to Free", routes: licenseRoutes },
   { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { zBool, zHttpUrl, zInt } from "@/server/domain/shared/schema";
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+/**
+ * The document's payment request. Real clients send {embedded, mobile, returnUrl, cancelUrl}
+ * (supplement §3); advanceMonthlyPayments matters for license plans only (periods bought at once).
+ * Without returnUrl / cancelUrl the buyer comes back to our checkout page, which shows the outcome.
+ */
+export const paymentRequestInput = z.object({
+  advanceMonthlyPayments: z.preprocess((v) => blankToUndefined(v) ?? 1, zInt().pipe(z.number().min(1).max(36))),
+  returnUrl: z.preprocess(blankToUndefined, zHttpUrl().optional()),
+  cancelUrl: z.preprocess(blankToUndefined, zHttpUrl().optional()),
+  embedded: z.preprocess((v) => blankToUndefined(v) ?? false, zBool()),
+  mobile: z.preprocess((v) => blankToUndefined(v) ?? false, zBool()),
+});
+
+export type PaymentRequest = z.output<typeof paymentRequestInput>;
+
+/** The document's payment initiation result, without its `resource` (each operation adds the item it sells). */
+export interface PaymentInitiation {
+  trackingId: string;
+  url: string;
+  embedded: boolean;
+  mobile: boolean;
+}

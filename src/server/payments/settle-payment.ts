@@ -1,0 +1,48 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
+import { paymentReceiptJob } from "@/server/jobs/handlers/payment-receipt";
+import { recordRefund, recordSale } from "./ledger";
+import { paymentSelect, type PaymentRow } from "./payment-row";
+
+export type Settlement = "PAID" | "CANCELLED" | "FAILED" | "EXPIRED";
+
+/**
+ * Moves a payment out of PENDING, once: each move is a conditional update, so of two racing
+ * settlements (a webhook and a client's completion, two webhook deliveries) exactly one changes the
+ * row, and only that one writes the ledger's SALE entry and queues the buyer's receipt, in the same
+ * transaction. Money the provider confirms after our 24 h expiry still makes the payment PAID.
+ * Returns the payment as it stands afterwards (undefined for an unknown trackingId).
+ */
+export async function settlePayment(db: Db, trackingId: string, outcome: Settlement, now = new Date()): Promise<PaymentRow | undefined> {
+  const settled = await db.$transaction(async (tx) => {
+    const from: Prisma.PaymentWhereInput =
+      outcome === "PAID"
+        ? { status: { in: ["PENDING", "EXPIRED"] } }
+        : outcome === "EXPIRED"
+          ? { status: "PENDING", expiresAt: { lte: now } }
+          : { status: "PENDING" };
+    const { count } = await tx.payment.updateMany({
+      where: { trackingId, ...from },
+      data: { status: outcome, settledAt: now, ...(outcome === "PAID" ? { paidAt: now } : {}) },
+    });
+    const payment = await tx.payment.findUnique({ where: { trackingId }, select: paymentSelect });
+    if (count === 1 && payment && outcome === "PAID") {
+      await recordSale(tx, payment);
+      if (payment.buyerId) await enqueueJob(tx, paymentReceiptJob, { paymentId: payment.id });
+    }
+    return { payment: payment ?? undefined, queued: count === 1 && outcome === "PAID" && !!payment?.buyerId };
+  });
+  if (settled.queued) wakeLocalWorkers();
+  return settled.payment;
+}
+
+/** PAID -> REFUNDED with the ledger's REFUND entry, once; the purchase no longer entitles its buyer. */
+export async function refundPayment(db: Db, trackingId: string, now = new Date()): Promise<PaymentRow | undefined> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.payment.updateMany({ where: { trackingId, status: "PAID" }, data: { status: "REFUNDED", settledAt: now } });
+    const payment = await tx.payment.findUnique({ where: { trackingId }, select: paymentSelect });
+    if (count === 1 && payment) await recordRefund(tx, payment.id);
+    return payment ?? undefined;
+  });
+}
