@@ -2,7 +2,7 @@ import { z } from "zod";
 import { directRead } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { searchPage, searchRequest, type SearchPage } from "@/server/domain/shared/search";
-import { runVodSearch, vodConditionsInput, vodSearch, whereVisible } from "./vod-search";
+import { runVodSearch, vodConditionsInput } from "./vod-search";
 import type { VodItemView } from "./vod-item-view";
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
@@ -23,14 +23,10 @@ const OWNER_ANY_CASE = `SELECT "id"::text AS id FROM "User" WHERE lower("userCod
 // name, page title and description) at half the weight; `userCode`, `tags` and the publishing
 // conditions filter; by relevance, then publishing date, newest first. An unknown userCode finds nothing.
 export async function searchPublicVods(ctx: Ctx, input: z.output<typeof searchPublicVodsInput>): Promise<SearchPage<VodItemView>> {
-  const search = vodSearch(input, input.userCode === undefined);
-  whereVisible(search);
-  if (input.userCode !== undefined) {
-    const read = directRead(ctx.db);
-    const owner =
-      (await read<{ id: string }>(OWNER_EXACT, [input.userCode]))[0] ?? (await read<{ id: string }>(OWNER_ANY_CASE, [input.userCode]))[0];
-    if (!owner) return searchPage(input, 0, []);
-    search.where.push(`v."ownerId" = ${search.params.add(owner.id)}::uuid`);
-  }
-  return runVodSearch(ctx.db, search, ctx.baseUrl);
+  if (input.userCode === undefined) return runVodSearch(ctx.db, input, { kind: "listed" }, ctx.baseUrl);
+  const read = directRead(ctx.db);
+  const owner =
+    (await read<{ id: string }>(OWNER_EXACT, [input.userCode]))[0] ?? (await read<{ id: string }>(OWNER_ANY_CASE, [input.userCode]))[0];
+  if (!owner) return searchPage(input, 0, []);
+  return runVodSearch(ctx.db, input, { kind: "owner", ownerId: owner.id, visibleOnly: true }, ctx.baseUrl);
 }

@@ -3,7 +3,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { zBool } from "@/server/domain/shared/schema";
 import { searchRequest, type SearchPage } from "@/server/domain/shared/search";
-import { runVodSearch, vodConditionsInput, vodSearch } from "./vod-search";
+import { runVodSearch, vodConditionsInput } from "./vod-search";
 import type { VodItemView } from "./vod-item-view";
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
@@ -19,8 +19,5 @@ export const searchVodsInput = searchRequest.extend({
 // `public` choice, the publishing conditions; by relevance, then publishing date, newest first.
 export async function searchVods(ctx: Ctx, input: z.output<typeof searchVodsInput>): Promise<SearchPage<VodItemView>> {
   const ownerId = requireUserId(ctx);
-  const search = vodSearch(input, false);
-  search.where.push(`v."ownerId" = ${search.params.add(ownerId)}::uuid`);
-  if (input.public !== undefined) search.where.push(`v."public" = ${search.params.add(input.public)}`);
-  return runVodSearch(ctx.db, search, ctx.baseUrl);
+  return runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl);
 }
