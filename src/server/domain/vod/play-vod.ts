@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId } from "@/server/domain/context";
-import { bandLimitRefusal } from "@/server/domain/playback/band-limit";
+import { bandRefusalOf } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayOutcome, type PlaybackTree } from "@/server/domain/playback/sign-playback";
 import { vodAccessUntil } from "./vod-entitlement";
 import { loadViewableVod, type LoadedVod, type VodItemView } from "./vod-item-view";
@@ -29,7 +29,7 @@ export async function reachVod(ctx: Ctx, vodId: string): Promise<{ vod: LoadedVo
   const viewerId = optionalUserId(ctx);
   const vod = await loadViewableVod(ctx.db, viewerId, vodId, ctx.baseUrl);
   const isOwner = vod.ownerId === viewerId;
-  const band = isOwner ? undefined : await bandLimitRefusal(ctx.db, vod.ownerId);
+  const band = isOwner ? undefined : bandRefusalOf(vod.band);
   return { vod, isOwner, refusal: band && { ...band, resource: vod.view } };
 }
 

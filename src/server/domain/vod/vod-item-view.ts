@@ -1,6 +1,7 @@
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
 import { directRead, type Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
+import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
 import { signPoster } from "@/server/domain/playback/sign-playback";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
@@ -43,15 +44,16 @@ export interface VodItemView {
   publisher: PublicUser;
 }
 
-/** A vod as read, with its owner's id (for authorization and for signing its media). */
+/** A vod as read, with its owner's id (for authorization and for signing its media) and band (plays by the audience). */
 export interface LoadedVod {
   ownerId: string;
+  band: BandStatus;
   view: VodItemView;
 }
 
 /**
- * The one read of vods: vod, box item and publisher in one statement through the driver (public
- * reads and plays are hot paths). Instants as epoch milliseconds and dates as text, so no driver
+ * The one read of vods: vod, box item and publisher (with the band their plays count against) in
+ * one statement through the driver (public reads and plays are hot paths). Instants as epoch milliseconds and dates as text, so no driver
  * reads them in its local time zone.
  */
 export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
@@ -60,7 +62,9 @@ export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "owner
   v."licenseType"::text AS "licenseType", v."ccType"::text AS "ccType", v."pricePerViewCents", v."public", v."listed",
   to_char(v."expirationDate", 'YYYY-MM-DD') AS "expirationDate", (EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8 AS "publishedAtMs",
   u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle",
-  u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2"`;
+  u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
+  u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
+  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb"`;
 
 /** Joins that VOD_COLUMNS reads from, `v` being the vod. */
 export const VOD_JOINS = `JOIN "BoxItem" b ON b."id" = v."boxItemId" JOIN "User" u ON u."id" = v."ownerId"`;
@@ -92,6 +96,9 @@ export interface VodRow extends Record<string, unknown> {
   socialUrl1: string | null;
   socialContact: string | null;
   socialUrl2: string | null;
+  bandUsedBytes: number;
+  bandPeriodStartMs: number;
+  bandGb: number;
 }
 
 /** Today's date in UTC as yyyy-MM-dd (expiration dates are UTC days). */
@@ -133,7 +140,8 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
       now,
     ),
   };
-  return { ownerId: r.ownerId, view };
+  const band = bandStatusOf({ bandUsedBytes: r.bandUsedBytes, bandPeriodStart: new Date(r.bandPeriodStartMs), bandGb: r.bandGb }, now);
+  return { ownerId: r.ownerId, band, view };
 }
 
 const BY_ID = `SELECT ${VOD_COLUMNS} FROM "VodItem" v ${VOD_JOINS} WHERE v."id" = $1::uuid`;
