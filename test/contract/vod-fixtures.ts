@@ -26,7 +26,12 @@ export async function readyItem(api: Api, token: string, fields: Record<string, 
 }
 
 /** POST /api/box/{boxId}/vod, expecting 201. */
-export async function publish(api: Api, token: string, boxId: string, body: Record<string, unknown> = { licenseType: "FREE" }): Promise<any> {
+export async function publish(
+  api: Api,
+  token: string,
+  boxId: string,
+  body: Record<string, unknown> = { licenseType: "FREE" },
+): Promise<any> {
   const res = await api.post(`/api/box/${boxId}/vod`, body, { token });
   assert.equal(res.status, 201, res.text);
   return res.body;

@@ -84,7 +84,11 @@ describe("play FREE and CREATIVE_COMMONS", () => {
 
   test("a vod that is not visible: 404 to anyone but its owner, who always plays", async () => {
     const hidden = await publish(api, creator.access, item.boxId, { licenseType: "FREE", public: false });
-    const expired = await publish(api, creator.access, item.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 3, expirationDate: "02/02/2002" });
+    const expired = await publish(api, creator.access, item.boxId, {
+      licenseType: "PAY_PER_VIEW",
+      pricePerView: 3,
+      expirationDate: "02/02/2002",
+    });
     for (const vod of [hidden, expired]) {
       assert.equal((await play(vod.vodId, publicToken)).status, 404);
       assert.equal((await play(vod.vodId, viewer.access, {}, "private")).status, 404);
@@ -162,7 +166,10 @@ describe("play PAY_PER_VIEW", () => {
     assert.equal(ownPay.body.message, "You publish this content: you play it without paying");
     const badUrl = await api.post(`/api/public/vod/${ppv.vodId}/pay`, { returnUrl: "javascript:alert(1)" }, { token: publicToken });
     assert.equal(badUrl.status, 400);
-    assert.deepEqual(badUrl.body.errors.map((e: { field: string }) => e.field), ["returnUrl"]);
+    assert.deepEqual(
+      badUrl.body.errors.map((e: { field: string }) => e.field),
+      ["returnUrl"],
+    );
   });
 });
 

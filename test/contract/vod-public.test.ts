@@ -153,7 +153,9 @@ describe("POST /api/public/search/vod/contents", () => {
     assert.deepEqual(vodIds(await searchPublic({ userCode: `nobody-${own}` })), []);
     const bad = await searchPublic({ conditions: { ccType: "BY" } });
     assert.equal(bad.status, 400);
-    assert.deepEqual(bad.body.errors, [{ field: "conditions.licenseType", defaultMessage: "is required when ccType or bundleId is given" }]);
+    assert.deepEqual(bad.body.errors, [
+      { field: "conditions.licenseType", defaultMessage: "is required when ccType or bundleId is given" },
+    ]);
     assert.equal((await api.post("/api/public/search/vod/contents", {})).status, 401);
   });
 

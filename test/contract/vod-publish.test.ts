@@ -120,7 +120,13 @@ describe("POST /api/box/{boxId}/vod", () => {
     const early = await api.post(`/api/box/${processing.body.boxId}/vod`, { licenseType: "FREE" }, { token: owner.access });
     assertConflict(early, /still being processed: publish it once it is READY/, `/api/box/${processing.body.boxId}/vod`);
 
-    const broken = await postMultipart(api, "/api/box", owner.access, { title: "Broken" }, { filename: "x.mp4", data: Buffer.from("not media") });
+    const broken = await postMultipart(
+      api,
+      "/api/box",
+      owner.access,
+      { title: "Broken" },
+      { filename: "x.mp4", data: Buffer.from("not media") },
+    );
     assert.equal(broken.status, 201, broken.text);
     const failed = await waitForItem(api, owner.access, broken.body.boxId, isFinal);
     assert.equal(failed.status, "FAILED");
@@ -155,7 +161,16 @@ describe("one vod: read, update, delete; the content's vodCount and its delete",
     const path = `/api/vod/${vod.vodId}`;
     const changed = await api.post(
       path,
-      { ...vod, licenseType: "PAY_PER_VIEW", pricePerView: "4,99", title: "Hacked", boxId: randomUUID(), vodId: randomUUID(), valueDate: "01/01/2000", publisher: { userCode: "x" } },
+      {
+        ...vod,
+        licenseType: "PAY_PER_VIEW",
+        pricePerView: "4,99",
+        title: "Hacked",
+        boxId: randomUUID(),
+        vodId: randomUUID(),
+        valueDate: "01/01/2000",
+        publisher: { userCode: "x" },
+      },
       { token: owner.access },
     );
     assert.equal(changed.status, 200, changed.text);
@@ -215,16 +230,17 @@ describe("POST /api/search/vod/contents", () => {
     const free = await publish(api, owner.access, mine.boxId);
     const cc = await publish(api, owner.access, mine.boxId, { licenseType: "CREATIVE_COMMONS", ccType: "BY" });
     const ccSa = await publish(api, owner.access, mine.boxId, { licenseType: "CREATIVE_COMMONS", ccType: "BY_SA", public: false });
-    const expired = await publish(api, owner.access, mine.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 3, expirationDate: "01/01/2001" });
+    const expired = await publish(api, owner.access, mine.boxId, {
+      licenseType: "PAY_PER_VIEW",
+      pricePerView: 3,
+      expirationDate: "01/01/2001",
+    });
     const search = (body: Record<string, unknown>, token = owner.access) =>
       api.post("/api/search/vod/contents", { queryString: `searchable ${word}`, ...body }, { token });
 
     const all = await search({});
     assert.deepEqual(vodIds(all), [expired.vodId, ccSa.vodId, cc.vodId, free.vodId]);
-    assert.deepEqual(
-      { ...all.body, items: undefined },
-      { pageSize: 10, pageIndex: 0, totalCount: 4, pageCount: 1, items: undefined },
-    );
+    assert.deepEqual({ ...all.body, items: undefined }, { pageSize: 10, pageIndex: 0, totalCount: 4, pageCount: 1, items: undefined });
     assert.equal(all.body.items[0].expirationDate, "01/01/2001");
     assert.equal(all.body.items[0].publisher, undefined);
     assert.deepEqual(vodIds(await search({ public: false })), [ccSa.vodId]);
@@ -255,7 +271,11 @@ describe("POST /api/search/vod/contents", () => {
       [{ licenseType: "FREE", ccType: "BY" }, "conditions.ccType", "is allowed only with licenseType CREATIVE_COMMONS"],
       [{ licenseType: "FREE", bundleId: randomUUID() }, "conditions.bundleId", "is allowed only with licenseType CONTENT_BUNDLE"],
       [{ licenseType: "RENT" }, "conditions.licenseType", LICENSE_MESSAGE],
-      [{ licenseType: "CREATIVE_COMMONS", ccType: "XX" }, "conditions.ccType", "must be one of BY, BY_SA, BY_ND, BY_NC, BY_NC_SA, BY_NC_ND"],
+      [
+        { licenseType: "CREATIVE_COMMONS", ccType: "XX" },
+        "conditions.ccType",
+        "must be one of BY, BY_SA, BY_ND, BY_NC, BY_NC_SA, BY_NC_ND",
+      ],
     ];
     for (const [conditions, field, defaultMessage] of cases)
       assertValidation(await api.post(path, { conditions }, { token: owner.access }), path, [{ field, defaultMessage }]);

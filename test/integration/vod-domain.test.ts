@@ -28,12 +28,24 @@ before(async () => {
 });
 
 const as = (userId?: string): Ctx =>
-  userId ? { actor: { kind: "user", userId, clientId: "www" }, db, baseUrl: "http://k.test" } : { actor: { kind: "client", clientId: "www" }, db };
+  userId
+    ? { actor: { kind: "user", userId, clientId: "www" }, db, baseUrl: "http://k.test" }
+    : { actor: { kind: "client", clientId: "www" }, db };
 
 /** A READY box item of `ownerId` published as a vod; returns the vod's id. */
-async function vodOf(ownerId: string, vod: { licenseType?: "FREE" | "PAY_PER_VIEW"; title?: string } = {}): Promise<{ vodId: string; boxId: string }> {
+async function vodOf(
+  ownerId: string,
+  vod: { licenseType?: "FREE" | "PAY_PER_VIEW"; title?: string } = {},
+): Promise<{ vodId: string; boxId: string }> {
   const box = await db.boxItem.create({
-    data: { ownerId, contentId: `urn:test:${randomUUID()}`, title: vod.title ?? "Clip", status: "READY", durationSeconds: 2, playableAt: new Date() },
+    data: {
+      ownerId,
+      contentId: `urn:test:${randomUUID()}`,
+      title: vod.title ?? "Clip",
+      status: "READY",
+      durationSeconds: 2,
+      playableAt: new Date(),
+    },
     select: { id: true },
   });
   const row = await db.vodItem.create({

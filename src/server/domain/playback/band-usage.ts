@@ -54,7 +54,9 @@ export async function readBandStatus(db: Db, ownerId: string, now = new Date()):
     where: { id: ownerId },
     select: { bandUsedBytes: true, bandPeriodStart: true, license: { select: { bandGb: true } } },
   });
-  return u ? bandStatusOf({ bandUsedBytes: u.bandUsedBytes, bandPeriodStart: u.bandPeriodStart, bandGb: u.license.bandGb }, now) : undefined;
+  return u
+    ? bandStatusOf({ bandUsedBytes: u.bandUsedBytes, bandPeriodStart: u.bandPeriodStart, bandGb: u.license.bandGb }, now)
+    : undefined;
 }
 
 /** The same from the three values, for reads that already hold them (a vod read with its publisher's). */

@@ -2,12 +2,7 @@ import { route, untrusted } from "@/server/rest/route";
 import { searchPageSchema } from "@/server/rest/render/box-item";
 import { playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
 import { paymentInitiationSchema, renderPaymentInitiation } from "@/server/rest/render/payment-initiation";
-import {
-  publicVodItemSchema,
-  renderPrivateVodItem,
-  renderPublicVodItem,
-  vodItemSchema,
-} from "@/server/rest/render/vod-item";
+import { publicVodItemSchema, renderPrivateVodItem, renderPublicVodItem, vodItemSchema } from "@/server/rest/render/vod-item";
 import { dateIn, moneyIn } from "@/server/rest/wire";
 import { publishVodInput } from "@/server/domain/vod/publish-vod";
 import { getVodInput } from "@/server/domain/vod/get-vod";
