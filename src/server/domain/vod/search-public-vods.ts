@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { emptyToUndefined } from "@/server/domain/shared/schema";
 import { directRead } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { searchPage, searchRequest, type SearchPage } from "@/server/domain/shared/search";
 import { runVodSearch, vodConditionsInput } from "./vod-search";
 import type { VodItemView } from "./vod-item-view";
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
 export const searchPublicVodsInput = searchRequest.extend({
   /** Only this publisher's vods (supplement §1), matched as the public user page matches it. */
-  userCode: z.preprocess((v) => blankToUndefined(typeof v === "string" ? v.trim() : v), z.string().max(100).optional()),
+  userCode: z.preprocess((v) => emptyToUndefined(typeof v === "string" ? v.trim() : v), z.string().max(100).optional()),
   conditions: vodConditionsInput,
 });
 

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
-import { zBool } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool } from "@/server/domain/shared/schema";
 import { searchRequest, type SearchPage } from "@/server/domain/shared/search";
 import { runVodSearch, vodConditionsInput } from "./vod-search";
 import type { VodItemView } from "./vod-item-view";
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
 export const searchVodsInput = searchRequest.extend({
   /** Only the vods (not) visible in public pages by the owner's choice (supplement §1). */
-  public: z.preprocess(blankToUndefined, zBool().optional()),
+  public: z.preprocess(emptyToUndefined, zBool().optional()),
   conditions: vodConditionsInput,
 });
 

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { CcType, VodLicenseType } from "@/generated/prisma/enums";
-import { zBool, zIsoDate, zPriceCents } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zIsoDate, zPriceCents } from "@/server/domain/shared/schema";
 
 export const VOD_LICENSE_TYPES = Object.values(VodLicenseType);
 export const CC_TYPES = Object.values(CcType);
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 /** Enum values arrive in any case, with spaces around; blank means absent. */
-export const upperOrUndefined = (v: unknown) => (typeof v === "string" ? blankToUndefined(v.trim().toUpperCase()) : (v ?? undefined));
+export const upperOrUndefined = (v: unknown) => (typeof v === "string" ? emptyToUndefined(v.trim().toUpperCase()) : (v ?? undefined));
 
 /** yyyy-MM-dd -> that day at 00:00 UTC (expiration dates are UTC days). */
 const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -34,10 +33,10 @@ export const vodFields = z
       z.enum(VOD_LICENSE_TYPES, { error: (issue) => (issue.input === undefined ? "field.required" : "field.licenseType") }),
     ),
     ccType: z.preprocess(upperOrUndefined, z.enum(CC_TYPES, "field.ccType").optional()),
-    pricePerView: z.preprocess(blankToUndefined, zPriceCents("field.pricePerView").optional()),
-    bundleId: z.preprocess(blankToUndefined, z.uuid("field.invalid").optional()),
-    public: z.preprocess(blankToUndefined, zBool().optional()),
-    expirationDate: z.preprocess(blankToUndefined, zIsoDate().transform(utcDay).optional()),
+    pricePerView: z.preprocess(emptyToUndefined, zPriceCents("field.pricePerView").optional()),
+    bundleId: z.preprocess(emptyToUndefined, z.uuid("field.invalid").optional()),
+    public: z.preprocess(emptyToUndefined, zBool().optional()),
+    expirationDate: z.preprocess(emptyToUndefined, zIsoDate().transform(utcDay).optional()),
   })
   .superRefine((v, ctx) => {
     if (v.licenseType === "CONTENT_BUNDLE") ctx.addIssue({ code: "custom", path: ["licenseType"], message: "field.licenseTypeBundle" });

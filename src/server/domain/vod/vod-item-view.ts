@@ -53,8 +53,8 @@ export interface LoadedVod {
 
 /**
  * The one read of vods: vod, box item and publisher (with the band their plays count against) in
- * one statement through the driver (public reads and plays are hot paths). Instants as epoch milliseconds and dates as text, so no driver
- * reads them in its local time zone.
+ * one statement through the driver (public reads and plays are hot paths). Instants as epoch
+ * milliseconds and dates as text, so no driver reads them in its local time zone.
  */
 export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
   b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId"::text AS "thumbnailId",

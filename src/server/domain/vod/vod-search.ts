@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emptyToUndefined } from "@/server/domain/shared/schema";
 import { directRead, type Db } from "@/server/db/client";
 import { queryWords, searchPage, toTsQuery, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import { CC_TYPES, upperOrUndefined, VOD_LICENSE_TYPES } from "./vod-fields";
@@ -8,8 +9,6 @@ import { todayUtc, toLoadedVod, VOD_COLUMNS, VOD_JOINS, type VodItemView, type V
 // the query matched against the denormalized words of vods (VodItem.searchVector, VodSearchTerm:
 // migration 20261123225248_vod), the order (relevance, then publishing date, newest first) and the
 // one statement that reads a page with its total.
-
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
 /**
  * Publishing-condition filters (supplement §1: `conditions: {licenseType, ccType, bundleId}`):
@@ -22,7 +21,7 @@ export const vodConditionsInput = z.preprocess(
     .object({
       licenseType: z.preprocess(upperOrUndefined, z.enum(VOD_LICENSE_TYPES, "field.licenseType").optional()),
       ccType: z.preprocess(upperOrUndefined, z.enum(CC_TYPES, "field.ccType").optional()),
-      bundleId: z.preprocess(blankToUndefined, z.uuid("field.invalid").optional()),
+      bundleId: z.preprocess(emptyToUndefined, z.uuid("field.invalid").optional()),
     })
     .superRefine((c, ctx) => {
       if (!c.licenseType && (c.ccType || c.bundleId))
@@ -169,7 +168,7 @@ export async function runVodSearch(
     LEFT JOIN LATERAL (SELECT ${VOD_COLUMNS}, p.ord FROM unnest(ARRAY(${idsSql})) WITH ORDINALITY p(id, ord)
       JOIN "VodItem" v ON v."id" = p."id" ${VOD_JOINS}) r ON true
     ORDER BY r.ord`;
-  const rows = await directRead(db)<VodRow & { total: number; ord: number | null }>(sql, p.values);
+  const rows = await directRead(db)<VodRow & { total: number }>(sql, p.values);
   const items = rows.filter((r) => r.vodId !== null).map((r) => toLoadedVod(r, baseUrl, now).view);
   return searchPage(request, rows[0]?.total ?? 0, items);
 }

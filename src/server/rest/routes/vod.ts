@@ -22,8 +22,14 @@ const vodFieldsIn = (body: Record<string, unknown>) => ({
   pricePerView: moneyIn(body.pricePerView),
 });
 
-/** Play (full) of one path: the public one shows the publisher in the resource, as every public view. */
-const playRoute = (path: string, auth: "public" | "private", render: typeof renderPublicVodItem) =>
+/** The vod as a path shows it: public paths with its publisher, as every public view. */
+const viewOf = (auth: "public" | "private") =>
+  auth === "public"
+    ? { render: renderPublicVodItem, schema: publicVodItemSchema }
+    : { render: renderPrivateVodItem, schema: vodItemSchema };
+
+/** Play (full) on one of its two paths. */
+const playRoute = (path: string, auth: "public" | "private") =>
   route({
     method: "POST",
     path,
@@ -31,15 +37,16 @@ const playRoute = (path: string, auth: "public" | "private", render: typeof rend
     status: 200,
     summary: auth === "public" ? "Play a vod (public)" : "Play a vod",
     requestSchema: playVodInput,
-    responseSchema: playResultSchema(auth === "public" ? publicVodItemSchema : vodItemSchema),
+    responseSchema: playResultSchema(viewOf(auth).schema),
     errors: [503],
     handle: async ({ caller, params, body, lang }) => {
       const played = await caller.vod.play(untrusted({ ...body, vodId: params.vodId }));
-      return renderPlayResult(played, render(played.resource), lang);
+      return renderPlayResult(played, viewOf(auth).render(played.resource), lang);
     },
   });
 
-const payRoute = (path: string, auth: "public" | "private", render: typeof renderPublicVodItem) =>
+/** Pay on one of its two paths. */
+const payRoute = (path: string, auth: "public" | "private") =>
   route({
     method: "POST",
     path,
@@ -47,11 +54,11 @@ const payRoute = (path: string, auth: "public" | "private", render: typeof rende
     status: 200,
     summary: auth === "public" ? "Pay for a pay-per-view vod (public)" : "Pay for a pay-per-view vod",
     requestSchema: payVodInput,
-    responseSchema: paymentInitiationSchema(auth === "public" ? publicVodItemSchema : vodItemSchema),
+    responseSchema: paymentInitiationSchema(viewOf(auth).schema),
     errors: [503],
     handle: async ({ caller, params, body }) => {
       const started = await caller.vod.pay(untrusted({ ...body, vodId: params.vodId }));
-      return renderPaymentInitiation(started, render(started.resource));
+      return renderPaymentInitiation(started, viewOf(auth).render(started.resource));
     },
   });
 
@@ -142,11 +149,11 @@ export const vodRoutes = [
     },
   }),
   // POST /api/vod/{vodId}/play, /api/public/vod/{vodId}/play - {trackingId} after paying a pay-per-view vod
-  playRoute("/api/vod/{vodId}/play", "private", renderPrivateVodItem),
-  playRoute("/api/public/vod/{vodId}/play", "public", renderPublicVodItem),
+  playRoute("/api/vod/{vodId}/play", "private"),
+  playRoute("/api/public/vod/{vodId}/play", "public"),
   // POST /api/vod/{vodId}/pay, /api/public/vod/{vodId}/pay - open the payment of a pay-per-view vod
-  payRoute("/api/vod/{vodId}/pay", "private", renderPrivateVodItem),
-  payRoute("/api/public/vod/{vodId}/pay", "public", renderPublicVodItem),
+  payRoute("/api/vod/{vodId}/pay", "private"),
+  payRoute("/api/public/vod/{vodId}/pay", "public"),
   // POST /api/public/vod/{vodId}/preview - the 15-second preview, pay-per-view vods included
   route({
     method: "POST",
