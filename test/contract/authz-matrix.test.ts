@@ -10,7 +10,7 @@ import sharp from "sharp";
 import type { Api } from "../support/api";
 import { payThroughSandbox } from "../support/checkout";
 import { postMultipart, uploadFile } from "./box-fixtures";
-import { clip, playWhenReady } from "./playback-fixtures";
+import { clip, playWhenReady, waitReady } from "./playback-fixtures";
 import { connect, newUser, type TestUser } from "./users-fixtures";
 
 type Identity = "owner" | "other" | "public" | "none" | "forged";
@@ -25,6 +25,10 @@ interface Fixture {
   doomedBoxId: string;
   progressbarId: string;
   thumbnailId: string;
+  /** A public FREE vod of the owner's, a public PAY_PER_VIEW one, and one the DELETE row may remove. */
+  vodId: string;
+  ppvVodId: string;
+  doomedVodId: string;
 }
 
 interface Row {
@@ -35,6 +39,7 @@ interface Row {
 
 const PRIVATE = { other: 404, public: 403, none: 401, forged: 401 } as const;
 const PUBLIC_ASSET = { owner: 200, other: 200, public: 200, none: 200, forged: 200 } as const;
+const PUBLIC_READ = { owner: 200, other: 200, public: 200, none: 401, forged: 401 } as const;
 
 /** Download tokens are single-use and belong to the content's owner: each call gets a fresh one of its own. */
 async function downloadToken(f: Fixture, as: Identity, api: Api): Promise<string | undefined> {
@@ -104,6 +109,33 @@ const matrix = (): Record<string, Row> => ({
     },
     expect: { owner: 200, other: 404, public: 400, none: 400, forged: 400 },
   },
+  "POST /api/box/{boxId}/vod": {
+    request: (f) => ({ path: `/api/box/${f.boxId}/vod`, body: { licenseType: "FREE" } }),
+    expect: { owner: 201, ...PRIVATE },
+  },
+  "GET /api/vod/{vodId}": { request: (f) => ({ path: `/api/vod/${f.vodId}` }), expect: { owner: 200, ...PRIVATE } },
+  "POST /api/vod/{vodId}": {
+    request: (f) => ({ path: `/api/vod/${f.vodId}`, body: { licenseType: "CREATIVE_COMMONS", ccType: "BY" } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/vod/{vodId}": { request: (f) => ({ path: `/api/vod/${f.doomedVodId}` }), expect: { owner: 204, ...PRIVATE } },
+  // a visible vod is the audience's: any token reads, plays and previews it; a private path needs a private token
+  "GET /api/public/vod/{vodId}": { request: (f) => ({ path: `/api/public/vod/${f.vodId}` }), expect: PUBLIC_READ },
+  "POST /api/vod/{vodId}/play": {
+    request: (f) => ({ path: `/api/vod/${f.vodId}/play`, body: {} }),
+    expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/public/vod/{vodId}/play": { request: (f) => ({ path: `/api/public/vod/${f.vodId}/play`, body: {} }), expect: PUBLIC_READ },
+  "POST /api/public/vod/{vodId}/preview": { request: (f) => ({ path: `/api/public/vod/${f.vodId}/preview` }), expect: PUBLIC_READ },
+  // its owner does not buy their own vod (400)
+  "POST /api/vod/{vodId}/pay": {
+    request: (f) => ({ path: `/api/vod/${f.ppvVodId}/pay`, body: {} }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/public/vod/{vodId}/pay": {
+    request: (f) => ({ path: `/api/public/vod/${f.ppvVodId}/pay`, body: {} }),
+    expect: { owner: 400, other: 200, public: 200, none: 401, forged: 401 },
+  },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),
@@ -143,6 +175,12 @@ before(async () => {
   );
   assert.equal(thumb.status, 201, thumb.text);
   await playWhenReady(api, owner.access, uploaded.body.boxId);
+  await waitReady(api, owner.access, uploaded.body.boxId); // vods are published from READY items only
+  const vod = async (body: Record<string, unknown>) => {
+    const res = await api.post(`/api/box/${uploaded.body.boxId}/vod`, body, { token: owner.access });
+    assert.equal(res.status, 201, res.text);
+    return res.body.vodId as string;
+  };
   fixture = {
     owner,
     other,
@@ -151,6 +189,9 @@ before(async () => {
     doomedBoxId: doomed.boxId,
     progressbarId,
     thumbnailId: thumb.body.thumbnailId,
+    vodId: await vod({ licenseType: "FREE" }),
+    ppvVodId: await vod({ licenseType: "PAY_PER_VIEW", pricePerView: "1,50" }),
+    doomedVodId: await vod({ licenseType: "FREE" }),
   };
 });
 
@@ -205,6 +246,8 @@ test("every route with an id answers each identity as the matrix says; no route 
   const item = await api.get(`/api/box/${fixture.boxId}`, { token: fixture.owner.access });
   assert.equal(item.body.title, "Renamed by the matrix");
   assert.equal((await api.get(`/api/box/${fixture.doomedBoxId}`, { token: fixture.owner.access })).status, 404);
+  assert.equal((await api.get(`/api/vod/${fixture.vodId}`, { token: fixture.owner.access })).body.licenseType, "CREATIVE_COMMONS");
+  assert.equal((await api.get(`/api/vod/${fixture.doomedVodId}`, { token: fixture.owner.access })).status, 404);
   const progress = (token: string) => api.get(`/api/progressbar/${fixture.progressbarId}`, { token });
   assert.deepEqual((await progress(fixture.owner.access)).body, { value: 100 });
   assert.deepEqual((await progress(fixture.other.access)).body, { value: 0 });

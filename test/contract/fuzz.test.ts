@@ -26,6 +26,7 @@ let api: Api;
 let owner: TestUser;
 let publicToken: string;
 let item: { boxId: string; contentId: string };
+let vodId: string;
 const from = address(); // one caller address of its own: the fuzz's failures count against no other test's limits
 
 before(async () => {
@@ -35,6 +36,9 @@ before(async () => {
   const uploaded = await uploadClip(api, owner.access, undefined, "Fuzz target");
   await waitReady(api, owner.access, uploaded.boxId); // no ingest may change the item while the fuzz compares
   item = { boxId: uploaded.boxId, contentId: uploaded.contentId };
+  const vod = await api.post(`/api/box/${uploaded.boxId}/vod`, { licenseType: "FREE" }, { token: owner.access });
+  assert.equal(vod.status, 201, vod.text);
+  vodId = vod.body.vodId;
 });
 
 /** The value each path parameter has when it is not the one made hostile. */
@@ -45,6 +49,7 @@ const validParams = (): Record<string, string> => ({
   progressbarId: "fuzz-progress",
   thumbnailId: "00000000-0000-4000-8000-000000000000",
   width: "320",
+  vodId,
 });
 
 const fill = (path: string, params: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? "x");

@@ -43,3 +43,8 @@ test("nothing searchable gives no query", () => {
   assert.equal(toTsQuery("**"), undefined);
   assert.equal(toTsQuery(" - & | "), undefined);
 });
+
+test("weights restrict every word, the prefix too", () => {
+  assert.equal(toTsQuery("rock conc*", "ABC"), "rock:ABC & conc:*ABC");
+  assert.equal(toTsQuery("rock", "ABC"), "rock:ABC");
+});

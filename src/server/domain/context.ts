@@ -21,3 +21,8 @@ export function requireUserId(ctx: Ctx): string {
   if (ctx.actor.kind !== "user") throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
   return ctx.actor.userId;
 }
+
+/** The logged user, if the caller is one (public operations serve anyone, and a user's own data differently). */
+export function optionalUserId(ctx: Ctx): string | undefined {
+  return ctx.actor.kind === "user" ? ctx.actor.userId : undefined;
+}

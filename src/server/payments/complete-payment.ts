@@ -37,6 +37,8 @@ export async function completePayment(
   if (payment.kind !== claim.kind || payment.itemId !== claim.itemId) return { ok: false, reason: "OTHER_ITEM", payment };
   if (!isBuyer(payment, ctx.actor)) return { ok: false, reason: "OTHER_BUYER", payment };
   if (payment.status !== "PAID") return { ok: false, reason: "NOT_PAID", payment };
+  // a replay: nothing to grant, and no write (plays present their trackingId on every call)
+  if (payment.completedAt) return { ok: true, payment, firstTime: false };
   const firstTime = await ctx.db.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.payment.updateMany({

@@ -5,6 +5,7 @@ import { boxRouter } from "./routers/box";
 import { thumbnailsRouter } from "./routers/thumbnails";
 import { licensesRouter } from "./routers/licenses";
 import { paymentsRouter } from "./routers/payments";
+import { vodRouter } from "./routers/vod";
 
 export const appRouter = router({
   users: usersRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   thumbnails: thumbnailsRouter,
   licenses: licensesRouter,
   payments: paymentsRouter,
+  vod: vodRouter,
 });
 
 export type AppRouter = typeof appRouter;

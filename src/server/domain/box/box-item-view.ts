@@ -2,6 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { BoxSource, BoxStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
+import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { signPoster } from "@/server/domain/playback/sign-playback";
 
 /** What a box item looks like to its owner (the document's Box item, with domain types). */
@@ -73,12 +74,8 @@ export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A boxId as stored (lowercase UUID), or undefined when it cannot name any item. */
-export function normalizeBoxId(boxId: unknown): string | undefined {
-  return typeof boxId === "string" && UUID.test(boxId) ? boxId.toLowerCase() : undefined;
-}
+export const normalizeBoxId = normalizeUuid;
 
 /** The caller's own item; 404 for a missing item and for another user's (no existence leak). */
 export async function loadOwnBoxItem(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import { DomainError, notFound } from "@/server/domain/errors";
 import { abortLocalJobsOf } from "@/server/jobs/queue";
 import { boxItemPrefix, uploadTempKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
@@ -10,9 +10,13 @@ import { releaseStorage } from "./upload-limits";
 
 export const deleteBoxItemInput = z.object({ boxId: z.string() });
 
+/** 409 with the supplement's `exception`: the item is published, its vods must go first. */
+const hasVods = (count: number) => new DomainError("DEPENDANTS", "error.boxItemHasVods", { count });
+
 // DELETE /api/box/{boxId} - removes an item: its row (renditions, poster, jobs, download tokens and
-// vod/bundle/marketplace entries go with it by cascade), its files (original, renditions, preview,
+// bundle/marketplace entries go with it by cascade), its files (original, renditions, preview,
 // poster and resized copies, all under the item's prefix) and its charge on the storage quota.
+// An item published as vods is refused (409 DEPENDANTS): its vods are unpublished first.
 // A running ingest job is cancelled: in this process at once, in another worker at its next
 // heartbeat (its job row is gone). A job that was moving outputs into place at that moment checks
 // for the item after every move and removes what it wrote, so nothing is left behind either way.
@@ -20,13 +24,23 @@ export async function deleteBoxItem(ctx: Ctx, input: z.output<typeof deleteBoxIt
   const ownerId = requireUserId(ctx);
   const id = normalizeBoxId(input.boxId);
   if (!id) throw notFound("error.boxItemNotFound");
-  const deleted = await ctx.db.$transaction(async (tx) => {
-    const item = await tx.boxItem.findFirst({ where: { id, ownerId }, select: { id: true, sizeBytes: true } });
-    if (!item) return false;
-    await tx.boxItem.delete({ where: { id } });
-    await releaseStorage(tx, ownerId, item.sizeBytes);
-    return true;
-  });
+  const deleted = await ctx.db
+    .$transaction(async (tx) => {
+      const item = await tx.boxItem.findFirst({
+        where: { id, ownerId },
+        select: { id: true, sizeBytes: true, _count: { select: { vodItems: true } } },
+      });
+      if (!item) return false;
+      if (item._count.vodItems > 0) throw hasVods(item._count.vodItems);
+      await tx.boxItem.delete({ where: { id } });
+      await releaseStorage(tx, ownerId, item.sizeBytes);
+      return true;
+    })
+    .catch((err: unknown) => {
+      // a vod published between the check and the delete: its foreign key (NO ACTION) refused the delete
+      if ((err as { code?: string }).code === "P2003") throw hasVods(1);
+      throw err;
+    });
   if (!deleted) throw notFound("error.boxItemNotFound");
   abortLocalJobsOf(id);
   const storage = await getStorage();

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { readBandStatus } from "./band-usage";
+import { readBandStatus, type BandStatus } from "./band-usage";
 import type { PlayRefused } from "./sign-playback";
 
 /**
@@ -8,6 +8,10 @@ import type { PlayRefused } from "./sign-playback";
  * are the publisher's. The owner's own box play does not call it (see play-box.ts).
  */
 export async function bandLimitRefusal(db: Db, publisherId: string, now = new Date()): Promise<PlayRefused | undefined> {
-  const band = await readBandStatus(db, publisherId, now);
+  return bandRefusalOf(await readBandStatus(db, publisherId, now));
+}
+
+/** The refusal of a band status already read. */
+export function bandRefusalOf(band: BandStatus | undefined): PlayRefused | undefined {
   return band?.exceeded ? { result: "BAND_LIMIT_EXCEEDED", messageId: "playback.bandLimitExceeded" } : undefined;
 }

@@ -54,8 +54,14 @@ export async function readBandStatus(db: Db, ownerId: string, now = new Date()):
     where: { id: ownerId },
     select: { bandUsedBytes: true, bandPeriodStart: true, license: { select: { bandGb: true } } },
   });
-  if (!u) return undefined;
+  return u
+    ? bandStatusOf({ bandUsedBytes: u.bandUsedBytes, bandPeriodStart: u.bandPeriodStart, bandGb: u.license.bandGb }, now)
+    : undefined;
+}
+
+/** The same from the three values, for reads that already hold them (a vod read with its publisher's). */
+export function bandStatusOf(u: { bandUsedBytes: bigint | number; bandPeriodStart: Date; bandGb: number }, now = new Date()): BandStatus {
   const usedBytes = now < addMonths(u.bandPeriodStart, 1) ? Number(u.bandUsedBytes) : 0;
-  const limitBytes = u.license.bandGb * BYTES_PER_GB;
+  const limitBytes = u.bandGb * BYTES_PER_GB;
   return { usedBytes, limitBytes, exceeded: usedBytes >= limitBytes };
 }

@@ -36,9 +36,13 @@ export interface PlayGranted {
   expiresAt: Date;
 }
 
-/** A play refused with a result rather than an error (supplement §1), with a human message. */
+/**
+ * A play refused with a result rather than an error (supplement §1), with a human message:
+ * BAND_LIMIT_EXCEEDED (the publisher's band is used up), PAYMENT_REQUIRED (pay, then play with
+ * {trackingId}).
+ */
 export interface PlayRefused {
-  result: "BAND_LIMIT_EXCEEDED";
+  result: "BAND_LIMIT_EXCEEDED" | "PAYMENT_REQUIRED";
   messageId: MessageId;
 }
 

@@ -5,7 +5,8 @@ import { z } from "zod";
 
 const toBool = (v: unknown) => (v === "true" ? true : v === "false" ? false : v);
 const toNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v);
-const emptyToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+/** null and blank strings mean "absent" (clients post back empty fields). */
+export const emptyToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 const trimmedOrUndefined = (v: unknown) => emptyToUndefined(typeof v === "string" ? v.trim() : v);
 
 export const zBool = () => z.preprocess(toBool, z.boolean());
@@ -43,3 +44,18 @@ export const zTags = () =>
       .max(50)
       .transform((tags) => [...new Set(tags)]),
   );
+
+/** Highest price accepted for anything sold (cents): 10 000,00. */
+export const MAX_PRICE_CENTS = 1_000_000;
+
+/**
+ * A price: a number of currency units with at most two decimals, above zero (the REST layer turns
+ * "2,50" and "2.50" into 2.5 with moneyIn; "2.5" strings are read too). The output is integer cents.
+ */
+export const zPriceCents = (message: string) =>
+  z
+    .preprocess(toNumber, z.number(message))
+    .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, message)
+    .transform((n) => Math.round(n * 100))
+    .refine((cents) => cents > 0 && cents <= MAX_PRICE_CENTS, message)
+    .meta({ wire: "money" });

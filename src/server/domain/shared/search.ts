@@ -25,18 +25,29 @@ export function searchPage<T>(req: SearchRequest, totalCount: number, items: T[]
 }
 
 /**
- * Turns a user query into a PostgreSQL tsquery text: words are ANDed, a trailing `*` (or `**`)
- * makes the last word a prefix match. Returns undefined for an empty query.
+ * The words of a user query, lower-cased (letters, marks and digits; everything else separates),
+ * and whether the last one is a prefix: a trailing `*` (or `**`) makes it one.
  */
-export function toTsQuery(queryString: string | undefined): string | undefined {
-  if (!queryString) return undefined;
-  const prefix = /\*+\s*$/.test(queryString);
+export function queryWords(queryString: string | undefined): { words: string[]; prefix: boolean } {
+  if (!queryString) return { words: [], prefix: false };
   const words = queryString
     .normalize("NFC") // a decomposed accent (e + U+0301) stays in its word
     .replace(/\*+/g, " ")
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
+  return { words, prefix: words.length > 0 && /\*+\s*$/.test(queryString) };
+}
+
+/**
+ * Turns a user query into a PostgreSQL tsquery text: its words ANDed, the last one a prefix match
+ * when the query ends in `*`. `weights` (e.g. "ABC") restricts every word to lexemes of those
+ * weights, so one vector can hold fields that only some searches look at. Returns undefined for an
+ * empty query.
+ */
+export function toTsQuery(queryString: string | undefined, weights = ""): string | undefined {
+  const { words, prefix } = queryWords(queryString);
   if (words.length === 0) return undefined;
-  return words.map((w, i) => (prefix && i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+  const last = words.length - 1;
+  return words.map((w, i) => (prefix && i === last ? `${w}:*${weights}` : weights ? `${w}:${weights}` : w)).join(" & ");
 }

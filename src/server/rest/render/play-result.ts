@@ -3,7 +3,7 @@ import { translate, type Lang } from "@/server/i18n/messages";
 
 /**
  * The document's play result: {resource, result, srcs, mimeType, file, streamer, uniqueStreamer}
- * for PLAY; {resource, result, message} for a refusal such as BAND_LIMIT_EXCEEDED (supplement §1).
+ * for PLAY; {resource, result, message} for a refusal, BAND_LIMIT_EXCEEDED or PAYMENT_REQUIRED (supplement §1).
  * `resource` arrives rendered by its own context's renderer (box item, vod item, ...).
  */
 export function renderPlayResult(outcome: PlayOutcome, resource: unknown, lang: Lang) {
@@ -28,7 +28,11 @@ export function playResultSchema(resource: Record<string, unknown>): Record<stri
     required: ["resource", "result"],
     properties: {
       resource,
-      result: { type: "string", enum: ["PLAY", "BAND_LIMIT_EXCEEDED"] },
+      result: {
+        type: "string",
+        enum: ["PLAY", "BAND_LIMIT_EXCEEDED", "PAYMENT_REQUIRED"],
+        description: "PLAY with srcs; PAYMENT_REQUIRED (pay, then play with {trackingId}) and BAND_LIMIT_EXCEEDED with a message, no srcs",
+      },
       message: { type: "string", description: "why playing is refused (result other than PLAY)" },
       srcs: {
         type: "array",

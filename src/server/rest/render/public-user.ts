@@ -14,3 +14,18 @@ export function renderPublicUser(u: PublicUser) {
     socialUrl2: u.socialUrl2,
   });
 }
+
+export const publicUserSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["userCode", "licenseExpired"],
+  properties: {
+    userCode: { type: "string" },
+    licenseExpired: { type: "boolean" },
+    pageTitle: { type: "string" },
+    pageDescription: { type: "string" },
+    thumbnailId: { type: "string" },
+    socialUrl1: { type: "string" },
+    socialContact: { type: "string" },
+    socialUrl2: { type: "string" },
+  },
+};

@@ -5,6 +5,7 @@ import { playbackRoutes } from "./playback";
 import { boxRoutes } from "./box";
 import { thumbnailRoutes } from "./thumbnails";
 import { licenseRoutes } from "./licenses";
+import { vodRoutes } from "./vod";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -17,6 +18,7 @@ export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Users", description: "Accounts: registration, activation, profile, password", routes: userRoutes },
   { tag: "Licenses", description: "License plans: buy, activate, go back to Free", routes: licenseRoutes },
   { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
+  { tag: "Vod", description: "On-demand publishing: publish, search, play, pay-per-view, preview", routes: vodRoutes },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { optionalUserId } from "@/server/domain/context";
+import { bandRefusalOf } from "@/server/domain/playback/band-limit";
+import { signPlayback, type PlayOutcome, type PlaybackTree } from "@/server/domain/playback/sign-playback";
+import { vodAccessUntil } from "./vod-entitlement";
+import { loadViewableVod, type LoadedVod, type VodItemView } from "./vod-item-view";
+
+export const playVodInput = z.object({
+  vodId: z.string(),
+  /**
+   * The payment-check parameter (supplement §1). Players attach their last one to every play, also
+   * of free content, where it is ignored; anything that cannot be a trackingId is ignored too.
+   */
+  trackingId: z.preprocess((v) => (typeof v === "string" && v.length <= 200 ? v : undefined), z.string().optional()),
+});
+
+export type VodPlayResult = PlayOutcome & {
+  resource: VodItemView;
+  /** PAY_PER_VIEW played by a buyer: when the purchase stops letting them watch (not in the document's shape). */
+  accessUntil?: Date;
+};
+
+/**
+ * What every audience play of a vod (full or preview) shares: the vod as the caller may reach it
+ * (404 otherwise) and, for anyone but its owner, the publisher's band (BAND_LIMIT_EXCEEDED).
+ */
+export async function reachVod(ctx: Ctx, vodId: string): Promise<{ vod: LoadedVod; isOwner: boolean; refusal?: VodPlayResult }> {
+  const viewerId = optionalUserId(ctx);
+  const vod = await loadViewableVod(ctx.db, viewerId, vodId, ctx.baseUrl);
+  const isOwner = vod.ownerId === viewerId;
+  const band = isOwner ? undefined : bandRefusalOf(vod.band);
+  return { vod, isOwner, refusal: band && { ...band, resource: vod.view } };
+}
+
+/** The signed URLs of one tree of the vod's content. */
+export const grantVod = (ctx: Ctx, vod: LoadedVod, tree: PlaybackTree) =>
+  signPlayback({ ownerId: vod.ownerId, boxId: vod.view.boxId }, tree, { baseUrl: ctx.baseUrl });
+
+// POST /api/vod/{vodId}/play and /api/public/vod/{vodId}/play - the play result of a vod, resource
+// the vod. Its owner always plays (private, expired, band used up: the box play's rule). Anyone
+// else, with any token: 404 unless the vod is visible; BAND_LIMIT_EXCEEDED when the publisher's
+// band is used up; FREE and CREATIVE_COMMONS play; PAY_PER_VIEW answers PAYMENT_REQUIRED (no
+// sources) until the caller holds a purchase (vod-entitlement.ts), then plays until it runs out.
+export async function playVod(ctx: Ctx, input: z.output<typeof playVodInput>): Promise<VodPlayResult> {
+  const { vod, isOwner, refusal } = await reachVod(ctx, input.vodId);
+  if (refusal) return refusal;
+  const resource = vod.view;
+  if (isOwner || resource.licenseType !== "PAY_PER_VIEW") return { ...grantVod(ctx, vod, "hls"), resource };
+  const accessUntil = await vodAccessUntil(ctx, resource.vodId, input.trackingId);
+  if (!accessUntil) return { result: "PAYMENT_REQUIRED", messageId: "playback.paymentRequired", resource };
+  return { ...grantVod(ctx, vod, "hls"), resource, accessUntil };
+}

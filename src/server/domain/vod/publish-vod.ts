@@ -1,0 +1,31 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { DomainError } from "@/server/domain/errors";
+import { loadOwnBoxItem } from "@/server/domain/box/box-item-view";
+import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
+import { loadOwnVod, type VodItemView } from "./vod-item-view";
+
+export const publishVodInput = vodFields.safeExtend({ boxId: z.string() });
+
+// POST /api/box/{boxId}/vod - publishes a content of the caller's box for on-demand viewing: 201
+// with the vod item. Only a READY item: one still PROCESSING or FAILED answers 409 (the request is
+// right, the content is not in a state that allows it; as box play does), another user's 404.
+// `public` defaults to true. A content may be published more than once (vodCount counts them).
+export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInput>): Promise<VodItemView> {
+  const ownerId = requireUserId(ctx);
+  const item = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
+  if (item.status === "PROCESSING") throw new DomainError("CONFLICT", "error.vodContentProcessing");
+  if (item.status === "FAILED") throw new DomainError("CONFLICT", "error.vodContentFailed");
+  const created = await ctx.db.vodItem.create({
+    data: {
+      boxItemId: item.boxId,
+      ownerId,
+      ...licenseColumns(licenseOf(input)),
+      public: input.public ?? true,
+      expirationDate: input.expirationDate ?? null,
+    },
+    select: { id: true },
+  });
+  return (await loadOwnVod(ctx.db, ownerId, created.id, ctx.baseUrl)).view;
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { emptyToUndefined, zBool } from "@/server/domain/shared/schema";
+import { searchRequest, type SearchPage } from "@/server/domain/shared/search";
+import { runVodSearch, vodConditionsInput } from "./vod-search";
+import type { VodItemView } from "./vod-item-view";
+
+export const searchVodsInput = searchRequest.extend({
+  /** Only the vods (not) visible in public pages by the owner's choice (supplement §1). */
+  public: z.preprocess(emptyToUndefined, zBool().optional()),
+  conditions: vodConditionsInput,
+});
+
+// POST /api/search/vod/contents - the caller's vods, expired and private ones included: queryString
+// over the content (title, tags, description; `*` at the end: prefix), every tag of `tags`, the
+// `public` choice, the publishing conditions; by relevance, then publishing date, newest first.
+export async function searchVods(ctx: Ctx, input: z.output<typeof searchVodsInput>): Promise<SearchPage<VodItemView>> {
+  const ownerId = requireUserId(ctx);
+  return runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl);
+}

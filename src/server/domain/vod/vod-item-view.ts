@@ -1,0 +1,172 @@
+import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
+import { directRead, type Db } from "@/server/db/client";
+import { notFound } from "@/server/domain/errors";
+import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
+import { signPoster } from "@/server/domain/playback/sign-playback";
+import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
+
+/** The document's Vod item, with domain types: what its owner, the portal and the viewer pages read. */
+export interface VodItemView {
+  vodId: string;
+  boxId: string;
+  contentId: string;
+  resourceId: string;
+  /** The content's title, description, duration, thumbnail and tags (those of its box item). */
+  title: string;
+  description?: string;
+  /** Seconds; null until the probe ran (never for a published vod: it was READY). */
+  durationSeconds: number | null;
+  /** The thumbnail its owner chose (a public image: /asset/thumbnail/{thumbnailId}/{width}). */
+  thumbnailId?: string;
+  /** Signed URL of the poster the ingest grabbed, when there is one (not in the document's shape). */
+  posterUrl?: string;
+  tags: string[];
+  licenseType: VodLicenseType;
+  /** CREATIVE_COMMONS only. */
+  ccType?: CcType;
+  /** PAY_PER_VIEW only, in cents of the instance's currency. */
+  pricePerViewCents?: number;
+  /** The publishing date (valueDate). */
+  publishedAt: Date;
+  /** The owner's choice: visible in public pages. */
+  public: boolean;
+  /** The last day (UTC) it is listed and playable. */
+  expirationDate?: Date;
+  /** After expirationDate: neither listed nor playable by anyone but its owner. */
+  expired: boolean;
+  /**
+   * Visible in public pages now (visibility rule 1 and the expiry): public, its publisher's
+   * features.vodPublic on and account active, not expired. Who else may read and play it.
+   */
+  visible: boolean;
+  /** The publisher (the document shows it in public views only; the REST layer decides). */
+  publisher: PublicUser;
+}
+
+/** A vod as read, with its owner's id (for authorization and for signing its media) and band (plays by the audience). */
+export interface LoadedVod {
+  ownerId: string;
+  band: BandStatus;
+  view: VodItemView;
+}
+
+/**
+ * The one read of vods: vod, box item and publisher (with the band their plays count against) in
+ * one statement through the driver (public reads and plays are hot paths). Instants as epoch
+ * milliseconds and dates as text, so no driver reads them in its local time zone.
+ */
+export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
+  b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId"::text AS "thumbnailId",
+  EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags",
+  v."licenseType"::text AS "licenseType", v."ccType"::text AS "ccType", v."pricePerViewCents", v."public", v."listed",
+  to_char(v."expirationDate", 'YYYY-MM-DD') AS "expirationDate", (EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8 AS "publishedAtMs",
+  u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle",
+  u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
+  u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
+  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb"`;
+
+/** Joins that VOD_COLUMNS reads from, `v` being the vod. */
+export const VOD_JOINS = `JOIN "BoxItem" b ON b."id" = v."boxItemId" JOIN "User" u ON u."id" = v."ownerId"`;
+
+export interface VodRow extends Record<string, unknown> {
+  vodId: string;
+  ownerId: string;
+  boxId: string;
+  contentId: string;
+  resourceId: string;
+  title: string;
+  description: string | null;
+  durationSeconds: number | null;
+  thumbnailId: string | null;
+  hasPoster: boolean;
+  tags: string[] | null;
+  licenseType: VodLicenseType;
+  ccType: CcType | null;
+  pricePerViewCents: number | null;
+  public: boolean;
+  listed: boolean;
+  expirationDate: string | null;
+  publishedAtMs: number;
+  userCode: string;
+  licenseExpiresAtMs: number | null;
+  pageTitle: string | null;
+  pageDescription: string | null;
+  publisherThumbnailId: string | null;
+  socialUrl1: string | null;
+  socialContact: string | null;
+  socialUrl2: string | null;
+  bandUsedBytes: number;
+  bandPeriodStartMs: number;
+  bandGb: number;
+}
+
+/** Today's date in UTC as yyyy-MM-dd (expiration dates are UTC days). */
+export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/** The view of a row; `baseUrl` is where the caller reaches us (the poster's signed URL starts with it). */
+export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): LoadedVod {
+  const expired = r.expirationDate !== null && r.expirationDate < todayUtc(now);
+  const view: VodItemView = {
+    vodId: r.vodId,
+    boxId: r.boxId,
+    contentId: r.contentId,
+    resourceId: r.resourceId,
+    title: r.title,
+    description: r.description ?? undefined,
+    durationSeconds: r.durationSeconds,
+    thumbnailId: r.thumbnailId ?? undefined,
+    posterUrl: r.hasPoster ? signPoster({ ownerId: r.ownerId, boxId: r.boxId }, { baseUrl }) : undefined,
+    tags: r.tags ?? [],
+    licenseType: r.licenseType,
+    ccType: r.ccType ?? undefined,
+    pricePerViewCents: r.pricePerViewCents ?? undefined,
+    publishedAt: new Date(r.publishedAtMs),
+    public: r.public,
+    expirationDate: r.expirationDate ? new Date(`${r.expirationDate}T00:00:00Z`) : undefined,
+    expired,
+    visible: r.listed && !expired,
+    publisher: toPublicUser(
+      {
+        userCode: r.userCode,
+        licenseExpiresAt: r.licenseExpiresAtMs === null ? null : new Date(r.licenseExpiresAtMs),
+        pageTitle: r.pageTitle,
+        pageDescription: r.pageDescription,
+        thumbnailId: r.publisherThumbnailId,
+        socialUrl1: r.socialUrl1,
+        socialContact: r.socialContact,
+        socialUrl2: r.socialUrl2,
+      },
+      now,
+    ),
+  };
+  const band = bandStatusOf({ bandUsedBytes: r.bandUsedBytes, bandPeriodStart: new Date(r.bandPeriodStartMs), bandGb: r.bandGb }, now);
+  return { ownerId: r.ownerId, band, view };
+}
+
+const BY_ID = `SELECT ${VOD_COLUMNS} FROM "VodItem" v ${VOD_JOINS} WHERE v."id" = $1::uuid`;
+
+/** A vod by id, whoever owns it; undefined when there is none (or the text cannot be an id). */
+export async function findVod(db: Db, vodId: unknown, baseUrl?: string): Promise<LoadedVod | undefined> {
+  const id = normalizeUuid(vodId);
+  if (!id) return undefined;
+  const [row] = await directRead(db)<VodRow>(BY_ID, [id]);
+  return row ? toLoadedVod(row, baseUrl) : undefined;
+}
+
+/** The caller's own vod; 404 for a missing one and for another user's (no existence leak). */
+export async function loadOwnVod(db: Db, ownerId: string, vodId: unknown, baseUrl?: string): Promise<LoadedVod> {
+  const vod = await findVod(db, vodId, baseUrl);
+  if (!vod || vod.ownerId !== ownerId) throw notFound("error.vodNotFound");
+  return vod;
+}
+
+/**
+ * A vod as the audience reaches it: its owner always; anyone else only while it is visible (public,
+ * its publisher's vods public, not expired). 404 otherwise, as for a vod that does not exist.
+ */
+export async function loadViewableVod(db: Db, viewerId: string | undefined, vodId: unknown, baseUrl?: string): Promise<LoadedVod> {
+  const vod = await findVod(db, vodId, baseUrl);
+  if (!vod || (vod.ownerId !== viewerId && !vod.view.visible)) throw notFound("error.vodNotFound");
+  return vod;
+}

@@ -1,0 +1,64 @@
+import type { VodItemView } from "@/server/domain/vod/vod-item-view";
+import { formatDate, formatDuration, formatMoney, omitEmpty } from "@/server/rest/wire";
+import { publicUserSchema, renderPublicUser } from "./public-user";
+
+/**
+ * The document's Vod item: the content's fields (duration "m:ss"), licenseType with its condition
+ * (ccType for CREATIVE_COMMONS, pricePerView "2,50" for PAY_PER_VIEW), valueDate the publishing
+ * date and expirationDate (supplement §1) dd/MM/yyyy, public; `publisher` only in public views
+ * (paths under /api/public/). Empty optionals are left out.
+ */
+export function renderVodItem(v: VodItemView, view: { publisher: boolean }) {
+  return omitEmpty({
+    vodId: v.vodId,
+    boxId: v.boxId,
+    contentId: v.contentId,
+    resourceId: v.resourceId,
+    title: v.title,
+    description: v.description,
+    duration: formatDuration(v.durationSeconds),
+    thumbnailId: v.thumbnailId,
+    tags: v.tags.length ? v.tags : undefined,
+    licenseType: v.licenseType,
+    ccType: v.ccType,
+    pricePerView: v.pricePerViewCents === undefined ? undefined : formatMoney(v.pricePerViewCents),
+    valueDate: formatDate(v.publishedAt),
+    public: v.public,
+    expirationDate: v.expirationDate ? formatDate(v.expirationDate) : undefined,
+    publisher: view.publisher ? renderPublicUser(v.publisher) : undefined,
+  });
+}
+
+/** Renderers of the two views, for `items.map`. */
+export const renderPrivateVodItem = (v: VodItemView) => renderVodItem(v, { publisher: false });
+export const renderPublicVodItem = (v: VodItemView) => renderVodItem(v, { publisher: true });
+
+const vodItemProperties = {
+  vodId: { type: "string" },
+  boxId: { type: "string" },
+  contentId: { type: "string" },
+  resourceId: { type: "string" },
+  title: { type: "string" },
+  description: { type: "string" },
+  duration: { type: "string", pattern: "^\\d+:\\d{2}$", examples: ["3:07"] },
+  thumbnailId: { type: "string" },
+  tags: { type: "array", items: { type: "string" } },
+  licenseType: { type: "string", enum: ["FREE", "PAY_PER_VIEW", "CREATIVE_COMMONS", "CONTENT_BUNDLE"] },
+  ccType: { type: "string", enum: ["BY", "BY_SA", "BY_ND", "BY_NC", "BY_NC_SA", "BY_NC_ND"], description: "CREATIVE_COMMONS only" },
+  pricePerView: { type: "string", examples: ["2,50"], description: "PAY_PER_VIEW only, comma decimals" },
+  valueDate: { type: "string", format: "dd/MM/yyyy", description: "publishing date" },
+  public: { type: "boolean", description: "visible in public pages (with the publisher's features.vodPublic)" },
+  expirationDate: { type: "string", format: "dd/MM/yyyy", description: "last day it is listed and playable" },
+};
+
+const vodItemRequired = ["vodId", "boxId", "contentId", "resourceId", "title", "duration", "licenseType", "valueDate", "public"];
+
+/** The private view (the owner's). */
+export const vodItemSchema: Record<string, unknown> = { type: "object", required: vodItemRequired, properties: vodItemProperties };
+
+/** The public view, with its publisher. */
+export const publicVodItemSchema: Record<string, unknown> = {
+  type: "object",
+  required: [...vodItemRequired, "publisher"],
+  properties: { ...vodItemProperties, publisher: publicUserSchema },
+};
