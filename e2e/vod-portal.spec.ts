@@ -50,7 +50,7 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
       await expect(page).toHaveURL(/\/dashboard$/);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Box" }).click();
       await expect(item).toHaveAttribute("data-status", "READY");
-      await expect(item.getByTestId("vod-count")).toHaveCount(0);
+      await expect(item.getByTestId("box-vod-count")).toHaveCount(0);
       await item.getByRole("button", { name: "Publish" }).click();
       await expect(dialog).toBeVisible();
       await expect(dialog).toHaveAccessibleName(`Publish “${TITLE}”`);
@@ -106,7 +106,7 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
       await shot(page, "vod-03-published", DIALOG);
       await dialog.getByRole("button", { name: "Done" }).click();
       await expect(dialog).toHaveCount(0);
-      await expect(item.getByTestId("vod-count")).toHaveText("published as 1 vod");
+      await expect(item.getByTestId("box-vod-count")).toHaveText("published as 1 vod");
       // what the server stored: the price in the wire format
       const stored = await api.get(`/api/vod/${vodId}`, { token: user.access });
       expect(stored.status, stored.text).toBe(200);
@@ -119,7 +119,7 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
       const second = await api.post(`/api/box/${boxId}/vod`, { licenseType: "FREE", public: false }, { token: user.access });
       expect(second.status, second.text).toBe(201);
       await page.reload();
-      await expect(item.getByTestId("vod-count")).toHaveText("published as 2 vods");
+      await expect(item.getByTestId("box-vod-count")).toHaveText("published as 2 vods");
       page.once("dialog", (d) => void d.accept());
       await item.getByRole("button", { name: "Delete" }).click();
       await expect(item.getByRole("alert")).toHaveText("This content is published as 2 vod item(s): delete them first");

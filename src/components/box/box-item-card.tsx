@@ -49,7 +49,7 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
             {item.vodCount > 0 && (
               <>
                 {" · "}
-                <Link href="/vod" data-testid="vod-count">
+                <Link href="/vod" data-testid="box-vod-count">
                   published as {item.vodCount === 1 ? "1 vod" : `${item.vodCount} vods`}
                 </Link>
               </>
