@@ -18,13 +18,14 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
-// Pages only. Left out: what answers JSON or files (REST, OAuth, assets, downloads, health), and
+// Pages only. Left out: what answers JSON or files (REST, OAuth, assets, downloads, health, the
+// payment providers' webhooks, whose signatures cover the body as sent), and
 // above all the upload routes: Next copies the body of every request the proxy sees (up to 10 MB),
 // which would cut large uploads short. Prefetches carry no HTML.
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|api$|uploads/|oauth/|asset/|download/|healthz|bench/|media/|_next/static/|_next/image|favicon\\.ico).*)",
+      source: "/((?!api/|api$|uploads/|oauth/|asset/|download/|healthz|bench/|media/|payments/|_next/static/|_next/image|favicon\\.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

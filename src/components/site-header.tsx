@@ -27,6 +27,15 @@ export async function SiteHeader() {
                   <Link href="/vod">Vod</Link>
                 </li>
                 <li>
+                  <Link href="/plans">Plans</Link>
+                </li>
+                <li>
+                  <Link href="/sales">Sales</Link>
+                </li>
+                <li>
+                  <Link href="/purchases">Purchases</Link>
+                </li>
+                <li>
                   <Link href="/account">Account</Link>
                 </li>
                 <li>

@@ -89,6 +89,10 @@ const en = {
   "field.trackingIdOtherBuyer": "belongs to another user's payment",
   "field.trackingIdNotPaid": "names a payment that is not paid ({status})",
   "field.outcome": "must be paid, cancelled or failed",
+  "error.stripeKeyMissing": "This instance takes no payments: its Stripe key (STRIPE_SECRET_KEY) is not configured",
+  "error.stripeWebhookNotConfigured":
+    "This instance receives no Stripe events: its webhook secret (STRIPE_WEBHOOK_SECRET) is not configured",
+  "error.stripeSignatureInvalid": "The Stripe-Signature header is missing, does not match the body or is too old",
 } as const;
 
 export type MessageId = keyof typeof en;
@@ -182,6 +186,10 @@ const it: Record<MessageId, string> = {
   "field.trackingIdOtherBuyer": "appartiene al pagamento di un altro utente",
   "field.trackingIdNotPaid": "corrisponde a un pagamento non pagato ({status})",
   "field.outcome": "deve essere paid, cancelled o failed",
+  "error.stripeKeyMissing": "Questa istanza non accetta pagamenti: la sua chiave Stripe (STRIPE_SECRET_KEY) non è configurata",
+  "error.stripeWebhookNotConfigured":
+    "Questa istanza non riceve eventi Stripe: il suo segreto del webhook (STRIPE_WEBHOOK_SECRET) non è configurato",
+  "error.stripeSignatureInvalid": "L'intestazione Stripe-Signature manca, non corrisponde al corpo o è troppo vecchia",
 };
 
 const catalogues = { en, it } as const;
