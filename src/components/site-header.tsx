@@ -24,6 +24,9 @@ export async function SiteHeader() {
                   <Link href="/box">Box</Link>
                 </li>
                 <li>
+                  <Link href="/vod">Vod</Link>
+                </li>
+                <li>
                   <Link href="/plans">Plans</Link>
                 </li>
                 <li>
