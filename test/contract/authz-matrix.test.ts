@@ -8,6 +8,7 @@ import { before, test } from "node:test";
 import { SignJWT } from "jose";
 import sharp from "sharp";
 import type { Api } from "../support/api";
+import { payThroughSandbox } from "../support/checkout";
 import { postMultipart, uploadFile } from "./box-fixtures";
 import { clip, playWhenReady } from "./playback-fixtures";
 import { connect, newUser, type TestUser } from "./users-fixtures";
@@ -51,8 +52,29 @@ async function downloadToken(f: Fixture, as: Identity, api: Api): Promise<string
 let api: Api;
 let fixture: Fixture;
 
+/** A plan the owner paid (through the sandbox checkout), once per run. */
+let paidPlanId: Promise<string> | undefined;
+function paidPlan(f: Fixture): Promise<string> {
+  paidPlanId ??= (async () => {
+    const res = await api.post("/api/license/Entry/subscribe", {}, { token: f.owner.access });
+    await payThroughSandbox(res.body.url, res.body.trackingId);
+    return res.body.trackingId as string;
+  })();
+  return paidPlanId;
+}
+
 /** Rows keyed "METHOD path" as the OpenAPI document writes them. */
 const matrix = (): Record<string, Row> => ({
+  // any user may buy a plan for themselves
+  "POST /api/license/{licenseName}/subscribe": {
+    request: () => ({ path: "/api/license/Entry/subscribe", body: { returnUrl: "https://shop.example/ok" } }),
+    expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  // the owner's paid trackingId: another user's activation of it is refused on the field
+  "POST /api/license/{licenseName}/activate": {
+    request: async (f) => ({ path: "/api/license/Entry/activate", body: { trackingId: await paidPlan(f) } }),
+    expect: { owner: 200, other: 400, public: 403, none: 401, forged: 401 },
+  },
   "GET /api/public/user/{userCode}/overview": {
     request: (f) => ({ path: `/api/public/user/${f.owner.userCode}/overview` }),
     expect: { owner: 200, other: 200, public: 200, none: 401, forged: 401 },

@@ -1,0 +1,178 @@
+// What a payment survives: kill -9 of the server between the provider's confirmation (the sandbox
+// checkout's Pay) and the client's completion, then completion after the restart (granted once, one
+// ledger entry); pending payments expire after 24 h (the expiry job, and a completion that finds one
+// past its time), and an expired payment cannot be paid any more; the ledger refuses rewrites.
+// PGlite belongs to the server: rows are read with the server stopped. PostgreSQL: a database of its own.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Api } from "../support/api";
+import { checkout } from "../support/checkout";
+import { withDatabase, type Sql } from "../support/database";
+import { startKinora, type Kinora } from "../support/server";
+import { preparePostgres } from "../../scripts/test-postgres";
+import { newUser, sleep, type TestUser } from "./users-fixtures";
+
+let server: Kinora | undefined;
+let dataDir: string;
+let ownDb: { url: string; drop(): Promise<void> } | undefined;
+
+const serverEnv = () => ({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
+
+before(async () => {
+  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
+  server = await startKinora(serverEnv());
+  dataDir = server.dataDir;
+});
+after(async () => {
+  await server?.stop();
+  await ownDb?.drop();
+});
+
+const api = () => new Api(server!.url);
+
+/** Runs SQL on the server's database: on PGlite with the server stopped, then started again. */
+async function sql<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+  if (ownDb) return withDatabase({ dataDir, databaseUrl: ownDb.url }, fn);
+  await server!.stop();
+  server = undefined;
+  try {
+    return await withDatabase({ dataDir }, fn);
+  } finally {
+    server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+  }
+}
+
+/** A URL the server handed out, on the port it listens on now (each restart takes a new one). */
+const onServer = (url: string) => api().url + new URL(url).pathname;
+
+const relogin = async (u: TestUser) => ({ ...u, access: (await api().login(u.userCode, u.password)).access });
+
+async function subscribe(u: TestUser, license: string) {
+  const res = await api().post(
+    `/api/license/${license}/subscribe`,
+    { returnUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" },
+    { token: u.access },
+  );
+  assert.equal(res.status, 200, res.text);
+  return res.body as { trackingId: string; url: string };
+}
+
+test("kill -9 after the provider confirmed, before the client completed: completion after the restart grants once", async () => {
+  let u = await newUser(api());
+  const { trackingId, url } = await subscribe(u, "Basic");
+  const paid = await checkout(url, "paid");
+  assert.equal(paid.status, 303);
+
+  process.kill(server!.pid!, "SIGKILL");
+  server = undefined;
+  await sleep(500);
+  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+
+  u = await relogin(u);
+  const activate = () => api().post("/api/license/Basic/activate", { trackingId }, { token: u.access });
+  const [first, second] = await Promise.all([activate(), activate()]);
+  assert.equal(first.status, 200, first.text);
+  assert.equal(second.status, 200, second.text);
+  assert.equal(first.body.licenseName, "Basic");
+  assert.equal(first.body.daysToExpiration, 30);
+
+  const rows = await sql(async (q) => ({
+    ledger: await q<{ type: string; grossCents: number; feeCents: number; netCents: number; sellerId: string | null }>(
+      `SELECT l."type", l."grossCents", l."feeCents", l."netCents", l."sellerId" FROM "LedgerEntry" l JOIN "Payment" p ON p."id" = l."paymentId" WHERE p."trackingId" = $1`,
+      [trackingId],
+    ),
+    subscriptions: await q<{ periods: number }>(
+      `SELECT s."periods" FROM "LicenseSubscription" s JOIN "Payment" p ON p."id" = s."paymentId" WHERE p."trackingId" = $1`,
+      [trackingId],
+    ),
+    payment: (
+      await q<{ status: string; completed: boolean }>(
+        `SELECT "status", "completedAt" IS NOT NULL AS completed FROM "Payment" WHERE "trackingId" = $1`,
+        [trackingId],
+      )
+    )[0],
+  }));
+  assert.deepEqual(
+    rows.ledger,
+    [{ type: "SALE", grossCents: 2000, feeCents: 2000, netCents: 0, sellerId: null }],
+    "one SALE; the platform keeps a plan's price",
+  );
+  assert.deepEqual(rows.subscriptions, [{ periods: 1 }]);
+  assert.deepEqual(rows.payment, { status: "PAID", completed: true });
+
+  u = await relogin(u);
+  const replay = await api().post("/api/license/Basic/activate", { trackingId }, { token: u.access });
+  assert.equal(replay.status, 200);
+  assert.equal(replay.body.daysToExpiration, 30, "still one period after the restart");
+});
+
+test("a pending payment expires after 24 h: the expiry job, a late completion, and a late Pay change nothing", async () => {
+  let u = await newUser(api());
+  const untouched = await subscribe(u, "Entry");
+  const late = await subscribe(u, "Entry");
+  // 24 h pass: both payments and their expiry jobs are due
+  await sql(async (q) => {
+    await q(`UPDATE "Payment" SET "expiresAt" = now() - interval '1 second' WHERE "trackingId" = ANY($1)`, [
+      [untouched.trackingId, late.trackingId],
+    ]);
+    await q(`UPDATE "Job" SET "runAt" = now() WHERE "type" = 'payments.expire' AND "payload"->>'trackingId' = $1`, [untouched.trackingId]);
+  });
+  u = await relogin(u);
+
+  const activate = await api().post("/api/license/Entry/activate", { trackingId: late.trackingId }, { token: u.access });
+  assert.equal(activate.status, 400);
+  assert.deepEqual(activate.body.errors, [{ field: "trackingId", defaultMessage: "names a payment that is not paid (EXPIRED)" }]);
+  const pay = await checkout(onServer(late.url), "paid");
+  assert.equal(pay.status, 303);
+  assert.equal(new URL(pay.location!).pathname, "/no", "an expired payment goes back to the cancel URL");
+  assert.match(await (await fetch(onServer(late.url))).text(), /expired before it was paid/);
+
+  // the job expires the payment nobody asked about, at the worker's next poll (PGlite: read once the
+  // server is stopped, after a few polls; PostgreSQL: watched while it runs)
+  if (ownDb) {
+    const statusOf = async () =>
+      (await sql((q) => q<{ status: string }>(`SELECT "status" FROM "Payment" WHERE "trackingId" = $1`, [untouched.trackingId])))[0]!
+        .status;
+    for (let i = 0; i < 40 && (await statusOf()) !== "EXPIRED"; i++) await sleep(250);
+  } else await sleep(3000);
+  const rows = await sql((q) =>
+    q<{ trackingId: string; status: string; paid: boolean }>(
+      `SELECT "trackingId", "status", "paidAt" IS NOT NULL AS paid FROM "Payment" WHERE "trackingId" = ANY($1) ORDER BY "trackingId"`,
+      [[untouched.trackingId, late.trackingId]],
+    ),
+  );
+  for (const row of rows) assert.deepEqual({ status: row.status, paid: row.paid }, { status: "EXPIRED", paid: false }, row.trackingId);
+  const ledger = await sql((q) =>
+    q(`SELECT 1 FROM "LedgerEntry" l JOIN "Payment" p ON p."id" = l."paymentId" WHERE p."trackingId" = ANY($1)`, [
+      [untouched.trackingId, late.trackingId],
+    ]),
+  );
+  assert.equal(ledger.length, 0);
+});
+
+test("the ledger is append-only: the database refuses to rewrite or delete an entry", async () => {
+  let u = await newUser(api());
+  const { trackingId, url } = await subscribe(u, "Entry");
+  await checkout(url, "paid");
+  u = await relogin(u);
+  const refused = await sql(async (q) => {
+    const errors: string[] = [];
+    for (const statement of [
+      `UPDATE "LedgerEntry" SET "grossCents" = 0 WHERE "paymentId" = (SELECT "id" FROM "Payment" WHERE "trackingId" = $1)`,
+      `DELETE FROM "LedgerEntry" WHERE "paymentId" = (SELECT "id" FROM "Payment" WHERE "trackingId" = $1)`,
+    ])
+      await q(statement, [trackingId]).then(
+        () => errors.push("accepted"),
+        (err: Error) => errors.push(err.message),
+      );
+    return {
+      errors,
+      rows: await q<{ grossCents: number }>(
+        `SELECT l."grossCents" FROM "LedgerEntry" l JOIN "Payment" p ON p."id" = l."paymentId" WHERE p."trackingId" = $1`,
+        [trackingId],
+      ),
+    };
+  });
+  assert.deepEqual(refused.errors, ["LedgerEntry is append-only (UPDATE refused)", "LedgerEntry is append-only (DELETE refused)"]);
+  assert.deepEqual(refused.rows, [{ grossCents: 1000 }]);
+});
