@@ -73,7 +73,6 @@ const en = {
   "field.ccType": "must be one of BY, BY_SA, BY_ND, BY_NC, BY_NC_SA, BY_NC_ND",
   "field.pricePerView": "must be an amount from 0,01 to 10000,00 with at most two decimals",
   "field.price": "must be an amount from 0,01 to 10000,00 with at most two decimals",
-  "field.dateNotPast": "must be today or a later date",
   "field.onlyWithCreativeCommons": "is allowed only with licenseType CREATIVE_COMMONS",
   "field.onlyWithContentBundle": "is allowed only with licenseType CONTENT_BUNDLE",
   // payments and licenses
@@ -167,7 +166,6 @@ const it: Record<MessageId, string> = {
   "field.ccType": "deve essere uno tra BY, BY_SA, BY_ND, BY_NC, BY_NC_SA, BY_NC_ND",
   "field.pricePerView": "deve essere un importo da 0,01 a 10000,00 con al massimo due decimali",
   "field.price": "deve essere un importo da 0,01 a 10000,00 con al massimo due decimali",
-  "field.dateNotPast": "deve essere oggi o una data successiva",
   "field.onlyWithCreativeCommons": "è ammesso solo con licenseType CREATIVE_COMMONS",
   "field.onlyWithContentBundle": "è ammesso solo con licenseType CONTENT_BUNDLE",
   "error.paymentsUnavailable": "Questa istanza non accetta pagamenti (nessun fornitore di pagamento configurato)",

@@ -15,7 +15,9 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.outp
   }
   const result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (result.success) return result.data;
-  throw new DomainError("VALIDATION", "error.validation", { count: result.error.issues.length }, toFieldErrors(result.error));
+  const fieldErrors = toFieldErrors(result.error);
+  // one per field: a field failing two checks is one invalid field
+  throw new DomainError("VALIDATION", "error.validation", { count: fieldErrors.length }, fieldErrors);
 }
 
 /** A tRPC input parser over the same function, so portal and REST validate identically. */

@@ -3,7 +3,6 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { DomainError } from "@/server/domain/errors";
 import { loadOwnBoxItem } from "@/server/domain/box/box-item-view";
-import { expirationDateIn } from "./expiration-date";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
 
@@ -24,7 +23,7 @@ export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInpu
       ownerId,
       ...licenseColumns(licenseOf(input)),
       public: input.public ?? true,
-      expirationDate: expirationDateIn(input.expirationDate),
+      expirationDate: input.expirationDate ?? null,
     },
     select: { id: true },
   });

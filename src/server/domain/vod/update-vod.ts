@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
-import { expirationDateIn } from "./expiration-date";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
 
@@ -9,9 +8,8 @@ export const updateVodInput = vodFields.safeExtend({ vodId: z.string() });
 
 // POST /api/vod/{vodId} - changes how a vod is published: the same fields as publish. Clients post
 // back the object they read: an absent expirationDate clears it (responses leave it out when
-// empty), an absent `public` keeps it (responses always carry it); the stored expiration date is
-// accepted back even once past. Read-only fields in the body (vodId, boxId, title, publisher, ...)
-// are ignored; the content's own fields change through the box item.
+// empty), an absent `public` keeps it (responses always carry it). Read-only fields in the body
+// (vodId, boxId, title, publisher, ...) are ignored; the content's own fields change through the box item.
 export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>): Promise<VodItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnVod(ctx.db, ownerId, input.vodId);
@@ -20,7 +18,7 @@ export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>
     data: {
       ...licenseColumns(licenseOf(input)),
       public: input.public ?? current.view.public,
-      expirationDate: expirationDateIn(input.expirationDate, current.view.expirationDate),
+      expirationDate: input.expirationDate ?? null,
     },
   });
   return (await loadOwnVod(ctx.db, ownerId, current.view.vodId, ctx.baseUrl)).view;

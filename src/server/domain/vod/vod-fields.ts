@@ -9,6 +9,9 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" &
 /** Enum values arrive in any case, with spaces around; blank means absent. */
 export const upperOrUndefined = (v: unknown) => (typeof v === "string" ? blankToUndefined(v.trim().toUpperCase()) : (v ?? undefined));
 
+/** yyyy-MM-dd -> that day at 00:00 UTC (expiration dates are UTC days). */
+const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
 /** What a vod is published under: the license type and the one condition that type takes. */
 export type VodLicense =
   | { licenseType: "FREE" }
@@ -19,17 +22,22 @@ export type VodLicense =
  * The body of publish and update (interface Vod table, supplement §1): licenseType (required), ccType
  * (CREATIVE_COMMONS: required, one of the six), pricePerView (PAY_PER_VIEW: required, above zero),
  * bundleId (CONTENT_BUNDLE, which comes with bundles: refused on licenseType until then), public,
- * expirationDate (yyyy-MM-dd; the REST layer reads dd/MM/yyyy). A condition sent with another
- * license type is checked when present but not kept (clients post back what they read).
+ * expirationDate (yyyy-MM-dd; the REST layer reads dd/MM/yyyy; a day already past is accepted: the
+ * vod is expired at once, which is how a creator withdraws it without deleting it). A condition
+ * sent with another license type is checked when present but not kept (clients post back what
+ * they read).
  */
 export const vodFields = z
   .object({
-    licenseType: z.preprocess(upperOrUndefined, z.enum(VOD_LICENSE_TYPES, "field.licenseType")),
+    licenseType: z.preprocess(
+      upperOrUndefined,
+      z.enum(VOD_LICENSE_TYPES, { error: (issue) => (issue.input === undefined ? "field.required" : "field.licenseType") }),
+    ),
     ccType: z.preprocess(upperOrUndefined, z.enum(CC_TYPES, "field.ccType").optional()),
     pricePerView: z.preprocess(blankToUndefined, zPriceCents("field.pricePerView").optional()),
     bundleId: z.preprocess(blankToUndefined, z.uuid("field.invalid").optional()),
     public: z.preprocess(blankToUndefined, zBool().optional()),
-    expirationDate: z.preprocess(blankToUndefined, zIsoDate().optional()),
+    expirationDate: z.preprocess(blankToUndefined, zIsoDate().transform(utcDay).optional()),
   })
   .superRefine((v, ctx) => {
     if (v.licenseType === "CONTENT_BUNDLE") ctx.addIssue({ code: "custom", path: ["licenseType"], message: "field.licenseTypeBundle" });
