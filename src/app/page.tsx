@@ -14,7 +14,10 @@ const features = [
     text: "Publish a video for free, under a Creative Commons license or pay-per-view, with its own watch page, embeddable player and checkout.",
   },
   { title: "Your account and page", text: "Register, activate by mail, keep your profile and a public creator page listing your videos." },
-  { title: "A REST interface", text: "OAuth2 tokens and a documented REST API, so your own clients and sites can reach your box and your videos." },
+  {
+    title: "A REST interface",
+    text: "OAuth2 tokens and a documented REST API, so your own clients and sites can reach your box and your videos.",
+  },
 ];
 const COMING = "Bundles, a marketplace, live events and scheduled channels.";
 
@@ -38,8 +41,8 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
       <section className="hero">
         {listed ? <h2>Video, on your terms.</h2> : <h1>Video, on your terms.</h1>}
         <p>
-          Kinora is an open-source video platform for creators: store, process, publish and sell your videos today; bundle and broadcast them
-          soon.
+          Kinora is an open-source video platform for creators: store, process, publish and sell your videos today; bundle and broadcast
+          them soon.
         </p>
         <div className="actions">
           {actor.kind === "user" ? (

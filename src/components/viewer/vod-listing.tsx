@@ -67,8 +67,7 @@ export function VodListing({
       </form>
       {query.q && (
         <p className="muted" role="status" data-testid="vod-results">
-          {page.totalCount === 1 ? "1 video" : `${page.totalCount} videos`} for “{query.q}”
-          {" · "}
+          {page.totalCount === 1 ? "1 video" : `${page.totalCount} videos`} for “{query.q}”{" · "}
           <Link href={action}>Show all</Link>
         </p>
       )}

@@ -113,7 +113,11 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
         if (paid) setNotice("This payment is not confirmed yet: the video plays once it is.");
         const preview = await client.vod.preview.mutate({ vodId });
         if (!live) return;
-        setState(preview.result === "PLAY" ? { stage: "ready", media: { src: preview.file, kind: "preview" }, autoStart: false } : { stage: "locked" });
+        setState(
+          preview.result === "PLAY"
+            ? { stage: "ready", media: { src: preview.file, kind: "preview" }, autoStart: false }
+            : { stage: "locked" },
+        );
       } catch (err) {
         if (live) setState({ stage: "refused", message: errorMessageOf(err) ?? "This video cannot be played now." });
       }

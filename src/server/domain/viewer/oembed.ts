@@ -6,7 +6,10 @@ import { loadViewableVod } from "@/server/domain/vod/vod-item-view";
 import { creatorPath, EMBED_SIZE, embedPath, thumbnailPath, vodIdOfPageUrl } from "@/lib/vod-urls";
 
 /** A size limit of the consumer: a positive integer, anything else is no limit (oEmbed 1.0 §2.2). */
-const limit = z.preprocess((v) => (typeof v === "string" && /^\d{1,5}$/.test(v) && Number(v) > 0 ? Number(v) : undefined), z.number().optional());
+const limit = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{1,5}$/.test(v) && Number(v) > 0 ? Number(v) : undefined),
+  z.number().optional(),
+);
 
 export const oembedInput = z.object({ url: z.string().max(2000), maxwidth: limit, maxheight: limit });
 
@@ -44,7 +47,9 @@ export function embedSize(maxwidth?: number, maxheight?: number): { width: numbe
  */
 export function thumbnailFit(original: { width: number; height: number }, box: { width: number; height: number }) {
   const heightAt = (w: number) => Math.round((original.height * w) / original.width);
-  const fitting = [...THUMBNAIL_WIDTHS.filter((w) => w < original.width), original.width].filter((w) => w <= box.width && heightAt(w) <= box.height);
+  const fitting = [...THUMBNAIL_WIDTHS.filter((w) => w < original.width), original.width].filter(
+    (w) => w <= box.width && heightAt(w) <= box.height,
+  );
   if (fitting.length === 0) return undefined;
   const width = Math.max(...fitting);
   return { width, height: heightAt(width) };
