@@ -21,6 +21,8 @@ export interface VodPlayerProps {
 
 interface Media {
   src: string;
+  /** When the signed URL stops working (MEDIA_URL_TTL): a page left open longer asks again. */
+  expiresAt: Date;
   /** preview: the 15 seconds a pay-per-view vod shows before it is bought */
   kind: "full" | "preview";
   accessUntil?: Date;
@@ -48,10 +50,9 @@ const storage = {
       return undefined; // storage refused (a sandboxed frame, privacy settings)
     }
   },
-  write(vodId: string, trackingId: string | undefined): void {
+  write(vodId: string, trackingId: string): void {
     try {
-      if (trackingId) window.localStorage.setItem(storageKey(vodId), trackingId);
-      else window.localStorage.removeItem(storageKey(vodId));
+      window.localStorage.setItem(storageKey(vodId), trackingId);
     } catch {
       // nothing kept: the purchase still plays in this page
     }
@@ -85,6 +86,7 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
   const attached = useRef<string | null>(null);
+  const trackingId = useRef<string | undefined>(undefined);
   const [state, setState] = useState<State>({ stage: "checking" });
   const [started, setStarted] = useState(false);
   const [previewOver, setPreviewOver] = useState(false);
@@ -95,27 +97,30 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
   useEffect(() => {
     let live = true;
     const back = takeCheckoutReturn();
-    const paid = back.trackingId !== undefined && !back.cancelled;
-    if (paid) storage.write(vodId, back.trackingId);
+    // returnUrl brings the trackingId of a paid purchase; cancelUrl (payment=cancelled) one that is not
+    const paidWith = back.cancelled ? undefined : back.trackingId;
+    const paid = paidWith !== undefined;
+    if (paidWith) storage.write(vodId, paidWith);
     if (back.cancelled) setNotice("The payment was cancelled: nothing was charged.");
-    const trackingId = paid ? back.trackingId : storage.read(vodId);
+    trackingId.current = paidWith ?? storage.read(vodId);
     void (async () => {
       try {
-        const played = await client.vod.play.mutate({ vodId, trackingId });
+        const played = await client.vod.play.mutate({ vodId, trackingId: trackingId.current });
         if (!live) return;
         if (played.result === "PLAY") {
-          setState({ stage: "ready", media: { src: played.file, kind: "full", accessUntil: played.accessUntil }, autoStart: paid });
+          const media: Media = { src: played.file, expiresAt: played.expiresAt, kind: "full", accessUntil: played.accessUntil };
+          setState({ stage: "ready", media, autoStart: paid });
           return;
         }
         if (played.result === "BAND_LIMIT_EXCEEDED") return setState({ stage: "refused", message: BAND_USED_UP });
-        // PAYMENT_REQUIRED: a kept trackingId whose window is over (or that never paid) is dropped
-        if (trackingId !== undefined) storage.write(vodId, undefined);
-        if (paid) setNotice("This payment is not confirmed yet: the video plays once it is.");
+        // PAYMENT_REQUIRED. A kept trackingId stays kept: its payment may still be confirmed (a
+        // provider's late answer), and a new purchase replaces it.
+        if (paid) setNotice("This payment is not confirmed yet: reload the page in a moment to watch.");
         const preview = await client.vod.preview.mutate({ vodId });
         if (!live) return;
         setState(
           preview.result === "PLAY"
-            ? { stage: "ready", media: { src: preview.file, kind: "preview" }, autoStart: false }
+            ? { stage: "ready", media: { src: preview.file, expiresAt: preview.expiresAt, kind: "preview" }, autoStart: false }
             : { stage: "locked" },
         );
       } catch (err) {
@@ -137,26 +142,41 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
 
   const media = state.stage === "ready" ? state.media : undefined;
 
-  async function start(m: Media): Promise<void> {
+  /** The media with a signed URL that still works (a grant older than its lifetime is asked for again). */
+  async function current(m: Media): Promise<Media> {
+    if (m.expiresAt.getTime() - Date.now() > 60_000) return m;
+    const again =
+      m.kind === "full"
+        ? await client.vod.play.mutate({ vodId, trackingId: trackingId.current })
+        : await client.vod.preview.mutate({ vodId });
+    return again.result === "PLAY" ? { ...m, src: again.file, expiresAt: again.expiresAt } : m;
+  }
+
+  async function start(given: Media): Promise<void> {
     const element = video.current;
     if (!element) return;
     setError(undefined);
-    if (attached.current !== m.src) {
-      hls.current?.destroy();
-      hls.current = null;
-      if (element.canPlayType(HLS_TYPE)) element.src = m.src;
-      else {
-        const { default: HlsClass } = await import("hls.js/light");
-        if (!HlsClass.isSupported()) return setError("This browser cannot play HLS video.");
-        const instance = new HlsClass();
-        instance.on(HlsClass.Events.ERROR, (_e, data) => {
-          if (data.fatal) setError(`Playback failed (${data.details}).`);
-        });
-        instance.loadSource(m.src);
-        instance.attachMedia(element);
-        hls.current = instance;
+    try {
+      const m = await current(given);
+      if (attached.current !== m.src) {
+        hls.current?.destroy();
+        hls.current = null;
+        if (element.canPlayType(HLS_TYPE)) element.src = m.src;
+        else {
+          const { default: HlsClass } = await import("hls.js/light");
+          if (!HlsClass.isSupported()) return setError("This browser cannot play HLS video.");
+          const instance = new HlsClass();
+          instance.on(HlsClass.Events.ERROR, (_e, data) => {
+            if (data.fatal) setError(`Playback failed (${data.details}).`);
+          });
+          instance.loadSource(m.src);
+          instance.attachMedia(element);
+          hls.current = instance;
+        }
+        attached.current = m.src;
       }
-      attached.current = m.src;
+    } catch (err) {
+      return setError(errorMessageOf(err) ?? "The player could not start.");
     }
     setStarted(true);
     setPreviewOver(false);

@@ -18,9 +18,11 @@ import { env } from "@/server/env";
  */
 const FRAMEABLE: ReadonlyArray<{ prefix: string; ancestors: string }> = [{ prefix: "/embed/", ancestors: "*" }];
 
+const frameableEntry = (pathname: string) => FRAMEABLE.find((f) => pathname.startsWith(f.prefix));
+
 /** What may frame the page at `pathname`. */
 export function frameAncestorsOf(pathname: string): string {
-  return FRAMEABLE.find((f) => pathname.startsWith(f.prefix))?.ancestors ?? "'none'";
+  return frameableEntry(pathname)?.ancestors ?? "'none'";
 }
 
 /**
@@ -30,7 +32,7 @@ export function frameAncestorsOf(pathname: string): string {
  */
 export const FRAMED_PAGE_HEADER = "x-kinora-framed-page";
 
-export const isFrameablePage = (pathname: string): boolean => FRAMEABLE.some((f) => pathname.startsWith(f.prefix));
+export const isFrameablePage = (pathname: string): boolean => frameableEntry(pathname) !== undefined;
 
 /**
  * Where the forms of a page may send the browser, redirects included. The sandbox checkout's form
