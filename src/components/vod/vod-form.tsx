@@ -93,6 +93,9 @@ export function VodForm({
     mutation.reset();
   }
 
+  /** The date input's yyyy-MM-dd (valid or empty) as the UTC day the procedure takes. */
+  const dayOf = (text: string | undefined): Date | undefined => (text ? new Date(`${text}T00:00:00Z`) : undefined);
+
   function submit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
     const form = formReader(ev.currentTarget);
@@ -101,7 +104,7 @@ export function VodForm({
       ccType: licenseType === "CREATIVE_COMMONS" ? ccType || undefined : undefined,
       pricePerView: licenseType === "PAY_PER_VIEW" ? priceIn(price) : undefined,
       public: form.checked("public"),
-      expirationDate: form.text("expirationDate"),
+      expirationDate: dayOf(form.text("expirationDate")),
     };
     if (vod) return update.mutate({ vodId: vod.vodId, ...fields });
     const boxId = target.mode === "publish" && target.item ? target.item.boxId : form.text("boxId");
