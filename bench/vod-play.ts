@@ -24,7 +24,10 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
     const api = new Api(server.url);
     const creator = await api.newUser();
     const file = clip();
-    const [ppvBox, freeBox] = [await uploadClip(api, creator.access, file, "Bench PPV"), await uploadClip(api, creator.access, file, "Bench free")];
+    const [ppvBox, freeBox] = [
+      await uploadClip(api, creator.access, file, "Bench PPV"),
+      await uploadClip(api, creator.access, file, "Bench free"),
+    ];
     await Promise.all([waitReady(api, creator.access, ppvBox.boxId), waitReady(api, creator.access, freeBox.boxId)]);
     const publish = async (boxId: string, body: Record<string, unknown>) => {
       const res = await api.post(`/api/box/${boxId}/vod`, body, { token: creator.access });

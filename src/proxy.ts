@@ -27,7 +27,8 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|api$|uploads/|oauth/|oembed|asset/|download/|healthz|bench/|media/|payments/|_next/static/|_next/image|favicon\.ico).*)",
+      source:
+        "/((?!api/|api$|uploads/|oauth/|oembed|asset/|download/|healthz|bench/|media/|payments/|_next/static/|_next/image|favicon\.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },
