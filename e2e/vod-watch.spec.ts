@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test as unguarded, type Page } from "@playwright/test";
 import { expect, test } from "./helpers/csp-guard";
-import { shot } from "./helpers/account";
+import { logIn, shot } from "./helpers/account";
+import { expectSale, openSales } from "./helpers/sales";
 import { Api } from "../test/support/api";
 import { makeH264AacMp4, makeMediaDir } from "../test/support/media-fixtures";
 
@@ -17,7 +18,10 @@ const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
 const api = new Api(baseUrl);
 
 /** A creator with one READY content published as `licenses` (REST: upload, wait for READY, publish). */
-async function publishedVods(title: string, licenses: Record<string, unknown>[]): Promise<{ userCode: string; vodIds: string[] }> {
+async function publishedVods(
+  title: string,
+  licenses: Record<string, unknown>[],
+): Promise<{ userCode: string; password: string; vodIds: string[] }> {
   const creator = await api.newUser();
   // 6 seconds: long enough to see playback advance, small enough to process in a few seconds
   const clip = makeH264AacMp4(makeMediaDir("kinora-e2e-vod-"), { durationSeconds: 6, width: 320, height: 180, keyframeSeconds: 1 });
@@ -36,7 +40,7 @@ async function publishedVods(title: string, licenses: Record<string, unknown>[])
     expect(vod.status, vod.text).toBe(201);
     vodIds.push(vod.body.vodId as string);
   }
-  return { userCode: creator.userCode, vodIds };
+  return { userCode: creator.userCode, password: creator.password, vodIds };
 }
 
 const videoTime = (page: Page) => page.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -51,7 +55,7 @@ function countScripts(page: Page): () => number {
 test("a signed-out viewer buys a pay-per-view vod through the sandbox checkout and it plays", async ({ page }) => {
   test.setTimeout(180_000);
   const title = "Harbour at night";
-  const { userCode, vodIds } = await publishedVods(title, [{ licenseType: "PAY_PER_VIEW", pricePerView: "3,90" }]);
+  const { userCode, password, vodIds } = await publishedVods(title, [{ licenseType: "PAY_PER_VIEW", pricePerView: "3,90" }]);
   const vodId = vodIds[0]!;
   const scripts = countScripts(page);
   const urlsWithTrackingId: string[] = [];
@@ -117,6 +121,15 @@ test("a signed-out viewer buys a pay-per-view vod through the sandbox checkout a
     await expect(other.locator(".vod-player")).toHaveAttribute("data-media", "preview");
     await expect(other.getByRole("button", { name: "Buy · €3.90" })).toBeEnabled();
     await other.close();
+  });
+
+  await test.step("the creator sees the sale on the Sales page: anonymous buyer, the price, the 10 % fee and the net", async () => {
+    const creator = await page.context().browser()!.newPage({ baseURL: baseUrl });
+    await logIn(creator, userCode, password);
+    await openSales(creator);
+    await expectSale(creator, { title, buyer: "anonymous", gross: "€3.90", fee: "€0.39", net: "€3.51" });
+    await shot(creator, "watch-06-sales");
+    await creator.close();
   });
 });
 
