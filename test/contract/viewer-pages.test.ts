@@ -301,13 +301,13 @@ describe("creator page /u/{userCode} and home page /", () => {
     const form = tagAttributes(text, /<form[^>]*role="search"[^>]*>/);
     assert.deepEqual([form?.action, form?.method], [`/u/${creator.userCode}`, "get"]);
     const card = (vodId: string) => new RegExp(`data-vod-id="${vodId}"[\\s\\S]*?</li>`).exec(text)?.[0] ?? "";
-    assert.match(card(ppv.vodId), /data-testid="vod-badge">€2\.50</);
-    assert.match(card(ppv.vodId), new RegExp(`<img src="/asset/thumbnail/${thumbnailId}/640"`));
+    assert.match(card(ppv.vodId), /data-testid="vod-license">€2\.50</);
+    assert.match(card(ppv.vodId), new RegExp(`<img class="catalog-card__picture" src="/asset/thumbnail/${thumbnailId}/640"`));
     assert.match(card(ppv.vodId), new RegExp(`href="/v/${ppv.vodId}"`));
     assert.match(card(ppv.vodId), /Night train/);
     assert.match(card(ppv.vodId), /0:02/);
-    assert.match(card(cc.vodId), /data-testid="vod-badge">CC BY-NC-SA 4\.0</);
-    assert.match(card(free.vodId), /data-testid="vod-badge">Free</);
+    assert.match(card(cc.vodId), /data-testid="vod-license">CC BY-NC-SA</);
+    assert.match(card(free.vodId), /data-testid="vod-license">Free</);
     assert.deepEqual(vodIdsOn((await html(`/u/${other.userCode}`)).text), [othersVod.vodId]);
   });
 
