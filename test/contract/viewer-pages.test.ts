@@ -205,6 +205,7 @@ describe("embeddable player /embed/v/{vodId}", () => {
       "data-testid": "vod-buy",
     });
     assert.deepEqual(metas(text, "robots"), ["noindex"]);
+    assert.match(text, /data-testid="vod-buy">Buy on Kinora · €2\.50<span class="visually-hidden"> \(opens in a new tab\)<\/span><\/a>/);
     // a client's own header does not make another page bare
     const watch = await html(`/v/${ppv.vodId}`, { "x-kinora-framed-page": "1" });
     assert.match(watch.text, /class="site-header"/);
