@@ -8,6 +8,7 @@ import { chromium, type Page } from "@playwright/test";
 import { Api } from "../test/support/api";
 import { startKinora } from "../test/support/server";
 import { startWorkerProcess } from "../test/support/worker";
+import { hideNativeHls } from "../e2e/helpers/hide-native-hls";
 import { postMultipart } from "../test/contract/box-fixtures";
 import { publish, readyItem } from "../test/contract/vod-fixtures";
 import { compare, fmt, machine, onBothDatabases, writeSection, type LoadCase, type LoadResult } from "./report";
@@ -47,13 +48,7 @@ async function measureJs(url: string, o: { play?: boolean; noNativeHls?: boolean
   });
   try {
     const page = await browser.newPage();
-    if (o.noNativeHls)
-      await page.addInitScript(() => {
-        const canPlayType = HTMLMediaElement.prototype.canPlayType;
-        HTMLMediaElement.prototype.canPlayType = function (type: string) {
-          return /mpegurl/i.test(type) ? "" : canPlayType.call(this, type);
-        };
-      });
+    if (o.noNativeHls) await hideNativeHls(page);
     const count = scriptCounter(page);
     await page.goto(url, { waitUntil: "networkidle" });
     if (o.play) {

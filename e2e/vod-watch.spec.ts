@@ -10,6 +10,7 @@ import path from "node:path";
 import { test as unguarded, type Page } from "@playwright/test";
 import { expect, test } from "./helpers/csp-guard";
 import { logIn, shot } from "./helpers/account";
+import { hideNativeHls } from "./helpers/hide-native-hls";
 import { expectSale, openSales } from "./helpers/sales";
 import { Api } from "../test/support/api";
 import { makeH264AacMp4, makeMediaDir } from "../test/support/media-fixtures";
@@ -136,13 +137,7 @@ test("a signed-out viewer buys a pay-per-view vod through the sandbox checkout a
 test("without the browser's own HLS, hls.js is loaded when the viewer presses play, and the video plays", async ({ page }) => {
   test.setTimeout(180_000);
   const { vodIds } = await publishedVods("Lighthouse", [{ licenseType: "CREATIVE_COMMONS", ccType: "BY_SA" }]);
-  // a browser without native HLS (Firefox, older Chromium): canPlayType says no for HLS
-  await page.addInitScript(() => {
-    const canPlayType = HTMLMediaElement.prototype.canPlayType;
-    HTMLMediaElement.prototype.canPlayType = function (type: string) {
-      return /mpegurl/i.test(type) ? "" : canPlayType.call(this, type);
-    };
-  });
+  await hideNativeHls(page);
   const scripts = countScripts(page);
   await page.goto(`/v/${vodIds[0]}`);
   await expect(page.getByRole("link", { name: "CC BY-SA 4.0" })).toHaveAttribute("href", "https://creativecommons.org/licenses/by-sa/4.0/");
@@ -188,7 +183,7 @@ unguarded("the embed plays inside another site's iframe; the watch page refuses 
     // one refusal, the watch page's (the embed was let in)
     await expect.poll(() => refusals.length).toBe(1);
     expect(refusals[0]).toContain(`"frame-ancestors 'none'"`);
-    await shot(page, "watch-06-embedded");
+    await shot(page, "watch-07-embedded");
   } finally {
     blog.close();
   }

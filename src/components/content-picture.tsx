@@ -1,3 +1,5 @@
+import { thumbnailPath } from "@/lib/vod-urls";
+
 /** What a content shows as its picture: the thumbnail its owner chose, else the poster the ingest grabbed. */
 export interface PictureSource {
   thumbnailId?: string;
@@ -6,9 +8,14 @@ export interface PictureSource {
 }
 
 /**
- * The picture of a content (a box item, a vod), `width` being the widest it is shown in CSS pixels
- * (asked twice as wide, for dense screens); an empty frame while there is none (still processing).
+ * The address of a content's picture, `width` being the widest it is shown in CSS pixels (asked
+ * twice as wide, for dense screens); undefined while there is none (still processing).
  */
+export function contentPictureSrc(content: PictureSource, width: number): string | undefined {
+  return content.thumbnailId ? thumbnailPath(content.thumbnailId, 2 * width) : content.posterUrl;
+}
+
+/** The picture of a content (a box item, a vod) as an image; an empty frame while there is none. */
 export function ContentPicture({
   content,
   width,
@@ -20,7 +27,7 @@ export function ContentPicture({
   className: string;
   testId: string;
 }) {
-  const src = content.thumbnailId ? `/asset/thumbnail/${content.thumbnailId}/${2 * width}` : content.posterUrl;
+  const src = contentPictureSrc(content, width);
   if (!src) return <div className={className} aria-hidden="true" />;
   return <img className={className} src={src} alt="" loading="lazy" data-testid={testId} />;
 }

@@ -8,8 +8,9 @@ export function pageIndexFrom(page: string | string[] | undefined): number {
 }
 
 /**
- * Where a page step goes: a server-rendered list links to `?page=` on `path`; a list a client
- * component pages (with its search and filters in its state) calls `onPage`.
+ * Where a page step goes: a server-rendered list links to `?page=` on `path` (which may carry a query
+ * of its own, a search: it is kept); a list a client component pages (with its search and filters in
+ * its state) calls `onPage`.
  */
 type PageTarget = { path: string; onPage?: never } | { onPage: (pageIndex: number) => void; path?: never };
 
@@ -52,7 +53,11 @@ function PageStep({
         </span>
       );
     return (
-      <Link className="button button--secondary" href={to === 0 ? path : `${path}?page=${to + 1}`} rel={rel}>
+      <Link
+        className="button button--secondary"
+        href={to === 0 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${to + 1}`}
+        rel={rel}
+      >
         {children}
       </Link>
     );

@@ -205,6 +205,7 @@ describe("embeddable player /embed/v/{vodId}", () => {
       "data-testid": "vod-buy",
     });
     assert.deepEqual(metas(text, "robots"), ["noindex"]);
+    assert.match(text, /data-testid="vod-buy">Buy on Kinora · €2\.50<span class="visually-hidden"> \(opens in a new tab\)<\/span><\/a>/);
     // a client's own header does not make another page bare
     const watch = await html(`/v/${ppv.vodId}`, { "x-kinora-framed-page": "1" });
     assert.match(watch.text, /class="site-header"/);
@@ -301,13 +302,13 @@ describe("creator page /u/{userCode} and home page /", () => {
     const form = tagAttributes(text, /<form[^>]*role="search"[^>]*>/);
     assert.deepEqual([form?.action, form?.method], [`/u/${creator.userCode}`, "get"]);
     const card = (vodId: string) => new RegExp(`data-vod-id="${vodId}"[\\s\\S]*?</li>`).exec(text)?.[0] ?? "";
-    assert.match(card(ppv.vodId), /data-testid="vod-badge">€2\.50</);
-    assert.match(card(ppv.vodId), new RegExp(`<img src="/asset/thumbnail/${thumbnailId}/640"`));
+    assert.match(card(ppv.vodId), /data-testid="vod-license">€2\.50</);
+    assert.match(card(ppv.vodId), new RegExp(`<img class="catalog-card__picture" src="/asset/thumbnail/${thumbnailId}/640"`));
     assert.match(card(ppv.vodId), new RegExp(`href="/v/${ppv.vodId}"`));
     assert.match(card(ppv.vodId), /Night train/);
     assert.match(card(ppv.vodId), /0:02/);
-    assert.match(card(cc.vodId), /data-testid="vod-badge">CC BY-NC-SA 4\.0</);
-    assert.match(card(free.vodId), /data-testid="vod-badge">Free</);
+    assert.match(card(cc.vodId), /data-testid="vod-license">CC BY-NC-SA</);
+    assert.match(card(free.vodId), /data-testid="vod-license">Free</);
     assert.deepEqual(vodIdsOn((await html(`/u/${other.userCode}`)).text), [othersVod.vodId]);
   });
 

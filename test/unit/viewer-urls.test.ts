@@ -1,9 +1,8 @@
 // The pure parts of the viewer pages: which URLs are our watch pages (oEmbed's `url`), the player's
-// size within a consumer's limits, the thumbnail copy that fits them, the Creative Commons deeds.
+// size within a consumer's limits, the thumbnail copy that fits them.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { embedSize, thumbnailFit } from "@/server/domain/viewer/oembed";
-import { ccLicense } from "@/lib/cc-license";
 import { vodIdOfPageUrl } from "@/lib/vod-urls";
 
 const base = "https://videos.example";
@@ -49,14 +48,4 @@ describe("oEmbed sizes", () => {
     assert.deepEqual(thumbnailFit({ width: 300, height: 300 }, { width: 640, height: 200 }), { width: 192, height: 192 });
     assert.equal(thumbnailFit(wide, { width: 20, height: 20 }), undefined);
   });
-});
-
-test("Creative Commons: short name, full name and deed of each license", () => {
-  assert.deepEqual(ccLicense("BY_NC_SA"), {
-    shortName: "CC BY-NC-SA 4.0",
-    name: "Creative Commons Attribution-NonCommercial-ShareAlike 4.0 International",
-    deedUrl: "https://creativecommons.org/licenses/by-nc-sa/4.0/",
-  });
-  assert.equal(ccLicense("BY").deedUrl, "https://creativecommons.org/licenses/by/4.0/");
-  assert.equal(ccLicense("BY_ND").name, "Creative Commons Attribution-NoDerivatives 4.0 International");
 });

@@ -1,16 +1,11 @@
+import { contentPictureSrc } from "@/components/content-picture";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { env } from "@/server/env";
 import { formatPrice } from "@/lib/format";
-import { thumbnailPath } from "@/lib/vod-urls";
 import type { VodPlayerProps } from "./vod-player";
 
-/** Widest the player is shown (the watch page's column), asked for dense screens too. */
-const POSTER_WIDTH = 1280;
-
-/** The picture of a vod: the thumbnail its owner chose, else the poster the ingest grabbed (a signed URL). */
-export function vodPicture(vod: VodItemView, width: number): string | undefined {
-  return vod.thumbnailId ? thumbnailPath(vod.thumbnailId, width) : vod.posterUrl;
-}
+/** The widest the player is shown (the watch page's column), in CSS pixels. */
+const PLAYER_WIDTH = 640;
 
 /** The price of a pay-per-view vod as people read it ("€2.50"); undefined for the others. */
 export function vodPrice(vod: VodItemView): string | undefined {
@@ -26,7 +21,7 @@ export function playerProps(vod: VodItemView, embedded: boolean): VodPlayerProps
     title: vod.title,
     price: vodPrice(vod),
     accessHours: env().PPV_ACCESS_HOURS,
-    poster: vodPicture(vod, POSTER_WIDTH),
+    poster: contentPictureSrc(vod, PLAYER_WIDTH),
     embedded,
   };
 }

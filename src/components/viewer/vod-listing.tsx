@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Pager, pageIndexFrom } from "@/components/pager";
 import type { SearchPage } from "@/server/domain/shared/search";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { VodGrid } from "./vod-grid";
@@ -17,19 +18,8 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The search and page of a listing from the page's query string; nonsense reads as the first page of everything. */
 export function listingQuery(params: SearchParams): ListingQuery {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const q = first(params.q)?.trim().slice(0, 200) || undefined;
-  const page = Number(first(params.page));
-  return { q, pageIndex: Number.isInteger(page) && page > 1 && page <= 10_000 ? page - 1 : 0 };
-}
-
-/** The address of another page of the same listing. */
-function listingHref(action: string, q: string | undefined, pageIndex: number): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (pageIndex > 0) params.set("page", String(pageIndex + 1));
-  const search = params.toString();
-  return search ? `${action}?${search}` : action;
+  const q = (Array.isArray(params.q) ? params.q[0] : params.q)?.trim().slice(0, 200) || undefined;
+  return { q, pageIndex: pageIndexFrom(params.page) };
 }
 
 /**
@@ -55,8 +45,8 @@ export function VodListing({
   empty: string;
 }) {
   return (
-    <div className="vod-listing">
-      <form role="search" action={action} method="get" className="vod-search">
+    <div className="catalog">
+      <form role="search" action={action} method="get" className="catalog-search">
         <label htmlFor="vod-search-q" className="visually-hidden">
           {label}
         </label>
@@ -74,31 +64,15 @@ export function VodListing({
       {page.items.length > 0 ? (
         <VodGrid vods={page.items} withPublisher={withPublisher} />
       ) : (
-        <p className="vod-listing__empty" data-testid="vod-empty">
+        <p className="catalog__empty" data-testid="catalog-empty">
           {query.q ? "No video matches this search." : empty}
         </p>
       )}
-      {page.pageCount > 1 && (
-        <nav className="pager" aria-label="Pages">
-          {query.pageIndex > 0 ? (
-            <Link href={listingHref(action, query.q, query.pageIndex - 1)} rel="prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="muted">
-            Page {query.pageIndex + 1} of {page.pageCount}
-          </span>
-          {query.pageIndex + 1 < page.pageCount ? (
-            <Link href={listingHref(action, query.q, query.pageIndex + 1)} rel="next">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager
+        pageIndex={query.pageIndex}
+        pageCount={page.pageCount}
+        path={query.q ? `${action}?${new URLSearchParams({ q: query.q })}` : action}
+      />
     </div>
   );
 }

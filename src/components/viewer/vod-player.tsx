@@ -217,6 +217,7 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
   const buyControl = embedded ? (
     <a className="button" href={watchPath(vodId)} target="_blank" rel="noopener" data-testid="vod-buy">
       Buy on Kinora · {price}
+      <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   ) : (
     <button
@@ -232,7 +233,7 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
   );
 
   return (
-    <div className={`vod-player${embedded ? " vod-player--embedded" : ""}`} data-stage={state.stage} data-media={media?.kind}>
+    <div className="vod-player" data-stage={state.stage} data-media={media?.kind}>
       <div className="vod-player__screen">
         <video
           ref={video}

@@ -8,7 +8,7 @@ import { formatDay } from "@/lib/format";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { LicenseBadge } from "./license-badge";
-import { watchPath } from "./vod-dialog";
+import { watchPath } from "@/lib/vod-urls";
 
 /** The widest a card's picture is shown (.vod-card__thumb in the grid), in CSS pixels. */
 const PICTURE_WIDTH = 320;

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { Dialog } from "@/components/dialog";
 import { VodForm, type VodFormTarget } from "./vod-form";
+import { watchPath } from "@/lib/vod-urls";
 
 /** The public watch page of a vod. */
-export const watchPath = (vodId: string) => `/v/${encodeURIComponent(vodId)}`;
 
 function titleOf(target: VodFormTarget): string {
   if (target.mode === "edit") return `Edit “${target.vod.title}”`;

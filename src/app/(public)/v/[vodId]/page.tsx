@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Avatar, creatorName } from "@/components/viewer/avatar";
-import { LicenseBadge } from "@/components/viewer/license-badge";
+import { LicenseBadge } from "@/components/vod/license-badge";
 import { playerProps, vodPrice } from "@/components/viewer/player-props";
 import { VodPlayer } from "@/components/viewer/vod-player";
 import { watchMetadata } from "@/components/viewer/watch-metadata";
@@ -11,7 +11,7 @@ import { env } from "@/server/env";
 import { getServerContext } from "@/server/portal/session";
 import { loadWatchVod } from "@/server/portal/watch-vod";
 import { formatDuration } from "@/server/rest/wire";
-import { ccLicense } from "@/lib/cc-license";
+import { CC_LICENSES } from "@/lib/creative-commons";
 import { formatDay } from "@/lib/format";
 import { creatorPath } from "@/lib/vod-urls";
 import "@/components/viewer/viewer.css";
@@ -50,7 +50,7 @@ export default async function WatchPage({ params }: { params: Params }) {
               </>
             )}
             Published <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt)}</time>{" "}
-            <LicenseBadge vod={vod} price={price} />
+            <LicenseBadge vod={vod} currency={env().CURRENCY} />
           </p>
           <div className="publisher">
             <Avatar user={vod.publisher} small />
@@ -81,20 +81,21 @@ export default async function WatchPage({ params }: { params: Params }) {
 
 function LicenseText({ vod, price }: { vod: VodItemView; price?: string }) {
   if (vod.licenseType === "CREATIVE_COMMONS" && vod.ccType) {
-    const cc = ccLicense(vod.ccType);
+    const cc = CC_LICENSES[vod.ccType];
+    const name = `Creative Commons ${cc.name} 4.0 International`;
     return (
       <div data-testid="watch-license">
         <p>
-          <a className="cc-badge" href={cc.deedUrl} rel="license noopener" target="_blank" title={cc.name}>
-            {cc.shortName}
+          <a className="cc-badge" href={cc.url} rel="license noopener" target="_blank" title={name}>
+            {cc.code} 4.0
           </a>
         </p>
         <p>
           Free to watch and share under the{" "}
-          <a href={cc.deedUrl} rel="license noopener" target="_blank">
-            {cc.name}
+          <a href={cc.url} rel="license noopener" target="_blank">
+            {name}
           </a>{" "}
-          license, as its terms say.
+          license.
         </p>
       </div>
     );
