@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError, notFound } from "@/server/domain/errors";
 import { loadOwnBoxItem } from "@/server/domain/box/box-item-view";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
@@ -17,15 +17,21 @@ export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInpu
   const item = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
   if (item.status === "PROCESSING") throw new DomainError("CONFLICT", "error.vodContentProcessing");
   if (item.status === "FAILED") throw new DomainError("CONFLICT", "error.vodContentFailed");
-  const created = await ctx.db.vodItem.create({
-    data: {
-      boxItemId: item.boxId,
-      ownerId,
-      ...licenseColumns(licenseOf(input)),
-      public: input.public ?? true,
-      expirationDate: input.expirationDate ?? null,
-    },
-    select: { id: true },
-  });
+  const created = await ctx.db.vodItem
+    .create({
+      data: {
+        boxItemId: item.boxId,
+        ownerId,
+        ...licenseColumns(licenseOf(input)),
+        public: input.public ?? true,
+        expirationDate: input.expirationDate ?? null,
+      },
+      select: { id: true },
+    })
+    .catch((err: unknown) => {
+      // the item was deleted since it was read: its foreign key refused the vod
+      if ((err as { code?: string }).code === "P2003") throw notFound("error.boxItemNotFound");
+      throw err;
+    });
   return (await loadOwnVod(ctx.db, ownerId, created.id, ctx.baseUrl)).view;
 }

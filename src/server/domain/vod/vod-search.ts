@@ -3,6 +3,7 @@ import { emptyToUndefined } from "@/server/domain/shared/schema";
 import { directRead, type Db } from "@/server/db/client";
 import { queryWords, searchPage, toTsQuery, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import { CC_TYPES, upperOrUndefined, VOD_LICENSE_TYPES } from "./vod-fields";
+import { rememberedTotal, rememberTotal } from "./large-totals";
 import { todayUtc, toLoadedVod, VOD_COLUMNS, VOD_JOINS, type VodItemView, type VodRow } from "./vod-item-view";
 
 // What the private and the public vod search share: the publishing-condition filters, the words of
@@ -89,11 +90,13 @@ const hasTags = (vodIdSql: string, tags: string[], p: Params) =>
   `EXISTS (SELECT 1 FROM "VodItem" tv JOIN "BoxItem" tb ON tb."id" = tv."boxItemId" WHERE tv."id" = ${vodIdSql} AND tb."tags" @> ${p.add(tags)}::text[])`;
 
 /**
- * Runs a search in one statement: the total and the page's vods. Without words: the scope's vods,
- * newest first (partial index VodItem_listed_recent_idx, or the owner's). With one exact word over
- * the listed vods: that word's rows of VodSearchTerm, already in relevance order, counted and paged
- * in the index alone however common the word. Otherwise (several words, a prefix, tags, an owner's
- * vods): every word's matches, scored per vod; the work grows with the matches of the words.
+ * Runs a search in one statement: the total and the page's vods.
+ * - No words: the scope's vods, newest first (partial index VodItem_listed_recent_idx, or the owner's).
+ * - One word over the listed vods: its rows of VodSearchTerm, in relevance order in the index; a
+ *   prefix: the distinct words of its range (one index probe each) merged, their first rows each.
+ *   The page costs the same however common the word; the total grows with it (large-totals.ts).
+ * - Otherwise (several words, tags, an owner's vods): every word's matches, scored per vod; the
+ *   work grows with the matches of the words.
  */
 export async function runVodSearch(
   db: Db,
@@ -123,14 +126,41 @@ export async function runVodSearch(
   let withSql = "";
   let countSql: string;
   let idsSql: string;
+  /** The count's identity (its SQL and the parameters so far, before the page's), when its total may be remembered. */
+  let totalKey: string | undefined;
+  const keyOf = (sql: string) => `${sql}\n${JSON.stringify(p.values)}`;
+  const oneListedWord = scope.kind === "listed" && words.length === 1 && !tags;
   if (words.length === 0) {
     const where = vodWhere();
     countSql = `SELECT count(*) FROM "VodItem" v WHERE ${where}`;
+    totalKey = keyOf(countSql);
     idsSql = `SELECT v."id" FROM "VodItem" v WHERE ${where} ORDER BY v."createdAt" DESC, v."id" DESC ${page()}`;
-  } else if (scope.kind === "listed" && words.length === 1 && !prefix && !tags) {
+  } else if (oneListedWord && !prefix) {
     const where = [`t."lexeme" = ${p.add(words[0])}`, notExpired("t", p, now), ...conditionsOn("t", c, p)].join(" AND ");
     countSql = `SELECT count(*) FROM "VodSearchTerm" t WHERE ${where}`;
+    totalKey = keyOf(countSql);
     idsSql = `SELECT t."vodId" FROM "VodSearchTerm" t WHERE ${where} ORDER BY t."rank" DESC, t."publishedAt" DESC, t."vodId" DESC ${page()}`;
+  } else if (oneListedWord) {
+    // the words of the prefix's range, one index probe each (a loose index scan); then each word's
+    // first rows: the page's vods are among them (a vod's best row precedes fewer than a page's
+    // worth of others in its word), deduplicated to their best row
+    const like = p.add(`${words[0]}%`);
+    const filters = [notExpired("t", p, now), ...conditionsOn("t", c, p)].join(" AND ");
+    countSql = `SELECT count(DISTINCT t."vodId") FROM "VodSearchTerm" t WHERE t."lexeme" LIKE ${like} AND ${filters}`;
+    totalKey = keyOf(countSql);
+    withSql = `RECURSIVE lexemes AS (
+        (SELECT t."lexeme" FROM "VodSearchTerm" t WHERE t."lexeme" LIKE ${like} ORDER BY t."lexeme" LIMIT 1)
+        UNION ALL
+        SELECT (SELECT t."lexeme" FROM "VodSearchTerm" t WHERE t."lexeme" > l."lexeme" AND t."lexeme" LIKE ${like} ORDER BY t."lexeme" LIMIT 1)
+        FROM lexemes l WHERE l."lexeme" IS NOT NULL)`;
+    const firstRows = p.add((request.pageIndex + 1) * request.pageSize);
+    idsSql = `SELECT b."vodId" FROM (
+        SELECT DISTINCT ON (f."vodId") f."vodId", f."rank", f."publishedAt"
+        FROM lexemes l CROSS JOIN LATERAL (
+          SELECT t."vodId", t."rank", t."publishedAt" FROM "VodSearchTerm" t WHERE t."lexeme" = l."lexeme" AND ${filters}
+          ORDER BY t."rank" DESC, t."publishedAt" DESC, t."vodId" DESC LIMIT ${firstRows}) f
+        ORDER BY f."vodId", f."rank" DESC) b
+      ORDER BY b."rank" DESC, b."publishedAt" DESC, b."vodId" DESC ${page()}`;
   } else {
     let terms = `"VodSearchTerm"`;
     let termFilters: string[] = [];
@@ -164,11 +194,14 @@ export async function runVodSearch(
     idsSql = `SELECT "vodId" FROM scored ORDER BY score DESC, "publishedAt" DESC, "vodId" DESC ${page()}`;
   }
 
-  const sql = `${withSql ? `WITH ${withSql} ` : ""}SELECT c.total, r.* FROM (SELECT (${countSql})::float8 AS total) c
+  const remembered = totalKey === undefined ? undefined : rememberedTotal(totalKey);
+  const sql = `${withSql ? `WITH ${withSql} ` : ""}SELECT c.total, r.* FROM (SELECT (${remembered === undefined ? countSql : "NULL"})::float8 AS total) c
     LEFT JOIN LATERAL (SELECT ${VOD_COLUMNS}, p.ord FROM unnest(ARRAY(${idsSql})) WITH ORDINALITY p(id, ord)
       JOIN "VodItem" v ON v."id" = p."id" ${VOD_JOINS}) r ON true
     ORDER BY r.ord`;
-  const rows = await directRead(db)<VodRow & { total: number }>(sql, p.values);
+  const rows = await directRead(db)<VodRow & { total: number | null }>(sql, p.values);
+  const total = remembered ?? rows[0]?.total ?? 0;
+  if (totalKey !== undefined && remembered === undefined) rememberTotal(totalKey, total);
   const items = rows.filter((r) => r.vodId !== null).map((r) => toLoadedVod(r, baseUrl, now).view);
-  return searchPage(request, rows[0]?.total ?? 0, items);
+  return searchPage(request, total, items);
 }
