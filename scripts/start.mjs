@@ -22,6 +22,7 @@ import { MediaLogWriter, mediaLogDir } from "../src/server/media/edge/media-log.
 import { classifyRequestPath } from "../src/server/media/edge/media-url.mjs";
 import { findNginx, startNginx } from "../src/server/media/edge/nginx.mjs";
 import { withRawRequest } from "../src/server/http/raw-request.mjs";
+import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -72,6 +73,8 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive (60 s)
+// a refusal sent while a body still arrives must reach the client before the socket closes
+lingerOnClose(server);
 
 const listen = (p, h) =>
   new Promise((resolve, reject) => {
