@@ -1,5 +1,6 @@
 // Demo content for a first look at Kinora: a creator `demo` (password `demo-password-1`) with its
-// profile and public page filled in and a video in its box, and a second user. Idempotent: a user
+// profile and public page filled in and two videos in its box, published once processed (one free,
+// one pay-per-view at 2,50 to try the sandbox checkout), and a second user. Idempotent: a user
 // that already exists is left as it is (its password may have been changed on purpose), and the
 // video is made only when the creator is (so a video deleted on purpose stays deleted).
 //
@@ -13,6 +14,8 @@ import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { completeBoxUpload } from "@/server/domain/box/complete-box-upload";
 import { registerUser, registerUserInput } from "@/server/domain/users/register-user";
+import { publishVod, publishVodInput } from "@/server/domain/vod/publish-vod";
+import { parseInput } from "@/server/domain/shared/validation";
 
 interface DemoUser {
   userCode: string;
@@ -72,23 +75,57 @@ export async function seedDemo(db: Db): Promise<void> {
   if (creatorCreated) void seedDemoVideo(db).catch((err) => console.warn("demo video skipped:", err instanceof Error ? err.message : err));
 }
 
-/** A 20 s 720p test pattern with a tone, made by ffmpeg (nothing binary in the repository). */
-const DEMO_CLIP_ARGS = (out: string) => [
+interface DemoClip {
+  file: string;
+  /** ffmpeg's lavfi sources of the picture and the sound */
+  video: string;
+  audio: string;
+  fields: { title: string; description: string; tags: string[] };
+  /** How it is published once READY (the vod publish body). */
+  vod: Record<string, unknown>;
+}
+
+/** Made by ffmpeg at first start (nothing binary in the repository). */
+const DEMO_CLIPS: DemoClip[] = [
+  {
+    file: "test-pattern.mp4",
+    video: "testsrc2=size=1280x720:rate=30:duration=20",
+    audio: "sine=frequency=330:sample_rate=48000:duration=20",
+    fields: { title: "Test pattern", description: "A demo video made at first start.", tags: ["demo"] },
+    vod: { licenseType: "FREE" },
+  },
+  {
+    file: "colour-bars.mp4",
+    video: "smptehdbars=size=640x360:rate=25:duration=10",
+    audio: "sine=frequency=1000:sample_rate=48000:duration=10",
+    fields: { title: "Colour bars", description: "A pay-per-view demo: buy it through the sandbox checkout.", tags: ["demo"] },
+    vod: { licenseType: "PAY_PER_VIEW", pricePerView: "2.50" },
+  },
+];
+
+const clipArgs = (c: DemoClip, out: string) => [
   ...["-hide_banner", "-loglevel", "error", "-nostdin", "-y"],
-  ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=20"],
-  ...["-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000:duration=20"],
+  ...["-f", "lavfi", "-i", c.video],
+  ...["-f", "lavfi", "-i", c.audio],
   ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "60", "-c:a", "aac", "-shortest"],
   ...["-movflags", "+faststart", out],
 ];
 
-/** The demo creator's first video, uploaded like any other (the job worker then processes it). */
+/** The demo creator's videos, uploaded like any other (the job worker processes them), then published. */
 export async function seedDemoVideo(db: Db): Promise<void> {
   const demo = await db.user.findUnique({ where: { userCode: "demo" }, select: { id: true } });
   if (!demo) return;
+  const ctx = { actor: { kind: "user" as const, userId: demo.id, clientId: "www" }, db };
+  const items = [];
+  for (const c of DEMO_CLIPS) items.push({ boxId: (await uploadDemoClip(ctx, c)).boxId, vod: c.vod });
+  for (const item of items) await publishWhenReady(ctx, item.boxId, item.vod);
+}
+
+async function uploadDemoClip(ctx: Parameters<typeof completeBoxUpload>[0], c: DemoClip) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "kinora-demo-"));
   try {
-    const clip = path.join(dir, "test-pattern.mp4");
-    const making = promisify(execFile)("ffmpeg", DEMO_CLIP_ARGS(clip), { timeout: 120_000 });
+    const clip = path.join(dir, c.file);
+    const making = promisify(execFile)("ffmpeg", clipArgs(c, clip), { timeout: 120_000 });
     // a server stopped meanwhile takes its ffmpeg and the half-made clip along (nobody would remove them)
     const kill = () => {
       making.child.kill("SIGKILL");
@@ -100,16 +137,21 @@ export async function seedDemoVideo(db: Db): Promise<void> {
     } finally {
       process.off("exit", kill);
     }
-    await completeBoxUpload(
-      { actor: { kind: "user", userId: demo.id, clientId: "www" }, db },
-      {
-        localPath: clip,
-        filename: "test-pattern.mp4",
-        mimeType: "video/mp4",
-        fields: { title: "Test pattern", description: "A demo video made at first start.", tags: ["demo"] },
-      },
-    );
+    return await completeBoxUpload(ctx, { localPath: clip, filename: c.file, mimeType: "video/mp4", fields: c.fields });
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Publishes a demo item once the worker made it READY (gives up after 10 minutes, or when it FAILED). */
+async function publishWhenReady(ctx: Parameters<typeof publishVod>[0], boxId: string, vod: Record<string, unknown>): Promise<void> {
+  for (let waited = 0; waited < 600_000; waited += 1000) {
+    const item = await ctx.db.boxItem.findUnique({ where: { id: boxId }, select: { status: true } });
+    if (!item || item.status === "FAILED") return;
+    if (item.status === "READY") {
+      await publishVod(ctx, parseInput(publishVodInput, { ...vod, boxId }));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { pageSecurityHeaders } from "@/server/http/security-headers";
+import { FRAMED_PAGE_HEADER, isFrameablePage, pageSecurityHeaders } from "@/server/http/security-headers";
 
 // Next's proxy (formerly middleware): every page gets a fresh CSP nonce and the security headers of
 // server/http/security-headers.ts. The CSP is also set on the request, where Next reads the nonce
@@ -13,18 +13,22 @@ export function proxy(request: NextRequest): NextResponse {
   const headers = pageSecurityHeaders(request.nextUrl.pathname, nonce);
   const forwarded = new Headers(request.headers);
   forwarded.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  forwarded.delete(FRAMED_PAGE_HEADER);
+  if (isFrameablePage(request.nextUrl.pathname)) forwarded.set(FRAMED_PAGE_HEADER, "1");
   const response = NextResponse.next({ request: { headers: forwarded } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
-// Pages only. Left out: what answers JSON or files (REST, OAuth, assets, downloads, health), and
+// Pages only. Left out: what answers JSON or files (REST, OAuth, oEmbed, assets, downloads, health,
+// the payment providers' webhooks, whose signatures cover the body as sent), and
 // above all the upload routes: Next copies the body of every request the proxy sees (up to 10 MB),
 // which would cut large uploads short. Prefetches carry no HTML.
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|api$|uploads/|oauth/|asset/|download/|healthz|bench/|media/|_next/static/|_next/image|favicon\\.ico).*)",
+      source:
+        "/((?!api/|api$|uploads/|oauth/|oembed|asset/|download/|healthz|bench/|media/|payments/|_next/static/|_next/image|favicon\.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

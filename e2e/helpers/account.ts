@@ -24,10 +24,13 @@ export function newIdentity(prefix = "e2e"): Identity {
   };
 }
 
-/** Screenshots kept as CI artifacts: test-results/screenshots/<database>/<name>.png */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots kept as CI artifacts: test-results/screenshots/<database>/<name>.png. The whole page,
+ * or the viewport only (`fullPage: false`) for what is fixed to it, such as a modal dialog's backdrop.
+ */
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const dir = path.join("test-results", "screenshots", process.env.KINORA_DB_LABEL ?? "local");
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 /** Fills the register form (everything valid) without submitting. */

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/site-header";
+import { FRAMED_PAGE_HEADER } from "@/server/http/security-headers";
 import { getPortalSession } from "@/server/portal/session";
 import "./globals.css";
 
@@ -12,7 +14,19 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // every page is rendered per request: its scripts carry the request's CSP nonce (src/proxy.ts)
   await connection();
-  const session = await getPortalSession();
+  const [session, requestHeaders] = await Promise.all([getPortalSession(), headers()]);
+  // pages made for other sites' iframes (the embeddable player) have no site chrome
+  if (requestHeaders.get(FRAMED_PAGE_HEADER) === "1") {
+    return (
+      <html lang="en">
+        <body className="framed">
+          <Providers session={session}>
+            <main id="main">{children}</main>
+          </Providers>
+        </body>
+      </html>
+    );
+  }
   return (
     <html lang="en">
       <body>

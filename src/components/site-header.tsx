@@ -24,6 +24,18 @@ export async function SiteHeader() {
                   <Link href="/box">Box</Link>
                 </li>
                 <li>
+                  <Link href="/vod">Vod</Link>
+                </li>
+                <li>
+                  <Link href="/plans">Plans</Link>
+                </li>
+                <li>
+                  <Link href="/sales">Sales</Link>
+                </li>
+                <li>
+                  <Link href="/purchases">Purchases</Link>
+                </li>
+                <li>
                   <Link href="/account">Account</Link>
                 </li>
                 <li>

@@ -4,6 +4,11 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "lo
 
 export const formatDay = (d: Date): string => dateFormat.format(d);
 
+const shortDateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A day in tables: "23 Nov 2026". */
+export const formatShortDay = (d: Date): string => shortDateFormat.format(d);
+
 /** yyyy-MM-dd of a UTC calendar day (the value of <input type="date"> and of the domain's dates). */
 export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 

@@ -55,6 +55,13 @@ const schema = z.object({
     .regex(/^[A-Z]{3}$/)
     .default("EUR"),
   PPV_ACCESS_HOURS: z.coerce.number().positive().default(48),
+  // Stripe (PAYMENT_PROVIDER=stripe, src/server/payments/stripe): the secret API key (sk_... or a
+  // restricted rk_...; without it no payment is opened: 503), the signing secret of the webhook
+  // endpoint /payments/stripe/webhook (whsec_...), and where the API is reached: Stripe itself unless
+  // set (a local stand-in in tests, e.g. http://127.0.0.1:12111)
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
   MEDIA_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/)

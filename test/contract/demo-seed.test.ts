@@ -1,6 +1,7 @@
 // The demo content of `bash scripts/up.sh` (KINORA_DEMO=1): the creator and the viewer can log in,
-// the creator's public page is filled in, and its box holds a video made by ffmpeg at first start
-// that the job worker processes to READY. A restart adds nothing twice.
+// the creator's public page is filled in, and its box holds two videos made by ffmpeg at first start
+// that the job worker processes to READY and that are then published (free and pay-per-view). A
+// restart adds nothing twice.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
@@ -38,16 +39,27 @@ test("demo users, public page and a processed demo video; a restart seeds nothin
   assert.equal(page.status, 200, page.text);
   assert.equal(page.body.pageTitle, "Demo Studio");
 
-  // the video is made in the background after the start: it appears, then is processed
+  // the videos are made in the background after the start: they appear, are processed, then published
   let items: Awaited<ReturnType<typeof demoBox>> = [];
-  for (let i = 0; i < 120 && items.length === 0; i++) {
+  for (let i = 0; i < 240 && items.length < 2; i++) {
     items = await demoBox(api, creator.access);
-    if (items.length === 0) await new Promise((r) => setTimeout(r, 500));
+    if (items.length < 2) await new Promise((r) => setTimeout(r, 500));
   }
-  assert.equal(items.length, 1);
-  assert.equal(items[0]!.title, "Test pattern");
-  const ready = await waitForItem(api, creator.access, items[0]!.boxId, (i) => i.status === "READY", 180_000);
+  assert.deepEqual(items.map((i) => i.title).sort(), ["Colour bars", "Test pattern"]);
+  const byTitle = new Map(items.map((i) => [i.title, i]));
+  const ready = await waitForItem(api, creator.access, byTitle.get("Test pattern")!.boxId, (i) => i.status === "READY", 180_000);
   assert.equal(ready.duration, "0:20");
+  await waitForItem(api, creator.access, byTitle.get("Colour bars")!.boxId, (i) => i.status === "READY", 180_000);
+  let vods: { title: string; licenseType: string; pricePerView?: string }[] = [];
+  for (let i = 0; i < 60 && vods.length < 2; i++) {
+    const res = await api.post("/api/public/search/vod/contents", { userCode: "demo" }, { token: await api.publicToken() });
+    vods = res.body.items;
+    if (vods.length < 2) await new Promise((r) => setTimeout(r, 500));
+  }
+  assert.deepEqual(vods.map((v) => [v.title, v.licenseType, v.pricePerView]).sort(), [
+    ["Colour bars", "PAY_PER_VIEW", "2,50"],
+    ["Test pattern", "FREE", undefined],
+  ]);
 
   if (!ownDb) await server.stop(); // PGlite: one process per data directory
   const again = await startKinora({ ...demoEnv(), DATA_DIR: server.dataDir });
@@ -55,10 +67,7 @@ test("demo users, public page and a processed demo video; a restart seeds nothin
     const api2 = new Api(again.url);
     const token = (await api2.login("demo", "demo-password-1")).access;
     await new Promise((r) => setTimeout(r, 1000));
-    assert.deepEqual(
-      (await demoBox(api2, token)).map((i) => i.boxId),
-      [items[0]!.boxId],
-    );
+    assert.deepEqual((await demoBox(api2, token)).map((i) => i.boxId).sort(), items.map((i) => i.boxId).sort());
   } finally {
     await again.stop();
   }

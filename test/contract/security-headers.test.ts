@@ -43,6 +43,7 @@ describe("security headers of HTML pages", () => {
     ["/login", false, 200],
     ["/register", false, 200],
     ["/box", true, 200],
+    ["/vod", true, 200],
     ["/dashboard", true, 200],
     ["/no-such-page", false, 404],
   ];

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { env, type Env } from "@/server/env";
-import { contentSecurityPolicy, frameAncestorsOf, pageSecurityHeaders } from "@/server/http/security-headers";
+import { contentSecurityPolicy, frameAncestorsOf, isFrameablePage, pageSecurityHeaders } from "@/server/http/security-headers";
 
 const directives = (csp: string) => new Map(csp.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1).join(" ")]));
 const plain: Env = { ...env(), PUBLIC_URL: undefined, publicUrl: "http://localhost:3000" };
@@ -38,7 +38,13 @@ describe("page security headers", () => {
   });
 
   test("frame-ancestors is decided per page: none for the portal's; an embeddable page answers its own", () => {
-    for (const path of ["/", "/login", "/box", "/u/someone", "/account/password"]) assert.equal(frameAncestorsOf(path), "'none'");
+    for (const path of ["/", "/login", "/box", "/u/someone", "/account/password", "/v/some-vod", "/embed"]) {
+      assert.equal(frameAncestorsOf(path), "'none'");
+      assert.equal(isFrameablePage(path), false);
+    }
+    // the embeddable player goes on any site
+    assert.equal(frameAncestorsOf("/embed/v/some-vod"), "*");
+    assert.equal(isFrameablePage("/embed/v/some-vod"), true);
     const embed = directives(
       contentSecurityPolicy({ nonce: "n", frameAncestors: "https://site.example", formAction: "'self'", https: false, dev: false }),
     );

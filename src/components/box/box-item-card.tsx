@@ -2,6 +2,7 @@
 
 import { FormStatus } from "@/components/form/form-status";
 import { useState } from "react";
+import Link from "next/link";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import { formatDuration } from "@/server/rest/wire";
 import { formatDay } from "@/lib/format";
@@ -10,11 +11,16 @@ import { trpc } from "@/lib/trpc/react";
 import { BoxEditForm } from "./box-edit-form";
 import { BoxPreview } from "./box-preview";
 import { ProgressBar } from "@/components/progress-bar";
+import { ContentPicture } from "@/components/content-picture";
+import { VodDialog } from "@/components/vod/vod-dialog";
 
-type Panel = "none" | "play" | "edit";
+type Panel = "none" | "play" | "edit" | "publish";
 
-/** One item of the box: its state (processing percent, failure reason), and play, edit, download, delete. */
-export function BoxItemCard({ item }: { item: BoxItemView }) {
+/**
+ * One item of the box: its state (processing percent, failure reason), how many vods publish it, and
+ * play, edit, publish (READY only), download, delete (refused while it has vods: the server says so).
+ */
+export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: string }) {
   const [panel, setPanel] = useState<Panel>("none");
   const utils = trpc.useUtils();
   // a deleted item gives its storage and its upload slot back
@@ -33,13 +39,21 @@ export function BoxItemCard({ item }: { item: BoxItemView }) {
   return (
     <li className="card box-item" data-testid="box-item" data-box-id={item.boxId} data-status={item.status}>
       <div className="box-item__head">
-        <BoxItemPicture item={item} />
+        <ContentPicture content={item} width={PICTURE_WIDTH} className="box-item__thumb" testId="box-item-picture" />
         <div className="box-item__body">
           <h3>{item.title}</h3>
           <p className="muted">
             <StatusBadge item={item} /> {item.durationSeconds !== null && <>{formatDuration(item.durationSeconds)} · </>}
             uploaded {formatDay(item.createdAt)}
             {item.tags.length > 0 && <> · {item.tags.map((t) => `#${t}`).join(" ")}</>}
+            {item.vodCount > 0 && (
+              <>
+                {" · "}
+                <Link href="/vod" data-testid="box-vod-count">
+                  published as {item.vodCount === 1 ? "1 vod" : `${item.vodCount} vods`}
+                </Link>
+              </>
+            )}
           </p>
           {item.description && <p className="prewrap">{item.description}</p>}
           {item.status === "PROCESSING" && <ProgressBar label="Processing" percent={item.progress} testId="processing-progress" />}
@@ -57,6 +71,11 @@ export function BoxItemCard({ item }: { item: BoxItemView }) {
             <button type="button" className="button button--secondary" onClick={() => toggle("edit")} aria-expanded={panel === "edit"}>
               Edit
             </button>
+            {item.status === "READY" && (
+              <button type="button" className="button" onClick={() => setPanel("publish")} aria-haspopup="dialog">
+                Publish
+              </button>
+            )}
             <button
               type="button"
               className="button button--secondary"
@@ -82,19 +101,13 @@ export function BoxItemCard({ item }: { item: BoxItemView }) {
       </div>
       {panel === "play" && <BoxPreview item={item} />}
       {panel === "edit" && <BoxEditForm item={item} onDone={() => setPanel("none")} />}
+      {panel === "publish" && <VodDialog target={{ mode: "publish", item }} currency={currency} onClose={() => setPanel("none")} />}
     </li>
   );
 }
 
 /** The widest the card's picture is shown (.box-item__thumb), in CSS pixels: asked twice as wide, for dense screens. */
 const PICTURE_WIDTH = 160;
-
-/** The thumbnail the owner chose, else the poster the ingest grabbed, else an empty frame (still processing). */
-function BoxItemPicture({ item }: { item: BoxItemView }) {
-  const src = item.thumbnailId ? `/asset/thumbnail/${item.thumbnailId}/${2 * PICTURE_WIDTH}` : item.posterUrl;
-  if (!src) return <div className="box-item__thumb" aria-hidden="true" />;
-  return <img className="box-item__thumb" src={src} alt="" loading="lazy" data-testid="box-item-picture" />;
-}
 
 /** Ready or Failed; while processing, the progress bar below is the status (its word and percent, shown once). */
 function StatusBadge({ item }: { item: BoxItemView }) {

@@ -6,6 +6,7 @@ import { FormStatus } from "@/components/form/form-status";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
+import { Pager } from "@/components/pager";
 import { BoxItemCard } from "./box-item-card";
 import { BoxUploader } from "./box-uploader";
 import { PROCESSING_POLL_MS } from "./processing-poll";
@@ -15,8 +16,8 @@ const PAGE_SIZE = 20;
 /** The label of the search field (by the field path it sends); the FormStatus above links to the field by it. */
 const LABELS = { queryString: "Search" };
 
-/** The box: upload, search, and the items of the current page, newest first (by relevance when searching). */
-export function BoxList() {
+/** The box: upload, search, and the items of the current page, newest first (by relevance when searching); `currency` prices what is published. */
+export function BoxList({ currency }: { currency: string }) {
   const [query, setQuery] = useState("");
   const [pageIndex, setPageIndex] = useState(0);
   const utils = trpc.useUtils();
@@ -61,33 +62,11 @@ export function BoxList() {
         {page && page.items.length > 0 && (
           <ul className="box-list">
             {page.items.map((item) => (
-              <BoxItemCard key={item.boxId} item={item} />
+              <BoxItemCard key={item.boxId} item={item} currency={currency} />
             ))}
           </ul>
         )}
-        {page && page.pageCount > 1 && (
-          <nav className="actions" aria-label="Pages">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={pageIndex === 0}
-              onClick={() => setPageIndex(pageIndex - 1)}
-            >
-              Previous
-            </button>
-            <span>
-              Page {pageIndex + 1} of {page.pageCount}
-            </span>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={pageIndex + 1 >= page.pageCount}
-              onClick={() => setPageIndex(pageIndex + 1)}
-            >
-              Next
-            </button>
-          </nav>
-        )}
+        {page && <Pager pageIndex={pageIndex} pageCount={page.pageCount} onPage={setPageIndex} />}
       </section>
     </>
   );

@@ -114,3 +114,56 @@ export function CheckboxField({
     </div>
   );
 }
+
+/**
+ * Radio buttons under a legend, each option with a line saying what it means; the group's error is
+ * said under the options and describes the group. The first option carries the field's id, so the
+ * form's FormStatus links to the group.
+ */
+export function RadioGroupField({
+  name,
+  label,
+  error,
+  hint,
+  className,
+  options,
+  value,
+  onChange,
+}: Common & { options: { value: string; label: string; hint?: ReactNode }[]; value: string; onChange: (value: string) => void }) {
+  const id = fieldId(name);
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
+  return (
+    <fieldset
+      className={`field field--radios ${error ? "field--invalid" : ""} ${className ?? ""}`}
+      aria-describedby={describedBy || undefined}
+    >
+      <legend>{label}</legend>
+      <div className="radio-options">
+        {options.map((o, i) => {
+          const optionId = i === 0 ? id : fieldId(`${name}.${o.value}`);
+          return (
+            <div key={o.value} className="radio-option">
+              <input
+                type="radio"
+                id={optionId}
+                name={name}
+                value={o.value}
+                checked={value === o.value}
+                onChange={() => onChange(o.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={o.hint ? `${optionId}-desc` : undefined}
+              />
+              <label htmlFor={optionId}>{o.label}</label>
+              {o.hint && (
+                <p className="radio-option__hint" id={`${optionId}-desc`}>
+                  {o.hint}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <FieldNotes name={name} error={error} hint={hint} />
+    </fieldset>
+  );
+}

@@ -13,15 +13,26 @@ import { env } from "@/server/env";
 //   of the same server), else with the host of the request itself ('self').
 
 /**
- * Pages other sites may frame, by path prefix, with the frame-ancestors they answer. Empty until the
- * embed player pages exist: they add their prefix here; every other page answers 'none'.
+ * Pages other sites may frame, by path prefix, with the frame-ancestors they answer; every other page
+ * answers 'none'. The embeddable player (/embed/v/{vodId}, oEmbed's iframe) goes on any site.
  */
-const FRAMEABLE: ReadonlyArray<{ prefix: string; ancestors: string }> = [];
+const FRAMEABLE: ReadonlyArray<{ prefix: string; ancestors: string }> = [{ prefix: "/embed/", ancestors: "*" }];
+
+const frameableEntry = (pathname: string) => FRAMEABLE.find((f) => pathname.startsWith(f.prefix));
 
 /** What may frame the page at `pathname`. */
 export function frameAncestorsOf(pathname: string): string {
-  return FRAMEABLE.find((f) => pathname.startsWith(f.prefix))?.ancestors ?? "'none'";
+  return frameableEntry(pathname)?.ancestors ?? "'none'";
 }
+
+/**
+ * Request header by which src/proxy.ts tells the root layout that the page is made to be framed by
+ * other sites: it is rendered bare, without the site's header and footer. The proxy sets or removes
+ * it on every page request, so a client cannot choose it.
+ */
+export const FRAMED_PAGE_HEADER = "x-kinora-framed-page";
+
+export const isFrameablePage = (pathname: string): boolean => frameableEntry(pathname) !== undefined;
 
 /**
  * Where the forms of a page may send the browser, redirects included. The sandbox checkout's form

@@ -66,6 +66,7 @@ const en = {
   "error.boxItemHasVods": "This content is published as {count} vod item(s): delete them first",
   "error.vodNotForSale": "This content is not pay-per-view: play it without paying",
   "error.vodOwnContent": "You publish this content: you play it without paying",
+  "error.oembedFormat": "Only the json format is served",
   "playback.paymentRequired": "This content is pay-per-view: pay to watch it",
   "field.licenseType": "must be one of FREE, CREATIVE_COMMONS, PAY_PER_VIEW, CONTENT_BUNDLE",
   "field.licenseTypeRequired": "is required when ccType or bundleId is given",
@@ -87,6 +88,10 @@ const en = {
   "field.trackingIdOtherBuyer": "belongs to another user's payment",
   "field.trackingIdNotPaid": "names a payment that is not paid ({status})",
   "field.outcome": "must be paid, cancelled or failed",
+  "error.stripeKeyMissing": "This instance takes no payments: its Stripe key (STRIPE_SECRET_KEY) is not configured",
+  "error.stripeWebhookNotConfigured":
+    "This instance receives no Stripe events: its webhook secret (STRIPE_WEBHOOK_SECRET) is not configured",
+  "error.stripeSignatureInvalid": "The Stripe-Signature header is missing, does not match the body or is too old",
 } as const;
 
 export type MessageId = keyof typeof en;
@@ -158,6 +163,7 @@ const it: Record<MessageId, string> = {
   "error.boxItemHasVods": "Questo contenuto è pubblicato in {count} contenuti on demand: eliminali prima",
   "error.vodNotForSale": "Questo contenuto non è a pagamento: riproducilo senza pagare",
   "error.vodOwnContent": "Sei l'editore di questo contenuto: lo riproduci senza pagare",
+  "error.oembedFormat": "È disponibile solo il formato json",
   "playback.paymentRequired": "Questo contenuto è a pagamento: paga per guardarlo",
   "field.licenseType": "deve essere uno tra FREE, CREATIVE_COMMONS, PAY_PER_VIEW, CONTENT_BUNDLE",
   "field.licenseTypeRequired": "è obbligatorio quando è indicato ccType o bundleId",
@@ -178,6 +184,10 @@ const it: Record<MessageId, string> = {
   "field.trackingIdOtherBuyer": "appartiene al pagamento di un altro utente",
   "field.trackingIdNotPaid": "corrisponde a un pagamento non pagato ({status})",
   "field.outcome": "deve essere paid, cancelled o failed",
+  "error.stripeKeyMissing": "Questa istanza non accetta pagamenti: la sua chiave Stripe (STRIPE_SECRET_KEY) non è configurata",
+  "error.stripeWebhookNotConfigured":
+    "Questa istanza non riceve eventi Stripe: il suo segreto del webhook (STRIPE_WEBHOOK_SECRET) non è configurato",
+  "error.stripeSignatureInvalid": "L'intestazione Stripe-Signature manca, non corrisponde al corpo o è troppo vecchia",
 };
 
 const catalogues = { en, it } as const;

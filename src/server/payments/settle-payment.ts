@@ -12,16 +12,13 @@ export type Settlement = "PAID" | "CANCELLED" | "FAILED" | "EXPIRED";
  * settlements (a webhook and a client's completion, two webhook deliveries) exactly one changes the
  * row, and only that one writes the ledger's SALE entry and queues the buyer's receipt, in the same
  * transaction. Money the provider confirms after our 24 h expiry still makes the payment PAID.
+ * EXPIRED comes from our own deadline (resolvePayment checks it) or from the provider, whose page
+ * may close before it (a Stripe session expired by hand): either way nothing can pay it any more.
  * Returns the payment as it stands afterwards (undefined for an unknown trackingId).
  */
 export async function settlePayment(db: Db, trackingId: string, outcome: Settlement, now = new Date()): Promise<PaymentRow | undefined> {
   const settled = await db.$transaction(async (tx) => {
-    const from: Prisma.PaymentWhereInput =
-      outcome === "PAID"
-        ? { status: { in: ["PENDING", "EXPIRED"] } }
-        : outcome === "EXPIRED"
-          ? { status: "PENDING", expiresAt: { lte: now } }
-          : { status: "PENDING" };
+    const from: Prisma.PaymentWhereInput = outcome === "PAID" ? { status: { in: ["PENDING", "EXPIRED"] } } : { status: "PENDING" };
     const { count } = await tx.payment.updateMany({
       where: { trackingId, ...from },
       data: { status: outcome, settledAt: now, ...(outcome === "PAID" ? { paidAt: now } : {}) },

@@ -2,7 +2,15 @@ import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { translate } from "@/server/i18n/messages";
 import { getServerContext } from "./session";
 
-export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string; code?: string };
+export type CallResult<T> =
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      message: string;
+      code?: string;
+      /** The messages of a validation error by field path, translated (what the form components show under their inputs). */
+      fieldErrors: Record<string, string>;
+    };
 
 /**
  * Runs a procedure from a server component and turns a domain error into the message the page
@@ -15,6 +23,11 @@ export async function tryCall<T>(call: () => Promise<T>): Promise<CallResult<T>>
     const domainError = domainErrorOf(err);
     if (!domainError) throw err;
     const { lang } = await getServerContext();
-    return { ok: false, message: translate(lang, domainError.messageId, domainError.params), code: domainError.code };
+    return {
+      ok: false,
+      message: translate(lang, domainError.messageId, domainError.params),
+      code: domainError.code,
+      fieldErrors: Object.fromEntries(domainError.fieldErrors.map((f) => [f.field, translate(lang, f.message, f.params)])),
+    };
   }
 }

@@ -22,11 +22,18 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return value as Record<string, unknown>;
 }
 
-/** The body as UTF-8 text, refused past MAX_JSON_BYTES before it is all in memory (also without a Content-Length). */
 async function readText(request: Request): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request)); // drops a BOM, as request.text() does
+}
+
+/**
+ * The body's bytes as sent (what a signature is computed over), refused past MAX_JSON_BYTES before
+ * it is all in memory (also without a Content-Length).
+ */
+export async function readBodyBytes(request: Request): Promise<Buffer> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_JSON_BYTES) throw new DomainError("BAD_REQUEST", "error.badRequest");
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,5 +47,5 @@ async function readText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks)); // drops a BOM, as request.text() does
+  return Buffer.concat(chunks);
 }

@@ -35,6 +35,11 @@ export default async function DashboardPage() {
             <dt>Videos</dt>
             <dd data-testid="videos-count">{o.videosCount}</dd>
           </dl>
+          <p className="actions">
+            <Link href="/plans" className={o.licenseExpired ? "button" : "button button--secondary"}>
+              Renew or change your plan
+            </Link>
+          </p>
         </section>
         <section className="card" aria-labelledby="usage-title">
           <h2 id="usage-title">Usage</h2>
@@ -47,6 +52,15 @@ export default async function DashboardPage() {
         <ul>
           <li>
             <Link href="/box">Your box: upload, process and preview your videos</Link>
+          </li>
+          <li>
+            <Link href="/plans">Plans: compare, buy or renew</Link>
+          </li>
+          <li>
+            <Link href="/sales">Your sales and earnings</Link>
+          </li>
+          <li>
+            <Link href="/purchases">What you bought</Link>
           </li>
           <li>
             <Link href="/account">Edit your profile and public page</Link>

@@ -10,6 +10,8 @@ export const upperOrUndefined = (v: unknown) => (typeof v === "string" ? emptyTo
 
 /** yyyy-MM-dd -> that day at 00:00 UTC (expiration dates are UTC days). */
 const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+/** A day arrives as yyyy-MM-dd text (REST, forms) or as the Date of a UTC day (the portal's tRPC client): the same text either way. */
+const dayText = (v: unknown) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : emptyToUndefined(v));
 
 /** What a vod is published under: the license type and the one condition that type takes. */
 export type VodLicense =
@@ -36,7 +38,7 @@ export const vodFields = z
     pricePerView: z.preprocess(emptyToUndefined, zPriceCents("field.pricePerView").optional()),
     bundleId: z.preprocess(emptyToUndefined, z.uuid("field.invalid").optional()),
     public: z.preprocess(emptyToUndefined, zBool().optional()),
-    expirationDate: z.preprocess(emptyToUndefined, zIsoDate().transform(utcDay).optional()),
+    expirationDate: z.preprocess(dayText, zIsoDate().transform(utcDay).optional()),
   })
   .superRefine((v, ctx) => {
     if (v.licenseType === "CONTENT_BUNDLE") ctx.addIssue({ code: "custom", path: ["licenseType"], message: "field.licenseTypeBundle" });

@@ -1,9 +1,15 @@
-import { publicProcedure, router } from "@/server/trpc/init";
+import { publicProcedure, router, userProcedure } from "@/server/trpc/init";
 import { inputParser } from "@/server/domain/shared/validation";
 import { getCheckout, getCheckoutInput } from "@/server/domain/payments/get-checkout";
 import { settleCheckout, settleCheckoutInput } from "@/server/domain/payments/settle-checkout";
+import { listSales, listSalesInput } from "@/server/domain/payments/list-sales";
+import { salesSummary } from "@/server/domain/payments/sales-summary";
+import { listPurchases, listPurchasesInput } from "@/server/domain/payments/list-purchases";
 
 export const paymentsRouter = router({
   checkout: publicProcedure.input(inputParser(getCheckoutInput)).query(({ ctx, input }) => getCheckout(ctx, input)),
   settleCheckout: publicProcedure.input(inputParser(settleCheckoutInput)).mutation(({ ctx, input }) => settleCheckout(ctx, input)),
+  sales: userProcedure.input(inputParser(listSalesInput)).query(({ ctx, input }) => listSales(ctx, input)),
+  salesSummary: userProcedure.query(({ ctx }) => salesSummary(ctx)),
+  purchases: userProcedure.input(inputParser(listPurchasesInput)).query(({ ctx, input }) => listPurchases(ctx, input)),
 });

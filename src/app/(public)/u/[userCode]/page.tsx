@@ -1,9 +1,14 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Avatar } from "@/components/viewer/avatar";
+import { LISTING_PAGE_SIZE, listingQuery, VodListing } from "@/components/viewer/vod-listing";
 import { getServerCaller, getPortalSession } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
+import { creatorPath } from "@/lib/vod-urls";
+import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ userCode: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }) {
   return { title: decodeURIComponent((await params).userCode) };
@@ -11,12 +16,17 @@ export async function generateMetadata({ params }: { params: Params }) {
 
 const isHttpUrl = (s: string) => /^https?:\/\//i.test(s);
 
-// GET /u/{userCode} - a creator's public page (users.publicOverview).
-export default async function CreatorPage({ params }: { params: Params }) {
+// GET /u/{userCode}?q=&page= - a creator's public page (users.publicOverview) and their public vods
+// (vod.searchPublic with their userCode), searchable and paged through the address.
+export default async function CreatorPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const userCode = decodeURIComponent((await params).userCode);
+  const query = listingQuery(await searchParams);
   const [caller, session] = await Promise.all([getServerCaller(), getPortalSession()]);
-  const result = await tryCall(() => caller.users.publicOverview({ userCode }));
-  if (!result.ok) notFound();
+  const [result, vods] = await Promise.all([
+    tryCall(() => caller.users.publicOverview({ userCode })),
+    tryCall(() => caller.vod.searchPublic({ userCode, queryString: query.q, pageIndex: query.pageIndex, pageSize: LISTING_PAGE_SIZE })),
+  ]);
+  if (!result.ok || !vods.ok) notFound();
   const user = result.data;
   const own = session?.user.userCode.toLowerCase() === user.userCode.toLowerCase();
   const links = [user.socialUrl1, user.socialUrl2].filter((u): u is string => !!u);
@@ -24,9 +34,7 @@ export default async function CreatorPage({ params }: { params: Params }) {
     <div className="container">
       <section className="card">
         <div className="creator-head">
-          <div className="avatar" aria-hidden="true">
-            {user.userCode.charAt(0)}
-          </div>
+          <Avatar user={user} />
           <div>
             <h1>{user.pageTitle ?? user.userCode}</h1>
             <p className="muted">@{user.userCode}</p>
@@ -58,6 +66,16 @@ export default async function CreatorPage({ params }: { params: Params }) {
             <Link href="/account">Edit your page</Link>
           </p>
         )}
+      </section>
+      <section aria-labelledby="creator-videos">
+        <h2 id="creator-videos">Videos</h2>
+        <VodListing
+          action={creatorPath(user.userCode)}
+          query={query}
+          page={vods.data}
+          label={`Search the videos of ${user.pageTitle ?? user.userCode}`}
+          empty="No public videos yet."
+        />
       </section>
     </div>
   );

@@ -1,0 +1,110 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Avatar, creatorName } from "@/components/viewer/avatar";
+import { LicenseBadge } from "@/components/vod/license-badge";
+import { playerProps, vodPrice } from "@/components/viewer/player-props";
+import { VodPlayer } from "@/components/viewer/vod-player";
+import { watchMetadata } from "@/components/viewer/watch-metadata";
+import type { VodItemView } from "@/server/domain/vod/vod-item-view";
+import { env } from "@/server/env";
+import { getServerContext } from "@/server/portal/session";
+import { loadWatchVod } from "@/server/portal/watch-vod";
+import { formatDuration } from "@/server/rest/wire";
+import { CC_LICENSES } from "@/lib/creative-commons";
+import { formatDay } from "@/lib/format";
+import { creatorPath } from "@/lib/vod-urls";
+import "@/components/viewer/viewer.css";
+
+type Params = Promise<{ vodId: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const [vod, ctx] = await Promise.all([loadWatchVod((await params).vodId), getServerContext()]);
+  return vod ? watchMetadata(vod, ctx.baseUrl) : { title: "Not found" };
+}
+
+// GET /v/{vodId} - the watch page of a vod: the player (buy and play for pay-per-view), what it is,
+// who published it and under which license. 404 unless the visitor may see it (vod.getPublic).
+export default async function WatchPage({ params }: { params: Params }) {
+  const vod = await loadWatchVod((await params).vodId);
+  if (!vod) notFound();
+  const price = vodPrice(vod);
+  return (
+    <div className="container watch">
+      {!vod.visible && (
+        <p className="notice notice--info" role="note" data-testid="owner-preview">
+          Only you can see this page: the video is {vod.expired ? "past its expiration date" : "not public"}.
+        </p>
+      )}
+      <VodPlayer {...playerProps(vod, false)} />
+      <div className="watch__body">
+        <div className="watch__main">
+          <h1 className="watch__title">{vod.title}</h1>
+          <p className="watch__facts muted">
+            {vod.durationSeconds !== null && (
+              <>
+                <time dateTime={`PT${Math.round(vod.durationSeconds)}S`} data-testid="watch-duration">
+                  {formatDuration(vod.durationSeconds)}
+                </time>
+                {" · "}
+              </>
+            )}
+            Published <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt)}</time>{" "}
+            <LicenseBadge vod={vod} currency={env().CURRENCY} />
+          </p>
+          <div className="publisher">
+            <Avatar user={vod.publisher} small />
+            <div>
+              <Link className="publisher__name" href={creatorPath(vod.publisher.userCode)} data-testid="watch-publisher">
+                {creatorName(vod.publisher)}
+              </Link>
+              <div className="muted">@{vod.publisher.userCode}</div>
+            </div>
+          </div>
+          {vod.description && <p className="prewrap watch__description">{vod.description}</p>}
+          {vod.tags.length > 0 && (
+            <ul className="watch__tags" aria-label="Tags">
+              {vod.tags.map((t) => (
+                <li key={t}>#{t}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <aside className="card watch__license" aria-labelledby="license-title">
+          <h2 id="license-title">License</h2>
+          <LicenseText vod={vod} price={price} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function LicenseText({ vod, price }: { vod: VodItemView; price?: string }) {
+  if (vod.licenseType === "CREATIVE_COMMONS" && vod.ccType) {
+    const cc = CC_LICENSES[vod.ccType];
+    const name = `Creative Commons ${cc.name} 4.0 International`;
+    return (
+      <div data-testid="watch-license">
+        <p>
+          <a className="cc-badge" href={cc.url} rel="license noopener" target="_blank" title={name}>
+            {cc.code} 4.0
+          </a>
+        </p>
+        <p>
+          Free to watch and share under the{" "}
+          <a href={cc.url} rel="license noopener" target="_blank">
+            {name}
+          </a>{" "}
+          license.
+        </p>
+      </div>
+    );
+  }
+  if (vod.licenseType === "PAY_PER_VIEW")
+    return (
+      <p data-testid="watch-license">
+        Pay-per-view: {price} to watch it as often as you like for {env().PPV_ACCESS_HOURS} hours.
+      </p>
+    );
+  return <p data-testid="watch-license">Free to watch. All rights reserved by its publisher.</p>;
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { FormStatus } from "@/components/form/form-status";
+import { useHydrated } from "@/components/form/submit-button";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/**
+ * licenses.downgrade behind a confirmation that says what is lost: the plan ends at once and the time
+ * left is not refunded. Then the page is rendered again, with Free as the current plan.
+ */
+export function DowngradePlan({ currentPlan, daysLeft }: { currentPlan: string; daysLeft?: number }) {
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [asking, setAsking] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const downgrade = trpc.licenses.downgrade.useMutation({
+    onSuccess: () => {
+      router.replace("/plans?downgraded=1");
+      router.refresh();
+    },
+  });
+  useEffect(() => {
+    if (asking) confirm.current?.focus();
+  }, [asking]);
+
+  if (!asking)
+    return (
+      <button type="button" className="button button--secondary" disabled={!hydrated} onClick={() => setAsking(true)}>
+        Downgrade to Free
+      </button>
+    );
+  return (
+    <div className="plan__confirm" role="group" aria-labelledby="downgrade-question">
+      <p id="downgrade-question">
+        <strong>Go back to Free now?</strong> Your {currentPlan} plan ends at once
+        {daysLeft ? `; its ${daysLeft} day(s) left are not refunded` : ""}, and the Free limits apply to new uploads.
+      </p>
+      <FormStatus error={errorMessageOf(downgrade.error)} />
+      <div className="actions">
+        <button
+          ref={confirm}
+          type="button"
+          className="button button--danger"
+          disabled={downgrade.isPending}
+          aria-busy={downgrade.isPending || undefined}
+          onClick={() => downgrade.mutate()}
+        >
+          {downgrade.isPending ? "Downgrading…" : "Yes, downgrade to Free"}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
+          Keep {currentPlan}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type Hls from "hls.js";
+import { useHydrated } from "@/components/form/submit-button";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+import { watchPath } from "@/lib/vod-urls";
+
+export interface VodPlayerProps {
+  vodId: string;
+  title: string;
+  /** PAY_PER_VIEW: the price as shown ("€2.50"); absent for what plays for anyone. */
+  price?: string;
+  /** How long a purchase lets its buyer watch (PPV_ACCESS_HOURS). */
+  accessHours: number;
+  poster?: string;
+  /** In another site's iframe: Buy opens the watch page in a new tab instead of paying in the frame. */
+  embedded: boolean;
+}
+
+interface Media {
+  src: string;
+  /** When the signed URL stops working (MEDIA_URL_TTL): a page left open longer asks again. */
+  expiresAt: Date;
+  /** preview: the 15 seconds a pay-per-view vod shows before it is bought */
+  kind: "full" | "preview";
+  accessUntil?: Date;
+}
+
+type State =
+  | { stage: "checking" }
+  | { stage: "ready"; media: Media; autoStart: boolean }
+  /** pay-per-view, not bought, and no preview to show */
+  | { stage: "locked" }
+  | { stage: "refused"; message: string };
+
+const HLS_TYPE = "application/vnd.apple.mpegurl";
+const BAND_USED_UP = "The publisher's monthly band is used up: this video can be played again next month.";
+
+// The trackingId of a purchase, kept per vod in this browser so a reload (or a visit tomorrow) plays
+// within the purchase's window. It never goes into a URL of ours: play sends it in a POST body, and
+// the page removes it from the address the checkout returned to (a shared link gives nothing away).
+const storageKey = (vodId: string) => `kinora.vod.${vodId}.trackingId`;
+const storage = {
+  read(vodId: string): string | undefined {
+    try {
+      return window.localStorage.getItem(storageKey(vodId)) ?? undefined;
+    } catch {
+      return undefined; // storage refused (a sandboxed frame, privacy settings)
+    }
+  },
+  write(vodId: string, trackingId: string): void {
+    try {
+      window.localStorage.setItem(storageKey(vodId), trackingId);
+    } catch {
+      // nothing kept: the purchase still plays in this page
+    }
+  },
+};
+
+/** What the checkout added to the watch page's address (returnUrl / cancelUrl), taken out of it. */
+function takeCheckoutReturn(): { trackingId?: string; cancelled: boolean } {
+  const url = new URL(window.location.href);
+  const trackingId = url.searchParams.get("trackingId") ?? undefined;
+  const cancelled = url.searchParams.get("payment") === "cancelled";
+  if (trackingId !== undefined || url.searchParams.has("payment")) {
+    url.searchParams.delete("trackingId");
+    url.searchParams.delete("payment");
+    window.history.replaceState(window.history.state, "", url);
+  }
+  return { trackingId, cancelled };
+}
+
+const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * The player of the watch and embed pages. It asks to play (vod.play, with the purchase's trackingId
+ * when this browser holds one; a signed-in buyer and the owner need none): FREE and CC vods play, a
+ * pay-per-view one shows its 15-second preview, the price and Buy until it is bought. Nothing heavy
+ * loads before the viewer presses play: the browser's own HLS when it has it, else hls.js (light build).
+ */
+export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }: VodPlayerProps) {
+  const client = trpc.useUtils().client;
+  const hydrated = useHydrated();
+  const video = useRef<HTMLVideoElement>(null);
+  const hls = useRef<Hls | null>(null);
+  const attached = useRef<string | null>(null);
+  const trackingId = useRef<string | undefined>(undefined);
+  const [state, setState] = useState<State>({ stage: "checking" });
+  const [started, setStarted] = useState(false);
+  const [previewOver, setPreviewOver] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [buying, setBuying] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const back = takeCheckoutReturn();
+    // returnUrl brings the trackingId of a paid purchase; cancelUrl (payment=cancelled) one that is not
+    const paidWith = back.cancelled ? undefined : back.trackingId;
+    const paid = paidWith !== undefined;
+    if (paidWith) storage.write(vodId, paidWith);
+    if (back.cancelled) setNotice("The payment was cancelled: nothing was charged.");
+    trackingId.current = paidWith ?? storage.read(vodId);
+    void (async () => {
+      try {
+        const played = await client.vod.play.mutate({ vodId, trackingId: trackingId.current });
+        if (!live) return;
+        if (played.result === "PLAY") {
+          const media: Media = { src: played.file, expiresAt: played.expiresAt, kind: "full", accessUntil: played.accessUntil };
+          setState({ stage: "ready", media, autoStart: paid });
+          return;
+        }
+        if (played.result === "BAND_LIMIT_EXCEEDED") return setState({ stage: "refused", message: BAND_USED_UP });
+        // PAYMENT_REQUIRED. A kept trackingId stays kept: its payment may still be confirmed (a
+        // provider's late answer), and a new purchase replaces it.
+        if (paid) setNotice("This payment is not confirmed yet: reload the page in a moment to watch.");
+        const preview = await client.vod.preview.mutate({ vodId });
+        if (!live) return;
+        setState(
+          preview.result === "PLAY"
+            ? { stage: "ready", media: { src: preview.file, expiresAt: preview.expiresAt, kind: "preview" }, autoStart: false }
+            : { stage: "locked" },
+        );
+      } catch (err) {
+        if (live) setState({ stage: "refused", message: errorMessageOf(err) ?? "This video cannot be played now." });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [client, vodId]);
+
+  useEffect(
+    () => () => {
+      hls.current?.destroy();
+      hls.current = null;
+    },
+    [],
+  );
+
+  const media = state.stage === "ready" ? state.media : undefined;
+
+  /** The media with a signed URL that still works (a grant older than its lifetime is asked for again). */
+  async function current(m: Media): Promise<Media> {
+    if (m.expiresAt.getTime() - Date.now() > 60_000) return m;
+    const again =
+      m.kind === "full"
+        ? await client.vod.play.mutate({ vodId, trackingId: trackingId.current })
+        : await client.vod.preview.mutate({ vodId });
+    return again.result === "PLAY" ? { ...m, src: again.file, expiresAt: again.expiresAt } : m;
+  }
+
+  async function start(given: Media): Promise<void> {
+    const element = video.current;
+    if (!element) return;
+    setError(undefined);
+    try {
+      const m = await current(given);
+      if (attached.current !== m.src) {
+        hls.current?.destroy();
+        hls.current = null;
+        if (element.canPlayType(HLS_TYPE)) element.src = m.src;
+        else {
+          const { default: HlsClass } = await import("hls.js/light");
+          if (!HlsClass.isSupported()) return setError("This browser cannot play HLS video.");
+          const instance = new HlsClass();
+          instance.on(HlsClass.Events.ERROR, (_e, data) => {
+            if (data.fatal) setError(`Playback failed (${data.details}).`);
+          });
+          instance.loadSource(m.src);
+          instance.attachMedia(element);
+          hls.current = instance;
+        }
+        attached.current = m.src;
+      }
+    } catch (err) {
+      return setError(errorMessageOf(err) ?? "The player could not start.");
+    }
+    setStarted(true);
+    setPreviewOver(false);
+    // a browser that refuses to start without a gesture keeps its controls on screen for the viewer
+    await element.play().catch(() => undefined);
+  }
+
+  // back from the checkout: the video the viewer just paid for starts
+  const autoStart = state.stage === "ready" && state.autoStart ? state.media : undefined;
+  useEffect(() => {
+    // start() reads only refs and state setters: the media is what the effect depends on
+    if (autoStart) void start(autoStart);
+  }, [autoStart]);
+
+  async function buy(): Promise<void> {
+    setBuying(true);
+    setError(undefined);
+    try {
+      const page = window.location.origin + watchPath(vodId);
+      const payment = await client.vod.pay.mutate({
+        vodId,
+        returnUrl: page,
+        cancelUrl: `${page}?payment=cancelled`,
+        advanceMonthlyPayments: 1,
+        embedded: false,
+        mobile: false,
+      });
+      window.location.assign(payment.url);
+    } catch (err) {
+      setError(errorMessageOf(err));
+      setBuying(false);
+    }
+  }
+
+  const forSale = price !== undefined && state.stage !== "refused" && media?.kind !== "full";
+  const startLabel =
+    state.stage === "checking" ? "Loading…" : media?.kind === "preview" ? "Watch the 15-second preview" : media ? "Play" : undefined;
+  const buyControl = embedded ? (
+    <a className="button" href={watchPath(vodId)} target="_blank" rel="noopener" data-testid="vod-buy">
+      Buy on Kinora · {price}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <button
+      type="button"
+      className="button"
+      onClick={() => void buy()}
+      disabled={!hydrated || state.stage === "checking" || buying}
+      aria-busy={buying || undefined}
+      data-testid="vod-buy"
+    >
+      Buy · {price}
+    </button>
+  );
+
+  return (
+    <div className="vod-player" data-stage={state.stage} data-media={media?.kind}>
+      <div className="vod-player__screen">
+        <video
+          ref={video}
+          controls={started}
+          playsInline
+          preload="none"
+          poster={poster}
+          aria-label={media?.kind === "preview" ? `Preview of ${title}` : title}
+          data-testid="player-video"
+          onEnded={() => media?.kind === "preview" && setPreviewOver(true)}
+          onError={() => attached.current && setError("Playback failed: the video could not be loaded.")}
+        />
+        {!started && startLabel && (
+          <button type="button" className="vod-player__start" onClick={() => media && void start(media)} disabled={!media}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M8 5v14l11-7z" />
+            </svg>
+            <span>{startLabel}</span>
+          </button>
+        )}
+        {state.stage === "refused" && (
+          <p className="vod-player__message" role="alert">
+            {state.message}
+          </p>
+        )}
+        {previewOver && forSale && (
+          <div className="vod-player__message">
+            <p>The preview is over.</p>
+            {buyControl}
+          </div>
+        )}
+      </div>
+      {forSale && !previewOver && (
+        <div className="vod-purchase" data-testid="vod-purchase">
+          <p>
+            <span className="vod-purchase__price" data-testid="vod-price">
+              {price}
+            </span>{" "}
+            <span className="muted">to watch the whole video, for {accessHours} hours</span>
+          </p>
+          {buyControl}
+        </div>
+      )}
+      {media?.accessUntil && !embedded && (
+        <p className="vod-purchase vod-purchase--owned" data-testid="vod-access">
+          Bought: you can watch it until {accessFormat.format(media.accessUntil)}.
+        </p>
+      )}
+      {(notice || error) && (
+        <p className={`notice ${error ? "notice--error" : "notice--info"} vod-player__status`} role="status">
+          {error ?? notice}
+        </p>
+      )}
+    </div>
+  );
+}

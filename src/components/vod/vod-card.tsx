@@ -1,0 +1,67 @@
+"use client";
+
+import type { VodItemView } from "@/server/domain/vod/vod-item-view";
+import { ContentPicture } from "@/components/content-picture";
+import { FormStatus } from "@/components/form/form-status";
+import { formatDuration } from "@/server/rest/wire";
+import { formatDay } from "@/lib/format";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+import { LicenseBadge } from "./license-badge";
+import { watchPath } from "@/lib/vod-urls";
+
+/** The widest a card's picture is shown (.vod-card__thumb in the grid), in CSS pixels. */
+const PICTURE_WIDTH = 320;
+
+/** One vod of the creator: picture, title, license, visibility, dates; its watch page, edit, unpublish. */
+export function VodCard({ vod, currency, onEdit }: { vod: VodItemView; currency: string; onEdit: () => void }) {
+  const utils = trpc.useUtils();
+  // the content stays in the box, one vod fewer
+  const remove = trpc.vod.delete.useMutation({
+    onSuccess: () => Promise.all([utils.vod.search.invalidate(), utils.box.search.invalidate()]),
+  });
+
+  return (
+    <li className="card vod-card" data-testid="vod-item" data-vod-id={vod.vodId}>
+      <ContentPicture content={vod} width={PICTURE_WIDTH} className="vod-card__thumb" testId="vod-picture" />
+      <div className="vod-card__body">
+        <h3>{vod.title}</h3>
+        <p className="vod-card__badges">
+          <LicenseBadge vod={vod} currency={currency} />
+          <span className={`badge ${vod.public ? "badge--success" : "badge--muted"}`} data-testid="vod-visibility">
+            {vod.public ? "Public" : "Private"}
+          </span>
+          {vod.expired && <span className="badge badge--danger">Expired</span>}
+        </p>
+        <dl className="vod-card__facts">
+          <dt>Duration</dt>
+          <dd>{formatDuration(vod.durationSeconds)}</dd>
+          <dt>Published</dt>
+          <dd data-testid="vod-published-on">{formatDay(vod.publishedAt)}</dd>
+          <dt>{vod.expired ? "Expired after" : "Expires"}</dt>
+          <dd data-testid="vod-expires">{vod.expirationDate ? formatDay(vod.expirationDate) : "Never"}</dd>
+        </dl>
+        <div className="actions vod-card__actions">
+          <a href={watchPath(vod.vodId)} className="button button--secondary">
+            Watch page<span className="visually-hidden"> of {vod.title}</span>
+          </a>
+          <button type="button" className="button button--secondary" onClick={onEdit}>
+            Edit<span className="visually-hidden"> {vod.title}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Unpublish "${vod.title}"? It stays in your box; its watch page stops working.`))
+                remove.mutate({ vodId: vod.vodId });
+            }}
+          >
+            Unpublish<span className="visually-hidden"> {vod.title}</span>
+          </button>
+        </div>
+        <FormStatus error={errorMessageOf(remove.error)} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,153 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Field, SelectField } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { errorsByInput, formReader } from "@/components/form/read-form";
+import { Pager } from "@/components/pager";
+import { CC_LICENSES, CC_TYPES } from "@/lib/creative-commons";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+import { VodCard } from "./vod-card";
+import { VodDialog } from "./vod-dialog";
+import type { VodFormTarget } from "./vod-form";
+import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
+
+const PAGE_SIZE = 12;
+
+/** The labels of the search and its filters, by the field path each sends. */
+const LABELS = {
+  queryString: "Search",
+  "conditions.licenseType": "License",
+  "conditions.ccType": "Creative Commons license",
+  public: "Visibility",
+};
+
+const LICENSE_FILTERS = [
+  { value: "", label: "Any license" },
+  { value: "FREE", label: "Free" },
+  { value: "CREATIVE_COMMONS", label: "Creative Commons" },
+  { value: "PAY_PER_VIEW", label: "Pay per view" },
+];
+const CC_FILTERS = [{ value: "", label: "Any" }, ...CC_TYPES.map((t) => ({ value: t, label: CC_LICENSES[t].code }))];
+const VISIBILITY_FILTERS = [
+  { value: "", label: "Public and private" },
+  { value: "true", label: "Public" },
+  { value: "false", label: "Private" },
+];
+
+interface Filters {
+  licenseType: VodLicenseType | "";
+  ccType: CcType | "";
+  visibility: "" | "true" | "false";
+}
+
+/** The creator's vods (expired and private ones too): search, filters by license and visibility, pages; publish, edit, unpublish. */
+export function VodList({ currency }: { currency: string }) {
+  const [query, setQuery] = useState("");
+  const [filters, setFilters] = useState<Filters>({ licenseType: "", ccType: "", visibility: "" });
+  const [pageIndex, setPageIndex] = useState(0);
+  const [dialog, setDialog] = useState<VodFormTarget | null>(null);
+  const search = trpc.vod.search.useQuery({
+    queryString: query,
+    pageIndex,
+    pageSize: PAGE_SIZE,
+    public: filters.visibility === "" ? undefined : filters.visibility === "true",
+    conditions: filters.licenseType ? { licenseType: filters.licenseType, ccType: filters.ccType || undefined } : undefined,
+  });
+
+  function submit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    setQuery(formReader(ev.currentTarget).text("queryString"));
+    setPageIndex(0);
+  }
+
+  function filter(change: Partial<Filters>) {
+    // a Creative Commons license filters only Creative Commons vods
+    setFilters((f) => ({ ...f, ...change, ...(change.licenseType !== undefined ? { ccType: "" } : {}) }));
+    setPageIndex(0);
+  }
+
+  const page = search.data;
+  const filtered = query !== "" || filters.licenseType !== "" || filters.visibility !== "";
+  const errors = errorsByInput(fieldErrorsOf(search.error), LABELS);
+  return (
+    <>
+      <div className="page-head">
+        <p className="muted">
+          Videos of your box published for on-demand viewing: free, under a Creative Commons license, or pay per view.
+        </p>
+        <button type="button" className="button" onClick={() => setDialog({ mode: "publish" })}>
+          Publish a video
+        </button>
+      </div>
+      <section className="card" aria-labelledby="vods-title">
+        <h2 id="vods-title">Your vods</h2>
+        <FormStatus error={errorMessageOf(search.error)} fieldErrors={errors} labels={LABELS} />
+        <form className="vod-filters" role="search" onSubmit={submit} noValidate aria-label="Search your vods">
+          <div className="box-search">
+            <Field
+              name="queryString"
+              label={LABELS.queryString}
+              type="search"
+              placeholder="Titles, descriptions and tags"
+              className="box-search__field"
+              error={errors.queryString}
+            />
+            <button type="submit" className="button">
+              Search
+            </button>
+          </div>
+          <div className="vod-filters__selects">
+            <SelectField
+              name="conditions.licenseType"
+              label={LABELS["conditions.licenseType"]}
+              value={filters.licenseType}
+              onChange={(e) => filter({ licenseType: e.target.value as Filters["licenseType"] })}
+              options={LICENSE_FILTERS}
+              error={errors["conditions.licenseType"]}
+            />
+            {filters.licenseType === "CREATIVE_COMMONS" && (
+              <SelectField
+                name="conditions.ccType"
+                label={LABELS["conditions.ccType"]}
+                value={filters.ccType}
+                onChange={(e) => filter({ ccType: e.target.value as Filters["ccType"] })}
+                options={CC_FILTERS}
+                error={errors["conditions.ccType"]}
+              />
+            )}
+            <SelectField
+              name="public"
+              label={LABELS.public}
+              value={filters.visibility}
+              onChange={(e) => filter({ visibility: e.target.value as Filters["visibility"] })}
+              options={VISIBILITY_FILTERS}
+              error={errors.public}
+            />
+          </div>
+        </form>
+        {!page && !search.error && <p className="muted">Loading…</p>}
+        {page && (
+          <p className="muted" role="status" data-testid="vod-count">
+            {page.totalCount === 1 ? "1 vod" : `${page.totalCount} vods`}
+          </p>
+        )}
+        {page && page.items.length === 0 && (
+          <p className="muted" data-testid="vod-empty">
+            {filtered ? "No vod matches your search and filters." : "You have not published anything yet: publish a video of your box."}
+          </p>
+        )}
+        {page && page.items.length > 0 && (
+          <ul className="vod-grid">
+            {page.items.map((vod) => (
+              <VodCard key={vod.vodId} vod={vod} currency={currency} onEdit={() => setDialog({ mode: "edit", vod })} />
+            ))}
+          </ul>
+        )}
+        {page && <Pager pageIndex={pageIndex} pageCount={page.pageCount} onPage={setPageIndex} />}
+      </section>
+      {dialog && <VodDialog target={dialog} currency={currency} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

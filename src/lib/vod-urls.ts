@@ -1,0 +1,33 @@
+// The public addresses of vods and creators, relative to the instance's base URL (pages link them as
+// they are; oEmbed, OpenGraph and the player's return URL prefix the base).
+
+export const watchPath = (vodId: string) => `/v/${encodeURIComponent(vodId)}`;
+
+/** The embeddable player (framed by any site: src/server/http/security-headers.ts). */
+export const embedPath = (vodId: string) => `/embed/v/${encodeURIComponent(vodId)}`;
+
+export const creatorPath = (userCode: string) => `/u/${encodeURIComponent(userCode)}`;
+
+/** A public thumbnail image, resized to `width` (or the next width the server keeps). */
+export const thumbnailPath = (thumbnailId: string, width: number) => `/asset/thumbnail/${encodeURIComponent(thumbnailId)}/${width}`;
+
+/** The size of the embedded player when nothing limits it: 16:9, as the pages show videos. */
+export const EMBED_SIZE = { width: 640, height: 360 } as const;
+
+const PAGE_PATH = /^\/(?:embed\/)?v\/([^/]+)\/?$/;
+
+/**
+ * The vodId a watch page (or embed) URL names, when the URL is one of ours (same host as `baseUrl`,
+ * http or https); undefined for another site, another page or a URL that does not parse.
+ */
+export function vodIdOfPageUrl(url: string, baseUrl: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
+    if (parsed.host !== new URL(baseUrl).host) return undefined;
+    const id = PAGE_PATH.exec(parsed.pathname)?.[1];
+    return id === undefined ? undefined : decodeURIComponent(id);
+  } catch {
+    return undefined; // not a URL, or a broken %-escape
+  }
+}
