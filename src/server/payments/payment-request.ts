@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { zBool, zHttpUrl, zInt } from "@/server/domain/shared/schema";
-
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+import { emptyToUndefined, zBool, zHttpUrl, zInt } from "@/server/domain/shared/schema";
 
 /**
  * The document's payment request. Real clients send {embedded, mobile, returnUrl, cancelUrl}
@@ -9,11 +7,11 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" &
  * Without returnUrl / cancelUrl the buyer comes back to our checkout page, which shows the outcome.
  */
 export const paymentRequestInput = z.object({
-  advanceMonthlyPayments: z.preprocess((v) => blankToUndefined(v) ?? 1, zInt().pipe(z.number().min(1).max(36))),
-  returnUrl: z.preprocess(blankToUndefined, zHttpUrl().optional()),
-  cancelUrl: z.preprocess(blankToUndefined, zHttpUrl().optional()),
-  embedded: z.preprocess((v) => blankToUndefined(v) ?? false, zBool()),
-  mobile: z.preprocess((v) => blankToUndefined(v) ?? false, zBool()),
+  advanceMonthlyPayments: z.preprocess((v) => emptyToUndefined(v) ?? 1, zInt().pipe(z.number().min(1).max(36))),
+  returnUrl: z.preprocess(emptyToUndefined, zHttpUrl().optional()),
+  cancelUrl: z.preprocess(emptyToUndefined, zHttpUrl().optional()),
+  embedded: z.preprocess((v) => emptyToUndefined(v) ?? false, zBool()),
+  mobile: z.preprocess((v) => emptyToUndefined(v) ?? false, zBool()),
 });
 
 export type PaymentRequest = z.output<typeof paymentRequestInput>;

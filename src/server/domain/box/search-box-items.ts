@@ -4,6 +4,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 import { boxItemSelect, toBoxItemView, type BoxItemView } from "./box-item-view";
+import { emptyToUndefined } from "@/server/domain/shared/schema";
 
 /**
  * The box search vector: title (weight A), tags (B), description (C). The same text is indexed by
@@ -12,16 +13,14 @@ import { boxItemSelect, toBoxItemView, type BoxItemView } from "./box-item-view"
  */
 export const BOX_SEARCH_VECTOR = `(setweight(to_tsvector('simple'::regconfig, translate("title", '.@/:_', '     ')), 'A') || setweight(to_tsvector('simple'::regconfig, translate(kinora_tags_text("tags"), '.@/:_', '     ')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce("description", ''), '.@/:_', '     ')), 'C'))`;
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
 export const searchBoxItemsInput = searchRequest.extend({
   /** UPLOAD or MARKETPLACE (supplement §1). */
   source: z.preprocess(
-    (v) => (typeof v === "string" ? blankToUndefined(v.trim().toUpperCase()) : v),
+    (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toUpperCase()) : v),
     z.enum(["UPLOAD", "MARKETPLACE"]).optional(),
   ),
   /** Items already in this bundle are left out (supplement §1). */
-  excludeBundleId: z.preprocess(blankToUndefined, z.uuid().optional()),
+  excludeBundleId: z.preprocess(emptyToUndefined, z.uuid().optional()),
 });
 
 // POST /api/search/box/contents - the caller's box items matching `queryString` (title, tags,

@@ -2,17 +2,15 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { invalidField } from "@/server/domain/errors";
-import { zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
 import { boxItemSelect, loadOwnBoxItem, toBoxItemView, type BoxItemView } from "./box-item-view";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./upload-fields";
-
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
 export const updateBoxItemInput = z.object({
   boxId: z.string(),
   title: zText(TITLE_MAX),
   description: zOptionalText(DESCRIPTION_MAX),
-  thumbnailId: z.preprocess(blankToUndefined, z.uuid("field.thumbnailId").optional()),
+  thumbnailId: z.preprocess(emptyToUndefined, z.uuid("field.thumbnailId").optional()),
   tags: z.preprocess((v) => v ?? [], zTags()),
 });
 

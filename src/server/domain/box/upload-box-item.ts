@@ -19,8 +19,7 @@ import {
 } from "./upload-limits";
 import { isUploadParts, skipPart, type UploadParts } from "./upload-parts";
 import { UploadProgressTracker, zProgressbarId } from "./upload-progress";
-
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+import { emptyToUndefined } from "@/server/domain/shared/schema";
 
 export const uploadBoxItemInput = z.object({
   /** The multipart body: fields `title`, `description`, `tag`..., `contentIdentifier`, `thumbnailId` and the part `file`, in any order. */
@@ -28,7 +27,7 @@ export const uploadBoxItemInput = z.object({
   /** Content-Length of the whole body when the client sent one. */
   declaredBytes: z.number().int().nonnegative().optional(),
   /** X-Service-progressbarId. */
-  progressbarId: z.preprocess(blankToUndefined, zProgressbarId().optional()),
+  progressbarId: z.preprocess(emptyToUndefined, zProgressbarId().optional()),
 });
 
 export type UploadBoxItemInput = z.output<typeof uploadBoxItemInput>;

@@ -1,16 +1,14 @@
 import { z } from "zod";
-import { zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
 
 /** Lengths shared by upload and update. */
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 4000;
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
 /** A client-chosen contentId (supplement §3: kept when given and unique): printable, no spaces. */
 const zContentIdentifier = () =>
   z.preprocess(
-    (v) => blankToUndefined(typeof v === "string" ? v.trim() : v),
+    (v) => emptyToUndefined(typeof v === "string" ? v.trim() : v),
     z
       .string()
       .max(200, "field.contentIdentifier")
@@ -28,7 +26,7 @@ export const boxUploadFields = z.object({
   description: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), zOptionalText(DESCRIPTION_MAX)),
   tags: z.preprocess((v) => (v === undefined ? [] : v), zTags()),
   contentIdentifier: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), zContentIdentifier()),
-  thumbnailId: z.preprocess((v) => blankToUndefined(Array.isArray(v) ? v[0] : v), z.uuid("field.thumbnailId").optional()),
+  thumbnailId: z.preprocess((v) => emptyToUndefined(Array.isArray(v) ? v[0] : v), z.uuid("field.thumbnailId").optional()),
 });
 
 export type BoxUploadFields = z.output<typeof boxUploadFields>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { zHttpUrl, zOptionalText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zHttpUrl, zOptionalText } from "@/server/domain/shared/schema";
 import { hitRateLimit } from "@/server/domain/shared/rate-limit";
 import { hashToken, newSecureToken } from "@/server/auth/secure-token";
 import { sendMail } from "@/server/mail/send-mail";
@@ -15,12 +15,10 @@ import { assertMailLinkAllowed } from "./mail-link";
 const MAX_PER_ADDRESS_PER_HOUR = 30;
 const MAX_PER_USER_PER_HOUR = 5;
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
 export const requestPasswordRenewInput = z
   .object({
     userCode: zOptionalText(100),
-    email: z.preprocess(blankToUndefined, zEmail().optional()),
+    email: z.preprocess(emptyToUndefined, zEmail().optional()),
     confirmationUrl: zHttpUrl("field.confirmationUrl").refine((s) => s.includes("${token}"), "field.confirmationUrl"),
   })
   .superRefine(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { invalidField, notFound } from "@/server/domain/errors";
-import { zBool, zOptionalHttpUrl, zOptionalText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zOptionalHttpUrl, zOptionalText } from "@/server/domain/shared/schema";
 import type { Prisma } from "@/generated/prisma/client";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 import { zBirthDate, zEmail, zLanguage, zName } from "./user-fields";
@@ -11,8 +11,7 @@ import { isCountryCode } from "./countries";
 // Clients post back the whole object they read (supplement §3): unknown keys and read-only fields
 // (userCode, countryName, ...) are dropped by the schemas (zod strips unknown keys) and never written.
 // null and "" mean "no value", as in responses where empty optionals are left out.
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess(emptyToUndefined, schema.optional());
 
 const zOptionalEmail = () => optional(zEmail());
 const zCountry = () =>
