@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/form/field";
+import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
@@ -40,18 +40,8 @@ export function BoxList({ currency }: { currency: string }) {
       <section className="card" aria-labelledby="contents-title">
         <h2 id="contents-title">Your contents</h2>
         <FormStatus error={errorMessageOf(search.error)} fieldErrors={errors} labels={LABELS} />
-        <form className="box-search" role="search" onSubmit={submit} noValidate>
-          <Field
-            name="queryString"
-            label={LABELS.queryString}
-            type="search"
-            placeholder="Titles, descriptions and tags"
-            className="box-search__field"
-            error={errors.queryString}
-          />
-          <button type="submit" className="button">
-            Search
-          </button>
+        <form role="search" onSubmit={submit} noValidate>
+          <SearchField label={LABELS.queryString} error={errors.queryString} />
         </form>
         {!page && !search.error && <p className="muted">Loading…</p>}
         {page && page.items.length === 0 && (

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Field, SelectField } from "@/components/form/field";
+import { SelectField } from "@/components/form/field";
+import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { Pager } from "@/components/pager";
@@ -85,19 +86,7 @@ export function VodList({ currency }: { currency: string }) {
         <h2 id="vods-title">Your vods</h2>
         <FormStatus error={errorMessageOf(search.error)} fieldErrors={errors} labels={LABELS} />
         <form className="vod-filters" role="search" onSubmit={submit} noValidate aria-label="Search your vods">
-          <div className="box-search">
-            <Field
-              name="queryString"
-              label={LABELS.queryString}
-              type="search"
-              placeholder="Titles, descriptions and tags"
-              className="box-search__field"
-              error={errors.queryString}
-            />
-            <button type="submit" className="button">
-              Search
-            </button>
-          </div>
+          <SearchField label={LABELS.queryString} error={errors.queryString} />
           <div className="vod-filters__selects">
             <SelectField
               name="conditions.licenseType"

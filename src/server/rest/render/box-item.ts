@@ -1,5 +1,6 @@
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
-import { formatDate, formatDuration, omitEmpty } from "@/server/rest/wire";
+import { formatDate, omitEmpty } from "@/server/rest/wire";
+import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
 
 /**
  * The document's Box item: duration "m:ss" ("0:00" until the probe ran), valueDate (creation date)
@@ -9,14 +10,7 @@ import { formatDate, formatDuration, omitEmpty } from "@/server/rest/wire";
  */
 export function renderBoxItem(v: BoxItemView) {
   return omitEmpty({
-    boxId: v.boxId,
-    contentId: v.contentId,
-    resourceId: v.resourceId,
-    title: v.title,
-    description: v.description,
-    duration: formatDuration(v.durationSeconds),
-    thumbnailId: v.thumbnailId,
-    tags: v.tags.length ? v.tags : undefined,
+    ...renderContentFields(v),
     source: v.source,
     valueDate: formatDate(v.createdAt),
     status: v.status,
@@ -29,16 +23,9 @@ export function renderBoxItem(v: BoxItemView) {
 
 export const boxItemSchema: Record<string, unknown> = {
   type: "object",
-  required: ["boxId", "contentId", "resourceId", "title", "duration", "source", "valueDate", "status", "vodCount", "progress"],
+  required: [...contentFieldsRequired, "source", "valueDate", "status", "vodCount", "progress"],
   properties: {
-    boxId: { type: "string" },
-    contentId: { type: "string", examples: ["urn:kinora:content:6f1c0c1e-8d0a-4a53-9f51-0e0c6b5b7a11"] },
-    resourceId: { type: "string" },
-    title: { type: "string" },
-    description: { type: "string" },
-    duration: { type: "string", pattern: "^\\d+:\\d{2}$", examples: ["3:07"] },
-    thumbnailId: { type: "string" },
-    tags: { type: "array", items: { type: "string" } },
+    ...contentFieldProperties,
     source: { type: "string", enum: ["UPLOAD", "MARKETPLACE"] },
     valueDate: { type: "string", format: "dd/MM/yyyy" },
     status: { type: "string", enum: ["PROCESSING", "READY", "FAILED"] },

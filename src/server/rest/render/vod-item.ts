@@ -1,5 +1,6 @@
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
-import { formatDate, formatDuration, formatMoney, omitEmpty } from "@/server/rest/wire";
+import { formatDate, formatMoney, omitEmpty } from "@/server/rest/wire";
+import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
 import { publicUserSchema, renderPublicUser } from "./public-user";
 
 /**
@@ -11,14 +12,7 @@ import { publicUserSchema, renderPublicUser } from "./public-user";
 export function renderVodItem(v: VodItemView, view: { publisher: boolean }) {
   return omitEmpty({
     vodId: v.vodId,
-    boxId: v.boxId,
-    contentId: v.contentId,
-    resourceId: v.resourceId,
-    title: v.title,
-    description: v.description,
-    duration: formatDuration(v.durationSeconds),
-    thumbnailId: v.thumbnailId,
-    tags: v.tags.length ? v.tags : undefined,
+    ...renderContentFields(v),
     licenseType: v.licenseType,
     ccType: v.ccType,
     pricePerView: v.pricePerViewCents === undefined ? undefined : formatMoney(v.pricePerViewCents),
@@ -35,14 +29,7 @@ export const renderPublicVodItem = (v: VodItemView) => renderVodItem(v, { publis
 
 const vodItemProperties = {
   vodId: { type: "string" },
-  boxId: { type: "string" },
-  contentId: { type: "string" },
-  resourceId: { type: "string" },
-  title: { type: "string" },
-  description: { type: "string" },
-  duration: { type: "string", pattern: "^\\d+:\\d{2}$", examples: ["3:07"] },
-  thumbnailId: { type: "string" },
-  tags: { type: "array", items: { type: "string" } },
+  ...contentFieldProperties,
   licenseType: { type: "string", enum: ["FREE", "PAY_PER_VIEW", "CREATIVE_COMMONS", "CONTENT_BUNDLE"] },
   ccType: { type: "string", enum: ["BY", "BY_SA", "BY_ND", "BY_NC", "BY_NC_SA", "BY_NC_ND"], description: "CREATIVE_COMMONS only" },
   pricePerView: { type: "string", examples: ["2,50"], description: "PAY_PER_VIEW only, comma decimals" },
@@ -51,7 +38,7 @@ const vodItemProperties = {
   expirationDate: { type: "string", format: "dd/MM/yyyy", description: "last day it is listed and playable" },
 };
 
-const vodItemRequired = ["vodId", "boxId", "contentId", "resourceId", "title", "duration", "licenseType", "valueDate", "public"];
+const vodItemRequired = ["vodId", ...contentFieldsRequired, "licenseType", "valueDate", "public"];
 
 /** The private view (the owner's). */
 export const vodItemSchema: Record<string, unknown> = { type: "object", required: vodItemRequired, properties: vodItemProperties };
