@@ -1,0 +1,121 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { directRead, type Db } from "@/server/db/client";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { notFound, type DomainError } from "@/server/domain/errors";
+import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { signPoster } from "@/server/domain/playback/sign-playback";
+import { todayUtc } from "@/server/domain/vod/vod-item-view";
+import { loadOwnBundle, type BundleAudience, type BundleView } from "./bundle-view";
+import { itemOrder, type ItemOrder } from "./item-positions";
+
+/** The document's Bundle item: the bundle's vod (vodId) of a box content, with the content's fields. */
+export interface BundleItemView {
+  itemCode: string;
+  vodId: string;
+  boxId: string;
+  contentId: string;
+  resourceId: string;
+  title: string;
+  description?: string;
+  /** Seconds (the content was READY when it was added). */
+  durationSeconds: number | null;
+  thumbnailId?: string;
+  /** Signed URL of the poster the ingest grabbed (not in the document's shape; the bundle page shows it). */
+  posterUrl?: string;
+  tags: string[];
+}
+
+/** What the items operations answer: the items in order and their bundle, whose itemCount is their number. */
+export interface BundleItemsView {
+  items: BundleItemView[];
+  bundle: BundleView;
+}
+
+interface ItemRow extends Record<string, unknown> {
+  itemCode: string;
+  vodId: string;
+  ownerId: string;
+  boxId: string;
+  contentId: string;
+  resourceId: string;
+  title: string;
+  description: string | null;
+  durationSeconds: number | null;
+  thumbnailId: string | null;
+  hasPoster: boolean;
+  tags: string[] | null;
+}
+
+// One statement through the driver: a bundle of 1,000 items answers every move with all of them.
+const ITEMS = `SELECT i."id"::text AS "itemCode", i."vodId"::text AS "vodId", b."ownerId"::text AS "ownerId", b."id"::text AS "boxId",
+    b."contentId", b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds",
+    b."thumbnailId"::text AS "thumbnailId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags"
+  FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId"`;
+const ALL_ITEMS = `${ITEMS} WHERE i."bundleId" = $1::uuid ORDER BY i."position"`;
+const VISIBLE_ITEMS = `${ITEMS} JOIN "VodItem" v ON v."id" = i."vodId"
+  WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date) ORDER BY i."position"`;
+
+/** A bundle's items in order, as `audience` sees them (bundle-view.ts: the owner all, anyone else the visible ones). */
+export async function readBundleItems(db: Db, bundle: BundleView, audience: BundleAudience, baseUrl?: string): Promise<BundleItemsView> {
+  const read = directRead(db);
+  const rows =
+    audience === "owner" ? await read<ItemRow>(ALL_ITEMS, [bundle.bundleId]) : await read<ItemRow>(VISIBLE_ITEMS, [bundle.bundleId, todayUtc()]);
+  const items = rows.map(
+    (r): BundleItemView => ({
+      itemCode: r.itemCode,
+      vodId: r.vodId,
+      boxId: r.boxId,
+      contentId: r.contentId,
+      resourceId: r.resourceId,
+      title: r.title,
+      description: r.description ?? undefined,
+      durationSeconds: r.durationSeconds,
+      thumbnailId: r.thumbnailId ?? undefined,
+      posterUrl: r.hasPoster ? signPoster({ ownerId: r.ownerId, boxId: r.boxId }, { baseUrl }) : undefined,
+      tags: r.tags ?? [],
+    }),
+  );
+  // the count of the very items listed (a change committed between the two reads cannot make them disagree)
+  return { items, bundle: { ...bundle, itemCount: items.length } };
+}
+
+/**
+ * Locks one of the owner's bundles for a change of its items (item-positions.ts) or its deletion;
+ * 404 for another user's, or the error `refusal` makes.
+ */
+export async function lockOwnBundle(
+  tx: Prisma.TransactionClient,
+  ownerId: string,
+  bundleId: string | undefined,
+  refusal: () => DomainError = () => notFound("error.bundleNotFound"),
+): Promise<string> {
+  const [row] = bundleId
+    ? await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text AS id FROM "Bundle" WHERE "id" = ${bundleId}::uuid AND "ownerId" = ${ownerId}::uuid FOR UPDATE`
+    : [];
+  if (!row) throw refusal();
+  return row.id;
+}
+
+/** One of the owner's bundles with all its items: what every items operation of the owner answers. */
+export async function readOwnBundleItems(ctx: Ctx, ownerId: string, bundleId: unknown): Promise<BundleItemsView> {
+  return readBundleItems(ctx.db, (await loadOwnBundle(ctx.db, ownerId, bundleId)).view, "owner", ctx.baseUrl);
+}
+
+/**
+ * Runs a change of the caller's bundle's items in a transaction holding the bundle's lock, with its
+ * items in order as they stand; then answers the bundle with its items.
+ */
+export async function changeBundleItems(
+  ctx: Ctx,
+  bundleId: unknown,
+  change: (tx: Prisma.TransactionClient, change: { ownerId: string; bundleId: string; order: ItemOrder }) => Promise<void>,
+): Promise<BundleItemsView> {
+  const ownerId = requireUserId(ctx);
+  const id = await ctx.db.$transaction(async (tx) => {
+    const locked = await lockOwnBundle(tx, ownerId, normalizeUuid(bundleId));
+    await change(tx, { ownerId, bundleId: locked, order: await itemOrder(tx, locked) });
+    return locked;
+  });
+  return readOwnBundleItems(ctx, ownerId, id);
+}
