@@ -9,7 +9,12 @@ import { completeSubscription } from "./activate-bundle";
  * a private operation); a paid trackingId of theirs presented in the play body activates it first,
  * once, as activate does (a replay, another bundle's, another user's or an unpaid one adds nothing).
  */
-export async function bundleAccessUntil(ctx: Ctx, bundleId: string, trackingId: string | undefined, now = new Date()): Promise<Date | undefined> {
+export async function bundleAccessUntil(
+  ctx: Ctx,
+  bundleId: string,
+  trackingId: string | undefined,
+  now = new Date(),
+): Promise<Date | undefined> {
   const userId = optionalUserId(ctx);
   if (!userId) return undefined;
   const presented = normalizeTrackingId(trackingId);

@@ -5,7 +5,8 @@ import type { BundleFields } from "./bundle-fields";
 
 /** The columns of valid fields; a thumbnailId that is not one of the owner's thumbnails is a 400 on it. */
 export async function bundleColumns(db: Db, ownerId: string, fields: BundleFields) {
-  if (fields.thumbnailId && !(await findOwnThumbnail(db, ownerId, fields.thumbnailId))) throw invalidField("thumbnailId", "field.thumbnailId");
+  if (fields.thumbnailId && !(await findOwnThumbnail(db, ownerId, fields.thumbnailId)))
+    throw invalidField("thumbnailId", "field.thumbnailId");
   return {
     name: fields.name,
     description: fields.description ?? null,

@@ -60,22 +60,22 @@ const VISIBLE_ITEMS = `${ITEMS} JOIN "VodItem" v ON v."id" = i."vodId"
 export async function readBundleItems(db: Db, bundle: BundleView, audience: BundleAudience, baseUrl?: string): Promise<BundleItemsView> {
   const read = directRead(db);
   const rows =
-    audience === "owner" ? await read<ItemRow>(ALL_ITEMS, [bundle.bundleId]) : await read<ItemRow>(VISIBLE_ITEMS, [bundle.bundleId, todayUtc()]);
-  const items = rows.map(
-    (r): BundleItemView => ({
-      itemCode: r.itemCode,
-      vodId: r.vodId,
-      boxId: r.boxId,
-      contentId: r.contentId,
-      resourceId: r.resourceId,
-      title: r.title,
-      description: r.description ?? undefined,
-      durationSeconds: r.durationSeconds,
-      thumbnailId: r.thumbnailId ?? undefined,
-      posterUrl: r.hasPoster ? signPoster({ ownerId: r.ownerId, boxId: r.boxId }, { baseUrl }) : undefined,
-      tags: r.tags ?? [],
-    }),
-  );
+    audience === "owner"
+      ? await read<ItemRow>(ALL_ITEMS, [bundle.bundleId])
+      : await read<ItemRow>(VISIBLE_ITEMS, [bundle.bundleId, todayUtc()]);
+  const items = rows.map((r): BundleItemView => ({
+    itemCode: r.itemCode,
+    vodId: r.vodId,
+    boxId: r.boxId,
+    contentId: r.contentId,
+    resourceId: r.resourceId,
+    title: r.title,
+    description: r.description ?? undefined,
+    durationSeconds: r.durationSeconds,
+    thumbnailId: r.thumbnailId ?? undefined,
+    posterUrl: r.hasPoster ? signPoster({ ownerId: r.ownerId, boxId: r.boxId }, { baseUrl }) : undefined,
+    tags: r.tags ?? [],
+  }));
   // the count of the very items listed (a change committed between the two reads cannot make them disagree)
   return { items, bundle: { ...bundle, itemCount: items.length } };
 }
@@ -91,7 +91,9 @@ export async function lockOwnBundle(
   refusal: () => DomainError = () => notFound("error.bundleNotFound"),
 ): Promise<string> {
   const [row] = bundleId
-    ? await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text AS id FROM "Bundle" WHERE "id" = ${bundleId}::uuid AND "ownerId" = ${ownerId}::uuid FOR UPDATE`
+    ? await tx.$queryRaw<
+        { id: string }[]
+      >`SELECT "id"::text AS id FROM "Bundle" WHERE "id" = ${bundleId}::uuid AND "ownerId" = ${ownerId}::uuid FOR UPDATE`
     : [];
   if (!row) throw refusal();
   return row.id;

@@ -8,7 +8,8 @@ import { bundlesById, type BundleAudience, type BundleView } from "./bundle-view
 // description: D), matched with the query, and the relevance. Bundles are few per creator and
 // their subscriptions few per viewer: the vectors are computed on the fly, not indexed.
 
-const words = (text: string, weight: string) => `setweight(to_tsvector('simple'::regconfig, translate(${text}, '.@/:_', '     ')), '${weight}')`;
+const words = (text: string, weight: string) =>
+  `setweight(to_tsvector('simple'::regconfig, translate(${text}, '.@/:_', '     ')), '${weight}')`;
 
 const BUNDLE_WORDS = `${words(`b."name"`, "A")} || ${words(`kinora_tags_text(b."tags")`, "B")} || ${words(`coalesce(b."description", '')`, "C")}`;
 const PUBLISHER_WORDS = words(`concat_ws(' ', u."userCode", u."firstName", u."lastName", u."pageTitle", u."pageDescription")`, "D");

@@ -10,7 +10,10 @@ import { MAX_BUNDLE_ITEMS, slotsAt } from "./item-positions";
 
 export const insertBundleItemsInput = z.object({
   bundleId: z.string(),
-  sourceItems: z.array(z.object({ boxId: z.string("field.required") }), "field.required").min(1).max(100),
+  sourceItems: z
+    .array(z.object({ boxId: z.string("field.required") }), "field.required")
+    .min(1)
+    .max(100),
   index: zIndex(),
 });
 

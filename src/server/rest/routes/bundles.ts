@@ -201,7 +201,8 @@ export const bundleRoutes = [
     summary: "Move an item of a bundle",
     requestSchema: moveBundleItemInput,
     responseSchema: bundleItemsSchema(bundleSchema),
-    handle: async ({ caller, params, body }) => privateItems(await caller.bundles.moveItem(untrusted({ ...body, bundleId: params.bundleId }))),
+    handle: async ({ caller, params, body }) =>
+      privateItems(await caller.bundles.moveItem(untrusted({ ...body, bundleId: params.bundleId }))),
   }),
   // POST /api/contentbundle/{bundleId}/items/remove {index, count} - unpublish items' vods
   route({
