@@ -12,6 +12,7 @@ import { getBundleItems, getBundleItemsInput, getPublicBundleItems } from "@/ser
 import { insertBundleItems, insertBundleItemsInput } from "@/server/domain/bundles/insert-bundle-items";
 import { moveBundleItem, moveBundleItemInput } from "@/server/domain/bundles/move-bundle-item";
 import { removeBundleItems, removeBundleItemsInput } from "@/server/domain/bundles/remove-bundle-items";
+import { listSubscribers, listSubscribersInput } from "@/server/domain/bundles/list-subscribers";
 
 // The audience's reads (public read, public search, public items) are public procedures: the bundle
 // page serves signed-out visitors too. Subscribing needs a signed-in subscriber.
@@ -30,5 +31,6 @@ export const bundlesRouter = router({
   publicItems: publicProcedure.input(inputParser(getBundleItemsInput)).query(({ ctx, input }) => getPublicBundleItems(ctx, input)),
   insertItems: userProcedure.input(inputParser(insertBundleItemsInput)).mutation(({ ctx, input }) => insertBundleItems(ctx, input)),
   moveItem: userProcedure.input(inputParser(moveBundleItemInput)).mutation(({ ctx, input }) => moveBundleItem(ctx, input)),
+  subscribers: userProcedure.input(inputParser(listSubscribersInput)).query(({ ctx, input }) => listSubscribers(ctx, input)),
   removeItems: userProcedure.input(inputParser(removeBundleItemsInput)).mutation(({ ctx, input }) => removeBundleItems(ctx, input)),
 });
