@@ -109,6 +109,7 @@ test("a creator builds and orders a bundle; a viewer subscribes through the sand
     await expect(viewerPage.getByTestId("bundle-playlist-item").first()).toContainText("0:06");
     await expect(viewerPage.getByTestId("bundle-offer")).toContainText("€4.90 for 1 month");
     await viewerPage.getByTestId("bundle-login").click();
+    await expect(viewerPage).toHaveURL(/\/login\?callbackUrl=/);
     await logIn(viewerPage, viewer.userCode, viewer.password);
     await expect(viewerPage).toHaveURL(new RegExp(`/b/${bundleId}$`));
     await shot(viewerPage, "bundle-04-public-page");
