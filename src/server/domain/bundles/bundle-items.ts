@@ -1,13 +1,12 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { directRead, type Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { notFound, type DomainError } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { signPoster } from "@/server/domain/playback/sign-playback";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
-import { loadOwnBundle, type BundleAudience, type BundleView } from "./bundle-view";
-import { itemOrder, type ItemOrder } from "./item-positions";
+import { loadOwnBundle, loadPublicBundle, type BundleAudience, type BundleView } from "./bundle-view";
 
 /** The document's Bundle item: the bundle's vod (vodId) of a box content, with the content's fields. */
 export interface BundleItemView {
@@ -57,13 +56,11 @@ const VISIBLE_ITEMS = `${ITEMS} JOIN "VodItem" v ON v."id" = i."vodId"
   WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date) ORDER BY i."position"`;
 
 /** A bundle's items in order, as `audience` sees them (bundle-view.ts: the owner all, anyone else the visible ones). */
-export async function readBundleItems(db: Db, bundle: BundleView, audience: BundleAudience, baseUrl?: string): Promise<BundleItemsView> {
+async function readItems(db: Db, bundleId: string, audience: BundleAudience, baseUrl?: string): Promise<BundleItemView[]> {
   const read = directRead(db);
   const rows =
-    audience === "owner"
-      ? await read<ItemRow>(ALL_ITEMS, [bundle.bundleId])
-      : await read<ItemRow>(VISIBLE_ITEMS, [bundle.bundleId, todayUtc()]);
-  const items = rows.map((r): BundleItemView => ({
+    audience === "owner" ? await read<ItemRow>(ALL_ITEMS, [bundleId]) : await read<ItemRow>(VISIBLE_ITEMS, [bundleId, todayUtc()]);
+  return rows.map((r): BundleItemView => ({
     itemCode: r.itemCode,
     vodId: r.vodId,
     boxId: r.boxId,
@@ -76,8 +73,20 @@ export async function readBundleItems(db: Db, bundle: BundleView, audience: Bund
     posterUrl: r.hasPoster ? signPoster({ ownerId: r.ownerId, boxId: r.boxId }, { baseUrl }) : undefined,
     tags: r.tags ?? [],
   }));
-  // the count of the very items listed (a change committed between the two reads cannot make them disagree)
-  return { items, bundle: { ...bundle, itemCount: items.length } };
+}
+
+/** A bundle with its items: itemCount is the count of the very items listed (a change committed between the two reads cannot make them disagree). */
+const withItems = (bundle: BundleView, items: BundleItemView[]): BundleItemsView => ({
+  items,
+  bundle: { ...bundle, itemCount: items.length },
+});
+
+/** A bundle as the audience reaches it (loadPublicBundle) with its items as they see them; its owner sees all. */
+export async function readPublicBundleItems(ctx: Ctx, bundleId: unknown): Promise<BundleItemsView> {
+  const viewerId = optionalUserId(ctx);
+  const bundle = await loadPublicBundle(ctx.db, viewerId, bundleId);
+  const audience = bundle.ownerId === viewerId ? "owner" : "public";
+  return withItems(bundle.view, await readItems(ctx.db, bundle.view.bundleId, audience, ctx.baseUrl));
 }
 
 /**
@@ -99,24 +108,27 @@ export async function lockOwnBundle(
   return row.id;
 }
 
-/** One of the owner's bundles with all its items: what every items operation of the owner answers. */
+/** One of the owner's bundles with all its items, both read at once: what every items operation of the owner answers. */
 export async function readOwnBundleItems(ctx: Ctx, ownerId: string, bundleId: unknown): Promise<BundleItemsView> {
-  return readBundleItems(ctx.db, (await loadOwnBundle(ctx.db, ownerId, bundleId)).view, "owner", ctx.baseUrl);
+  const id = normalizeUuid(bundleId);
+  if (!id) throw notFound("error.bundleNotFound");
+  const [bundle, items] = await Promise.all([loadOwnBundle(ctx.db, ownerId, id), readItems(ctx.db, id, "owner", ctx.baseUrl)]);
+  return withItems(bundle.view, items);
 }
 
 /**
- * Runs a change of the caller's bundle's items in a transaction holding the bundle's lock, with its
- * items in order as they stand; then answers the bundle with its items.
+ * Runs a change of the caller's bundle's items in a transaction holding the bundle's lock
+ * (item-positions.ts); then answers the bundle with its items.
  */
 export async function changeBundleItems(
   ctx: Ctx,
   bundleId: unknown,
-  change: (tx: Prisma.TransactionClient, change: { ownerId: string; bundleId: string; order: ItemOrder }) => Promise<void>,
+  change: (tx: Prisma.TransactionClient, change: { ownerId: string; bundleId: string }) => Promise<void>,
 ): Promise<BundleItemsView> {
   const ownerId = requireUserId(ctx);
   const id = await ctx.db.$transaction(async (tx) => {
     const locked = await lockOwnBundle(tx, ownerId, normalizeUuid(bundleId));
-    await change(tx, { ownerId, bundleId: locked, order: await itemOrder(tx, locked) });
+    await change(tx, { ownerId, bundleId: locked });
     return locked;
   });
   return readOwnBundleItems(ctx, ownerId, id);

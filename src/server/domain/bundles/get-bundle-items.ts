@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
-import { readBundleItems, readOwnBundleItems, type BundleItemsView } from "./bundle-items";
-import { loadPublicBundle } from "./bundle-view";
+import { requireUserId } from "@/server/domain/context";
+import { readOwnBundleItems, readPublicBundleItems, type BundleItemsView } from "./bundle-items";
 
 export const getBundleItemsInput = z.object({ bundleId: z.string() });
 
@@ -14,7 +13,5 @@ export async function getBundleItems(ctx: Ctx, input: z.output<typeof getBundleI
 // GET /api/public/contentbundle/{bundleId}/items - a bundle as the audience sees it: the items whose
 // vods are visible, in order, and the bundle with its publisher (its owner sees every item).
 export async function getPublicBundleItems(ctx: Ctx, input: z.output<typeof getBundleItemsInput>): Promise<BundleItemsView> {
-  const viewerId = optionalUserId(ctx);
-  const bundle = await loadPublicBundle(ctx.db, viewerId, input.bundleId);
-  return readBundleItems(ctx.db, bundle.view, bundle.ownerId === viewerId ? "owner" : "public", ctx.baseUrl);
+  return readPublicBundleItems(ctx, input.bundleId);
 }

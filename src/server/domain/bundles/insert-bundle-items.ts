@@ -6,7 +6,7 @@ import { invalid, invalidField, type FieldError } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { changeBundleItems, type BundleItemsView } from "./bundle-items";
 import { checkIndex, zIndex } from "./item-index";
-import { MAX_BUNDLE_ITEMS, slotsAt } from "./item-positions";
+import { countItems, MAX_BUNDLE_ITEMS, slotsAt } from "./item-positions";
 
 export const insertBundleItemsInput = z.object({
   bundleId: z.string(),
@@ -50,12 +50,13 @@ async function checkSources(
 // contents, each once per bundle: any other is a 400 on its field and nothing is added; an index
 // past the item count is a 400 on index. Answers {items, bundle}.
 export async function insertBundleItems(ctx: Ctx, input: z.output<typeof insertBundleItemsInput>): Promise<BundleItemsView> {
-  return changeBundleItems(ctx, input.bundleId, async (tx, { ownerId, bundleId, order }) => {
-    checkIndex("index", input.index, order.length);
-    if (order.length + input.sourceItems.length > MAX_BUNDLE_ITEMS)
+  return changeBundleItems(ctx, input.bundleId, async (tx, { ownerId, bundleId }) => {
+    const count = await countItems(tx, bundleId);
+    checkIndex("index", input.index, count);
+    if (count + input.sourceItems.length > MAX_BUNDLE_ITEMS)
       throw invalidField("sourceItems", "field.bundleFull", { max: MAX_BUNDLE_ITEMS });
     const boxIds = await checkSources(tx, ownerId, bundleId, input.sourceItems);
-    const positions = await slotsAt(tx, bundleId, order, input.index, boxIds.length);
+    const positions = await slotsAt(tx, bundleId, input.index, boxIds.length);
     const vods = boxIds.map((boxItemId) => ({ id: randomUUID(), boxItemId }));
     await tx.vodItem.createMany({
       data: vods.map((v) => ({ id: v.id, boxItemId: v.boxItemId, ownerId, licenseType: "CONTENT_BUNDLE", bundleId, public: true })),

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 
 // How a bundle keeps its order (the ordered-bundle operations: insert, move, remove by index).
 //
@@ -50,20 +50,49 @@ export async function renumber(tx: Prisma.TransactionClient, bundleId: string, h
   return Array.from({ length: holeSize }, (_, i) => (holeAt + 1 + i) * POSITION_GAP);
 }
 
-/** A bundle's items in order: id, vod and position (what the index operations compute from). */
-export type ItemOrder = Array<{ id: string; vodId: string; position: number }>;
-
-export function itemOrder(tx: Prisma.TransactionClient, bundleId: string): Promise<ItemOrder> {
-  return tx.bundleItem.findMany({ where: { bundleId }, orderBy: { position: "asc" }, select: { id: true, vodId: true, position: true } });
+/** An item as the index operations see it: its place in the order (0-based) and its position. */
+export interface OrderedItem {
+  id: string;
+  vodId: string;
+  position: number;
+  index: number;
 }
 
-/** `count` positions for new or moved items before the item at `index` of `order` (index = length: at the end). */
+/**
+ * The items at some places of a bundle's order (indexes, or the range [from, to)), and how many
+ * items it holds: one statement that numbers the rows in the database (an index scan of the
+ * bundle's positions) and sends back only those asked for, however large the bundle.
+ */
+export async function itemsAt(
+  tx: Prisma.TransactionClient,
+  bundleId: string,
+  pick: { indexes: number[] } | { from: number; to: number },
+): Promise<{ count: number; at: (index: number) => OrderedItem | undefined; rows: OrderedItem[] }> {
+  const where = "indexes" in pick ? Prisma.sql`o.n = ANY(${pick.indexes}::bigint[])` : Prisma.sql`o.n >= ${pick.from} AND o.n < ${pick.to}`;
+  const rows = await tx.$queryRaw<Array<OrderedItem & { count: number }>>`
+    SELECT o."id"::text AS id, o."vodId"::text AS "vodId", o."position", o.n::int AS index, o.total::int AS count
+    FROM (SELECT "id", "vodId", "position", row_number() OVER (ORDER BY "position") - 1 AS n, count(*) OVER () AS total
+          FROM "BundleItem" WHERE "bundleId" = ${bundleId}::uuid) o
+    WHERE ${where} ORDER BY o.n`;
+  const count = rows[0]?.count ?? (await tx.bundleItem.count({ where: { bundleId } }));
+  const byIndex = new Map(rows.map((r) => [r.index, r]));
+  return { count, at: (index) => byIndex.get(index), rows };
+}
+
+/** How many items a bundle holds. */
+export const countItems = (tx: Prisma.TransactionClient, bundleId: string) => tx.bundleItem.count({ where: { bundleId } });
+
+/**
+ * `count` positions for new or moved items before the item at `index` (index = the item count: at
+ * the end); `known` gives the items around it when the caller has read them already.
+ */
 export async function slotsAt(
   tx: Prisma.TransactionClient,
   bundleId: string,
-  order: Array<{ position: number }>,
   index: number,
   count: number,
+  known?: (index: number) => OrderedItem | undefined,
 ): Promise<number[]> {
-  return positionsBetween(order[index - 1]?.position, order[index]?.position, count) ?? renumber(tx, bundleId, index, count);
+  const at = known ?? (await itemsAt(tx, bundleId, { indexes: [index - 1, index] })).at;
+  return positionsBetween(at(index - 1)?.position, at(index)?.position, count) ?? renumber(tx, bundleId, index, count);
 }

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { invalidField } from "@/server/domain/errors";
 import { lockOwnBundle } from "./bundle-items";
-import { itemOrder, slotsAt } from "./item-positions";
+import { countItems, slotsAt } from "./item-positions";
 
 /**
  * Checks and locks the bundle a vod is being published in (vod publish and update with
@@ -32,7 +32,6 @@ export async function placeInBundle(
   if (current?.bundleId === vod.bundleId) return;
   if (current) await tx.bundleItem.delete({ where: { vodId: vod.vodId } });
   if (!vod.bundleId) return;
-  const order = await itemOrder(tx, vod.bundleId);
-  const [position] = await slotsAt(tx, vod.bundleId, order, order.length, 1);
+  const [position] = await slotsAt(tx, vod.bundleId, await countItems(tx, vod.bundleId), 1);
   await tx.bundleItem.create({ data: { bundleId: vod.bundleId, boxItemId: vod.boxItemId, vodId: vod.vodId, position: position! } });
 }
