@@ -31,7 +31,7 @@ export interface BundleItemsView {
   bundle: BundleView;
 }
 
-interface ItemRow extends Record<string, unknown> {
+interface ItemRow {
   itemCode: string;
   vodId: string;
   ownerId: string;
@@ -46,21 +46,26 @@ interface ItemRow extends Record<string, unknown> {
   tags: string[] | null;
 }
 
-// One statement through the driver: a bundle of 1,000 items answers every move with all of them.
-const ITEMS = `SELECT i."id"::text AS "itemCode", i."vodId"::text AS "vodId", b."ownerId"::text AS "ownerId", b."id"::text AS "boxId",
-    b."contentId", b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds",
-    b."thumbnailId"::text AS "thumbnailId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags"
+// One statement through the driver, and one value: a bundle of 1,000 items answers every move with
+// all of them, and the rows leave the database as one JSON array (a third faster than 12,000
+// fields to decode, on PGlite most of all: bench/bundle-move.ts).
+const ITEMS = `SELECT coalesce(json_agg(json_build_object('itemCode', i."id", 'vodId', i."vodId", 'ownerId', b."ownerId", 'boxId', b."id",
+    'contentId', b."contentId", 'resourceId', b."resourceId", 'title', b."title", 'description', b."description",
+    'durationSeconds', b."durationSeconds", 'thumbnailId', b."thumbnailId",
+    'hasPoster', EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id"), 'tags', b."tags") ORDER BY i."position"), '[]')::text AS items
   FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId"`;
-const ALL_ITEMS = `${ITEMS} WHERE i."bundleId" = $1::uuid ORDER BY i."position"`;
+const ALL_ITEMS = `${ITEMS} WHERE i."bundleId" = $1::uuid`;
 const VISIBLE_ITEMS = `${ITEMS} JOIN "VodItem" v ON v."id" = i."vodId"
-  WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date) ORDER BY i."position"`;
+  WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`;
 
 /** A bundle's items in order, as `audience` sees them (bundle-view.ts: the owner all, anyone else the visible ones). */
 async function readItems(db: Db, bundleId: string, audience: BundleAudience, baseUrl?: string): Promise<BundleItemView[]> {
   const read = directRead(db);
-  const rows =
-    audience === "owner" ? await read<ItemRow>(ALL_ITEMS, [bundleId]) : await read<ItemRow>(VISIBLE_ITEMS, [bundleId, todayUtc()]);
-  return rows.map((r): BundleItemView => ({
+  const [row] =
+    audience === "owner"
+      ? await read<{ items: string }>(ALL_ITEMS, [bundleId])
+      : await read<{ items: string }>(VISIBLE_ITEMS, [bundleId, todayUtc()]);
+  return (JSON.parse(row?.items ?? "[]") as ItemRow[]).map((r): BundleItemView => ({
     itemCode: r.itemCode,
     vodId: r.vodId,
     boxId: r.boxId,
