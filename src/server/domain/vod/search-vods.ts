@@ -18,5 +18,8 @@ export const searchVodsInput = searchRequest.extend({
 // `public` choice, the publishing conditions; by relevance, then publishing date, newest first.
 export async function searchVods(ctx: Ctx, input: z.output<typeof searchVodsInput>): Promise<SearchPage<VodItemView>> {
   const ownerId = requireUserId(ctx);
-  return pageWithBundles(ctx.db, await runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl));
+  return pageWithBundles(
+    ctx.db,
+    await runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl),
+  );
 }
