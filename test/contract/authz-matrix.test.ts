@@ -29,6 +29,13 @@ interface Fixture {
   vodId: string;
   ppvVodId: string;
   doomedVodId: string;
+  /** Bundles of the owner's: one with the box item in it, an empty one, one the remove row empties, one the DELETE row removes. */
+  bundleId: string;
+  emptyBundleId: string;
+  removableBundleId: string;
+  doomedBundleId: string;
+  /** A paid (not yet activated) subscription of the other user's to bundleId. */
+  subscriptionTrackingId: string;
 }
 
 interface Row {
@@ -136,6 +143,55 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/public/vod/${f.ppvVodId}/pay`, body: {} }),
     expect: { owner: 400, other: 200, public: 200, none: 401, forged: 401 },
   },
+  "GET /api/contentbundle/{bundleId}": {
+    request: (f) => ({ path: `/api/contentbundle/${f.bundleId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/contentbundle/{bundleId}": {
+    request: (f) => ({
+      path: `/api/contentbundle/${f.bundleId}`,
+      body: { name: "Renamed bundle", price: "3,00", duration: 2, durationUnit: "DAYS" },
+    }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/contentbundle/{bundleId}": {
+    request: (f) => ({ path: `/api/contentbundle/${f.doomedBundleId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/public/contentbundle/{bundleId}": {
+    request: (f) => ({ path: `/api/public/contentbundle/${f.bundleId}` }),
+    expect: PUBLIC_READ,
+  },
+  // the creator does not subscribe to their own bundle (400)
+  "POST /api/contentbundle/{bundleId}/subscribe": {
+    request: (f) => ({ path: `/api/contentbundle/${f.bundleId}/subscribe`, body: {} }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  // the other user's paid subscription: the owner's activation of it is refused on the field
+  "POST /api/contentbundle/{bundleId}/activate": {
+    request: (f) => ({ path: `/api/contentbundle/${f.bundleId}/activate`, body: { trackingId: f.subscriptionTrackingId } }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "GET /api/contentbundle/{bundleId}/items": {
+    request: (f) => ({ path: `/api/contentbundle/${f.bundleId}/items` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "GET /api/public/contentbundle/{bundleId}/items": {
+    request: (f) => ({ path: `/api/public/contentbundle/${f.bundleId}/items` }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/contentbundle/{bundleId}/items/insert": {
+    request: (f) => ({ path: `/api/contentbundle/${f.emptyBundleId}/items/insert`, body: { sourceItems: [{ boxId: f.boxId }], index: 0 } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/contentbundle/{bundleId}/items/move": {
+    request: (f) => ({ path: `/api/contentbundle/${f.bundleId}/items/move`, body: { fromIndex: 0, toIndex: 1 } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/contentbundle/{bundleId}/items/remove": {
+    request: (f) => ({ path: `/api/contentbundle/${f.removableBundleId}/items/remove`, body: { index: 0, count: 1 } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),
@@ -181,6 +237,24 @@ before(async () => {
     assert.equal(res.status, 201, res.text);
     return res.body.vodId as string;
   };
+  const bundle = async (withItem: boolean) => {
+    const res = await api.post(
+      "/api/contentbundle",
+      { name: "Matrix bundle", price: "2,00", duration: 1, durationUnit: "MONTHS" },
+      { token: owner.access },
+    );
+    assert.equal(res.status, 201, res.text);
+    if (withItem) {
+      const body = { sourceItems: [{ boxId: uploaded.body.boxId }], index: 0 };
+      const inserted = await api.post(`/api/contentbundle/${res.body.bundleId}/items/insert`, body, { token: owner.access });
+      assert.equal(inserted.status, 200, inserted.text);
+    }
+    return res.body.bundleId as string;
+  };
+  const bundleId = await bundle(true);
+  const subscription = await api.post(`/api/contentbundle/${bundleId}/subscribe`, {}, { token: other.access });
+  assert.equal(subscription.status, 200, subscription.text);
+  await payThroughSandbox(subscription.body.url, subscription.body.trackingId);
   fixture = {
     owner,
     other,
@@ -192,6 +266,11 @@ before(async () => {
     vodId: await vod({ licenseType: "FREE" }),
     ppvVodId: await vod({ licenseType: "PAY_PER_VIEW", pricePerView: "1,50" }),
     doomedVodId: await vod({ licenseType: "FREE" }),
+    bundleId,
+    emptyBundleId: await bundle(false),
+    removableBundleId: await bundle(true),
+    doomedBundleId: await bundle(false),
+    subscriptionTrackingId: subscription.body.trackingId,
   };
 });
 
@@ -248,6 +327,11 @@ test("every route with an id answers each identity as the matrix says; no route 
   assert.equal((await api.get(`/api/box/${fixture.doomedBoxId}`, { token: fixture.owner.access })).status, 404);
   assert.equal((await api.get(`/api/vod/${fixture.vodId}`, { token: fixture.owner.access })).body.licenseType, "CREATIVE_COMMONS");
   assert.equal((await api.get(`/api/vod/${fixture.doomedVodId}`, { token: fixture.owner.access })).status, 404);
+  const bundleOf = (id: string) => api.get(`/api/contentbundle/${id}`, { token: fixture.owner.access });
+  assert.equal((await bundleOf(fixture.bundleId)).body.name, "Renamed bundle");
+  assert.equal((await bundleOf(fixture.emptyBundleId)).body.itemCount, 1);
+  assert.equal((await bundleOf(fixture.removableBundleId)).body.itemCount, 0);
+  assert.equal((await bundleOf(fixture.doomedBundleId)).status, 404);
   const progress = (token: string) => api.get(`/api/progressbar/${fixture.progressbarId}`, { token });
   assert.deepEqual((await progress(fixture.owner.access)).body, { value: 100 });
   assert.deepEqual((await progress(fixture.other.access)).body, { value: 0 });

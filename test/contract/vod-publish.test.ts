@@ -80,10 +80,8 @@ describe("POST /api/box/{boxId}/vod", () => {
     const cases: [Record<string, unknown>, { field: string; defaultMessage: string }[]][] = [
       [{}, [{ field: "licenseType", defaultMessage: "is required" }]],
       [{ licenseType: "RENT" }, [{ field: "licenseType", defaultMessage: LICENSE_MESSAGE }]],
-      [
-        { licenseType: "CONTENT_BUNDLE", bundleId: randomUUID() },
-        [{ field: "licenseType", defaultMessage: "CONTENT_BUNDLE is not available yet: content bundles are coming" }],
-      ],
+      [{ licenseType: "CONTENT_BUNDLE" }, [{ field: "bundleId", defaultMessage: "is required" }]],
+      [{ licenseType: "CONTENT_BUNDLE", bundleId: randomUUID() }, [{ field: "bundleId", defaultMessage: "is not one of your bundles" }]],
       [{ licenseType: "CREATIVE_COMMONS" }, [{ field: "ccType", defaultMessage: "is required" }]],
       [
         { licenseType: "CREATIVE_COMMONS", ccType: "BY_XX" },

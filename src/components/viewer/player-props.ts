@@ -3,6 +3,7 @@ import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { env } from "@/server/env";
 import { formatPrice } from "@/lib/format";
 import type { VodPlayerProps } from "./vod-player";
+import { bundlePath } from "@/components/bundles/bundle-period";
 
 /** The widest the player is shown (the watch page's column), in CSS pixels. */
 const PLAYER_WIDTH = 640;
@@ -20,6 +21,7 @@ export function playerProps(vod: VodItemView, embedded: boolean): VodPlayerProps
     vodId: vod.vodId,
     title: vod.title,
     price: vodPrice(vod),
+    bundle: vod.bundle && { name: vod.bundle.name, href: bundlePath(vod.bundle.bundleId) },
     accessHours: env().PPV_ACCESS_HOURS,
     poster: contentPictureSrc(vod, PLAYER_WIDTH),
     embedded,

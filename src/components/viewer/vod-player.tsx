@@ -12,6 +12,8 @@ export interface VodPlayerProps {
   title: string;
   /** PAY_PER_VIEW: the price as shown ("€2.50"); absent for what plays for anyone. */
   price?: string;
+  /** CONTENT_BUNDLE: the bundle whose subscribers watch it (its page sells the subscription). */
+  bundle?: { name: string; href: string };
   /** How long a purchase lets its buyer watch (PPV_ACCESS_HOURS). */
   accessHours: number;
   poster?: string;
@@ -80,7 +82,7 @@ const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", t
  * pay-per-view one shows its 15-second preview, the price and Buy until it is bought. Nothing heavy
  * loads before the viewer presses play: the browser's own HLS when it has it, else hls.js (light build).
  */
-export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }: VodPlayerProps) {
+export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, embedded }: VodPlayerProps) {
   const client = trpc.useUtils().client;
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
@@ -113,8 +115,8 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
           return;
         }
         if (played.result === "BAND_LIMIT_EXCEEDED") return setState({ stage: "refused", message: BAND_USED_UP });
-        // PAYMENT_REQUIRED. A kept trackingId stays kept: its payment may still be confirmed (a
-        // provider's late answer), and a new purchase replaces it.
+        // PAYMENT_REQUIRED or SUBSCRIPTION_REQUIRED. A kept trackingId stays kept: its payment may
+        // still be confirmed (a provider's late answer), and a new purchase replaces it.
         if (paid) setNotice("This payment is not confirmed yet: reload the page in a moment to watch.");
         const preview = await client.vod.preview.mutate({ vodId });
         if (!live) return;
@@ -211,10 +213,15 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
     }
   }
 
-  const forSale = price !== undefined && state.stage !== "refused" && media?.kind !== "full";
+  const forSale = (price !== undefined || bundle !== undefined) && state.stage !== "refused" && media?.kind !== "full";
   const startLabel =
     state.stage === "checking" ? "Loading…" : media?.kind === "preview" ? "Watch the 15-second preview" : media ? "Play" : undefined;
-  const buyControl = embedded ? (
+  const buyControl = bundle ? (
+    <a className="button" href={bundle.href} target={embedded ? "_blank" : undefined} rel="noopener" data-testid="vod-subscribe">
+      Subscribe to {bundle.name}
+      {embedded && <span className="visually-hidden"> (opens in a new tab)</span>}
+    </a>
+  ) : embedded ? (
     <a className="button" href={watchPath(vodId)} target="_blank" rel="noopener" data-testid="vod-buy">
       Buy on Kinora · {price}
       <span className="visually-hidden"> (opens in a new tab)</span>
@@ -268,18 +275,22 @@ export function VodPlayer({ vodId, title, price, accessHours, poster, embedded }
       </div>
       {forSale && !previewOver && (
         <div className="vod-purchase" data-testid="vod-purchase">
-          <p>
-            <span className="vod-purchase__price" data-testid="vod-price">
-              {price}
-            </span>{" "}
-            <span className="muted">to watch the whole video, for {accessHours} hours</span>
-          </p>
+          {bundle ? (
+            <p className="muted">Included in the bundle {bundle.name}: its subscribers watch the whole video.</p>
+          ) : (
+            <p>
+              <span className="vod-purchase__price" data-testid="vod-price">
+                {price}
+              </span>{" "}
+              <span className="muted">to watch the whole video, for {accessHours} hours</span>
+            </p>
+          )}
           {buyControl}
         </div>
       )}
       {media?.accessUntil && !embedded && (
         <p className="vod-purchase vod-purchase--owned" data-testid="vod-access">
-          Bought: you can watch it until {accessFormat.format(media.accessUntil)}.
+          {bundle ? "Subscribed" : "Bought"}: you can watch it until {accessFormat.format(media.accessUntil)}.
         </p>
       )}
       {(notice || error) && (

@@ -18,12 +18,18 @@ import { BoxItemPicker } from "./box-item-picker";
 /** Publish a box item (the one chosen on the Box page, else one picked in the form), or edit a vod. */
 export type VodFormTarget = { mode: "publish"; item?: BoxItemView } | { mode: "edit"; vod: VodItemView };
 
-/** The license types a creator publishes under here (CONTENT_BUNDLE comes with bundles). */
+/** The license types a creator publishes under here (a vod joins a bundle from the bundle's page, Bundles). */
 const LICENSE_OPTIONS: { value: VodLicenseType; label: string; hint: string }[] = [
   { value: "FREE", label: "Free", hint: "Anyone can watch it, at no cost." },
   { value: "CREATIVE_COMMONS", label: "Creative Commons", hint: "Free to watch, and others may reuse it under the license you choose." },
   { value: "PAY_PER_VIEW", label: "Pay per view", hint: "Viewers pay your price to watch it." },
 ];
+
+const bundleOption = (name: string) => ({
+  value: "CONTENT_BUNDLE" as const,
+  label: "In its bundle",
+  hint: `Watched by the subscribers of the bundle “${name}”.`,
+});
 
 /** The labels of the form's inputs, by the field path each sends (the price's names the currency). */
 function labelsFor(currency: string) {
@@ -70,6 +76,8 @@ export function VodForm({
   const [ccType, setCcType] = useState<CcType | "">(vod?.ccType ?? "");
   const [price, setPrice] = useState(priceText(vod?.pricePerViewCents));
   const [pickError, setPickError] = useState<string>();
+  // a vod of a bundle keeps its bundle unless another license is chosen
+  const options = vod?.bundle ? [...LICENSE_OPTIONS, bundleOption(vod.bundle.name)] : LICENSE_OPTIONS;
   const utils = trpc.useUtils();
   // the box item's vodCount changes too
   const refresh = () => Promise.all([utils.vod.search.invalidate(), utils.box.search.invalidate()]);
@@ -103,6 +111,7 @@ export function VodForm({
       licenseType,
       ccType: licenseType === "CREATIVE_COMMONS" ? ccType || undefined : undefined,
       pricePerView: licenseType === "PAY_PER_VIEW" ? priceIn(price) : undefined,
+      bundleId: licenseType === "CONTENT_BUNDLE" ? vod?.bundleId : undefined,
       public: form.checked("public"),
       expirationDate: dayOf(form.text("expirationDate")),
     };
@@ -123,7 +132,7 @@ export function VodForm({
       <RadioGroupField
         name="licenseType"
         label={labels.licenseType}
-        options={LICENSE_OPTIONS}
+        options={options}
         value={licenseType}
         onChange={chooseLicense}
         error={e.licenseType}

@@ -29,6 +29,7 @@ const LICENSE_FILTERS = [
   { value: "FREE", label: "Free" },
   { value: "CREATIVE_COMMONS", label: "Creative Commons" },
   { value: "PAY_PER_VIEW", label: "Pay per view" },
+  { value: "CONTENT_BUNDLE", label: "In a bundle" },
 ];
 const CC_FILTERS = [{ value: "", label: "Any" }, ...CC_TYPES.map((t) => ({ value: t, label: CC_LICENSES[t].code }))];
 const VISIBILITY_FILTERS = [

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { PaymentKind } from "@/generated/prisma/enums";
 import type { Ctx, Actor } from "@/server/domain/context";
+import { invalidField, type DomainError, type FieldError } from "@/server/domain/errors";
 import type { PaymentRow } from "./payment-row";
 import { resolvePayment } from "./resolve-payment";
 
@@ -14,6 +15,18 @@ export type CompletionRefusal =
 export type Completion =
   | { ok: true; payment: PaymentRow; /** false on a replay: nothing was granted this time */ firstTime: boolean }
   | { ok: false; reason: CompletionRefusal; payment?: PaymentRow };
+
+const refusalMessage: Record<CompletionRefusal, FieldError["message"]> = {
+  UNKNOWN: "field.trackingIdUnknown",
+  OTHER_ITEM: "field.trackingIdOtherItem",
+  OTHER_BUYER: "field.trackingIdOtherBuyer",
+  NOT_PAID: "field.trackingIdNotPaid",
+};
+
+/** The 400 on `trackingId` that answers a refused completion (activate, acquire). */
+export function trackingIdRefused(refused: { reason: CompletionRefusal; payment?: PaymentRow }): DomainError {
+  return invalidField("trackingId", refusalMessage[refused.reason], { status: refused.payment?.status ?? "" });
+}
 
 /** A payment made by a user belongs to that user; one made with a public token to whoever holds its trackingId. */
 export function isBuyer(payment: Pick<PaymentRow, "buyerId">, actor: Actor): boolean {

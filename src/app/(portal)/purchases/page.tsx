@@ -5,6 +5,8 @@ import { DataTable } from "@/components/data-table";
 import { ItemCell } from "@/components/payments/item-cell";
 import { formatPrice, formatShortDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
+import { BundleSubscriptions, SUBSCRIPTIONS_SHOWN } from "@/components/bundles/bundle-subscriptions";
+import { bundlePath } from "@/components/bundles/bundle-period";
 
 export const metadata = { title: "Purchases" };
 
@@ -20,9 +22,10 @@ const COLUMNS = [
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
-/** Where a purchase is used: a video's watch page, the plans; other items have no page yet. */
+/** Where a purchase is used: a video's watch page, a bundle's page, the plans; other items have no page yet. */
 function purchaseLink(p: PurchaseView): { href: string; label: string } | undefined {
   if (p.kind === "VOD") return { href: `/v/${encodeURIComponent(p.itemId)}`, label: "Watch" };
+  if (p.kind === "BUNDLE") return { href: bundlePath(p.itemId), label: "Bundle" };
   if (p.kind === "LICENSE") return { href: "/plans", label: "Plans" };
   return undefined;
 }
@@ -32,7 +35,10 @@ function purchaseLink(p: PurchaseView): { href: string; label: string } | undefi
 export default async function PurchasesPage({ searchParams }: { searchParams: Search }) {
   const { caller } = await requirePortalCaller("/purchases");
   const pageIndex = pageIndexFrom((await searchParams).page);
-  const page = await caller.payments.purchases({ pageIndex, pageSize: PAGE_SIZE });
+  const [page, subscriptions] = await Promise.all([
+    caller.payments.purchases({ pageIndex, pageSize: PAGE_SIZE }),
+    caller.bundles.subscriptions({ pageIndex: 0, pageSize: SUBSCRIPTIONS_SHOWN, expiredIncluded: true, sort: "expirationDate" }),
+  ]);
   return (
     <div className="container">
       <h1>Purchases</h1>
@@ -78,6 +84,7 @@ export default async function PurchasesPage({ searchParams }: { searchParams: Se
         )}
         <Pager path="/purchases" pageIndex={pageIndex} pageCount={page.pageCount} />
       </section>
+      <BundleSubscriptions page={subscriptions} />
     </div>
   );
 }

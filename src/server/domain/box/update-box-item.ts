@@ -3,6 +3,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { invalidField } from "@/server/domain/errors";
 import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
 import { boxItemSelect, loadOwnBoxItem, toBoxItemView, type BoxItemView } from "./box-item-view";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./upload-fields";
 
@@ -25,7 +26,7 @@ export async function updateBoxItem(ctx: Ctx, input: UpdateBoxItemInput): Promis
   const current = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
   let thumbnailId: string | null = input.thumbnailId ?? null;
   if (thumbnailId) {
-    const thumb = await ctx.db.thumbnail.findFirst({ where: { id: thumbnailId, ownerId }, select: { id: true, boxItemId: true } });
+    const thumb = await findOwnThumbnail(ctx.db, ownerId, thumbnailId);
     if (!thumb) throw invalidField("thumbnailId", "field.thumbnailId");
     // the item's own poster is what it shows without a choice: store "no choice"
     if (thumb.boxItemId === current.boxId) thumbnailId = null;

@@ -2,10 +2,9 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
-import { invalidField, type FieldError } from "@/server/domain/errors";
 import { enqueueJob } from "@/server/jobs/queue";
 import { licenseReminderJob, LICENSE_REMINDER_DAYS } from "@/server/jobs/handlers/license-reminder";
-import { completePayment, type CompletionRefusal } from "@/server/payments/complete-payment";
+import { completePayment, trackingIdRefused } from "@/server/payments/complete-payment";
 import type { PaymentRow } from "@/server/payments/payment-row";
 import { loadUserOverview, type UserOverview } from "@/server/domain/users/user-overview";
 import { loadLicenseByName, type LicenseView } from "./license-view";
@@ -13,13 +12,6 @@ import { loadLicenseByName, type LicenseView } from "./license-view";
 const DAY_MS = 86_400_000;
 
 export const activateLicenseInput = z.object({ licenseName: z.string(), trackingId: z.string("field.required") });
-
-const refusalMessage: Record<CompletionRefusal, FieldError["message"]> = {
-  UNKNOWN: "field.trackingIdUnknown",
-  OTHER_ITEM: "field.trackingIdOtherItem",
-  OTHER_BUYER: "field.trackingIdOtherBuyer",
-  NOT_PAID: "field.trackingIdNotPaid",
-};
 
 // POST /api/license/{licenseName}/activate {trackingId} - the plan paid with that trackingId becomes
 // the caller's: the current plan's expiry moves on by the periods paid; another plan starts now.
@@ -31,7 +23,7 @@ export async function activateLicense(ctx: Ctx, input: z.output<typeof activateL
   const done = await completePayment(ctx, { trackingId: input.trackingId, kind: "LICENSE", itemId: String(license.id) }, (tx, payment) =>
     grantLicense(tx, userId, license, payment),
   );
-  if (!done.ok) throw invalidField("trackingId", refusalMessage[done.reason], { status: done.payment?.status ?? "" });
+  if (!done.ok) throw trackingIdRefused(done);
   return loadUserOverview(ctx.db, userId);
 }
 

@@ -39,10 +39,10 @@ export interface PlayGranted {
 /**
  * A play refused with a result rather than an error (supplement §1), with a human message:
  * BAND_LIMIT_EXCEEDED (the publisher's band is used up), PAYMENT_REQUIRED (pay, then play with
- * {trackingId}).
+ * {trackingId}), SUBSCRIPTION_REQUIRED (a bundle's content: subscribe to the bundle, then play).
  */
 export interface PlayRefused {
-  result: "BAND_LIMIT_EXCEEDED" | "PAYMENT_REQUIRED";
+  result: "BAND_LIMIT_EXCEEDED" | "PAYMENT_REQUIRED" | "SUBSCRIPTION_REQUIRED";
   messageId: MessageId;
 }
 

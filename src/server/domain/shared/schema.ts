@@ -54,7 +54,8 @@ export const MAX_PRICE_CENTS = 1_000_000;
  */
 export const zPriceCents = (message: string) =>
   z
-    .preprocess(toNumber, z.number(message))
+    // absent: "is required", as every required field (optional prices add .optional())
+    .preprocess(toNumber, z.number({ error: (issue) => (issue.input === undefined ? "field.required" : message) }))
     .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, message)
     .transform((n) => Math.round(n * 100))
     .refine((cents) => cents > 0 && cents <= MAX_PRICE_CENTS, message)

@@ -3,6 +3,7 @@ import type { Ctx } from "@/server/domain/context";
 import { optionalUserId } from "@/server/domain/context";
 import { bandRefusalOf } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayOutcome, type PlaybackTree } from "@/server/domain/playback/sign-playback";
+import { bundleAccessUntil } from "@/server/domain/bundles/bundle-access";
 import { completedPurchaseRead, vodAccessUntil } from "./vod-entitlement";
 import { loadViewableVod, type LoadedVod, type ReadVod, type VodItemView } from "./vod-item-view";
 
@@ -17,7 +18,7 @@ export const playVodInput = z.object({
 
 export type VodPlayResult = PlayOutcome & {
   resource: VodItemView;
-  /** PAY_PER_VIEW played by a buyer: when the purchase stops letting them watch (not in the document's shape). */
+  /** PAY_PER_VIEW played by a buyer, CONTENT_BUNDLE by a subscriber: when the purchase or the subscription stops letting them watch (not in the document's shape). */
   accessUntil?: Date;
 };
 
@@ -46,13 +47,23 @@ export const grantVod = (ctx: Ctx, vod: LoadedVod, tree: PlaybackTree) =>
 // the vod. Its owner always plays (private, expired, band used up: the box play's rule). Anyone
 // else, with any token: 404 unless the vod is visible; BAND_LIMIT_EXCEEDED when the publisher's
 // band is used up; FREE and CREATIVE_COMMONS play; PAY_PER_VIEW answers PAYMENT_REQUIRED (no
-// sources) until the caller holds a purchase (vod-entitlement.ts), then plays until it runs out.
+// sources) until the caller holds a purchase (vod-entitlement.ts), then plays until it runs out;
+// CONTENT_BUNDLE answers SUBSCRIPTION_REQUIRED until the caller's subscription to its bundle runs,
+// then plays until it expires.
 export async function playVod(ctx: Ctx, input: z.output<typeof playVodInput>): Promise<VodPlayResult> {
   const { vod, isOwner, refusal } = await reachVod(ctx, input.vodId, input.trackingId);
   if (refusal) return refusal;
   const resource = vod.view;
+  if (!isOwner && resource.bundleId) return playBundleVod(ctx, vod, resource.bundleId, input.trackingId);
   if (isOwner || resource.licenseType !== "PAY_PER_VIEW") return { ...grantVod(ctx, vod, "hls"), resource };
   const accessUntil = await vodAccessUntil(ctx, vod, input.trackingId);
   if (!accessUntil) return { result: "PAYMENT_REQUIRED", messageId: "playback.paymentRequired", resource };
   return { ...grantVod(ctx, vod, "hls"), resource, accessUntil };
+}
+
+/** A bundle's vod played by anyone but its owner: while the caller's subscription to the bundle runs (bundle-access.ts). */
+async function playBundleVod(ctx: Ctx, vod: LoadedVod, bundleId: string, trackingId: string | undefined): Promise<VodPlayResult> {
+  const accessUntil = await bundleAccessUntil(ctx, bundleId, trackingId);
+  if (!accessUntil) return { result: "SUBSCRIPTION_REQUIRED", messageId: "playback.subscriptionRequired", resource: vod.view };
+  return { ...grantVod(ctx, vod, "hls"), resource: vod.view, accessUntil };
 }

@@ -3,6 +3,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { DomainError, notFound } from "@/server/domain/errors";
 import { loadOwnBoxItem } from "@/server/domain/box/box-item-view";
+import { claimBundle, placeInBundle } from "@/server/domain/bundles/vod-membership";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
 
@@ -17,16 +18,17 @@ export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInpu
   const item = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
   if (item.status === "PROCESSING") throw new DomainError("CONFLICT", "error.vodContentProcessing");
   if (item.status === "FAILED") throw new DomainError("CONFLICT", "error.vodContentFailed");
-  const created = await ctx.db.vodItem
-    .create({
-      data: {
-        boxItemId: item.boxId,
-        ownerId,
-        ...licenseColumns(licenseOf(input)),
-        public: input.public ?? true,
-        expirationDate: input.expirationDate ?? null,
-      },
-      select: { id: true },
+  const license = licenseColumns(licenseOf(input));
+  const created = await ctx.db
+    .$transaction(async (tx) => {
+      // CONTENT_BUNDLE: one of the publisher's bundles, which the vod joins at the end
+      if (license.bundleId) await claimBundle(tx, { ownerId, boxItemId: item.boxId }, license.bundleId);
+      const row = await tx.vodItem.create({
+        data: { boxItemId: item.boxId, ownerId, ...license, public: input.public ?? true, expirationDate: input.expirationDate ?? null },
+        select: { id: true },
+      });
+      if (license.bundleId) await placeInBundle(tx, { vodId: row.id, boxItemId: item.boxId, bundleId: license.bundleId });
+      return row;
     })
     .catch((err: unknown) => {
       // the item was deleted since it was read: its foreign key refused the vod

@@ -5,6 +5,7 @@ import { emptyToUndefined, zBool } from "@/server/domain/shared/schema";
 import { searchRequest, type SearchPage } from "@/server/domain/shared/search";
 import { runVodSearch, vodConditionsInput } from "./vod-search";
 import type { VodItemView } from "./vod-item-view";
+import { pageWithBundles } from "./vod-bundles";
 
 export const searchVodsInput = searchRequest.extend({
   /** Only the vods (not) visible in public pages by the owner's choice (supplement §1). */
@@ -17,5 +18,8 @@ export const searchVodsInput = searchRequest.extend({
 // `public` choice, the publishing conditions; by relevance, then publishing date, newest first.
 export async function searchVods(ctx: Ctx, input: z.output<typeof searchVodsInput>): Promise<SearchPage<VodItemView>> {
   const ownerId = requireUserId(ctx);
-  return runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl);
+  return pageWithBundles(
+    ctx.db,
+    await runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl),
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
+import { claimBundle, placeInBundle } from "@/server/domain/bundles/vod-membership";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
 
@@ -13,13 +14,16 @@ export const updateVodInput = vodFields.safeExtend({ vodId: z.string() });
 export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>): Promise<VodItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnVod(ctx.db, ownerId, input.vodId);
-  await ctx.db.vodItem.update({
-    where: { id: current.view.vodId },
-    data: {
-      ...licenseColumns(licenseOf(input)),
-      public: input.public ?? current.view.public,
-      expirationDate: input.expirationDate ?? null,
-    },
+  const license = licenseColumns(licenseOf(input));
+  const vod = { vodId: current.view.vodId, boxItemId: current.view.boxId, ownerId };
+  await ctx.db.$transaction(async (tx) => {
+    // CONTENT_BUNDLE: a vod moved into a bundle joins it at the end; one leaving its bundle leaves its items
+    if (license.bundleId) await claimBundle(tx, vod, license.bundleId);
+    await tx.vodItem.update({
+      where: { id: vod.vodId },
+      data: { ...license, public: input.public ?? current.view.public, expirationDate: input.expirationDate ?? null },
+    });
+    await placeInBundle(tx, { ...vod, bundleId: license.bundleId });
   });
   return (await loadOwnVod(ctx.db, ownerId, current.view.vodId, ctx.baseUrl)).view;
 }

@@ -17,12 +17,13 @@ const dayText = (v: unknown) => (v instanceof Date && !Number.isNaN(v.getTime())
 export type VodLicense =
   | { licenseType: "FREE" }
   | { licenseType: "CREATIVE_COMMONS"; ccType: CcType }
-  | { licenseType: "PAY_PER_VIEW"; pricePerViewCents: number };
+  | { licenseType: "PAY_PER_VIEW"; pricePerViewCents: number }
+  | { licenseType: "CONTENT_BUNDLE"; bundleId: string };
 
 /**
  * The body of publish and update (interface Vod table, supplement §1): licenseType (required), ccType
  * (CREATIVE_COMMONS: required, one of the six), pricePerView (PAY_PER_VIEW: required, above zero),
- * bundleId (CONTENT_BUNDLE, which comes with bundles: refused on licenseType until then), public,
+ * bundleId (CONTENT_BUNDLE: required, one of the publisher's bundles, checked on write), public,
  * expirationDate (yyyy-MM-dd; the REST layer reads dd/MM/yyyy; a day already past is accepted: the
  * vod is expired at once, which is how a creator withdraws it without deleting it). A condition
  * sent with another license type is checked when present but not kept (clients post back what
@@ -41,7 +42,7 @@ export const vodFields = z
     expirationDate: z.preprocess(dayText, zIsoDate().transform(utcDay).optional()),
   })
   .superRefine((v, ctx) => {
-    if (v.licenseType === "CONTENT_BUNDLE") ctx.addIssue({ code: "custom", path: ["licenseType"], message: "field.licenseTypeBundle" });
+    if (v.licenseType === "CONTENT_BUNDLE" && !v.bundleId) ctx.addIssue({ code: "custom", path: ["bundleId"], message: "field.required" });
     if (v.licenseType === "CREATIVE_COMMONS" && !v.ccType) ctx.addIssue({ code: "custom", path: ["ccType"], message: "field.required" });
     if (v.licenseType === "PAY_PER_VIEW" && v.pricePerView === undefined)
       ctx.addIssue({ code: "custom", path: ["pricePerView"], message: "field.required" });
@@ -56,6 +57,8 @@ export function licenseOf(fields: VodFields): VodLicense {
       return { licenseType: "CREATIVE_COMMONS", ccType: fields.ccType! };
     case "PAY_PER_VIEW":
       return { licenseType: "PAY_PER_VIEW", pricePerViewCents: fields.pricePerView! };
+    case "CONTENT_BUNDLE":
+      return { licenseType: "CONTENT_BUNDLE", bundleId: fields.bundleId! };
     default:
       return { licenseType: "FREE" };
   }
@@ -67,6 +70,6 @@ export function licenseColumns(license: VodLicense) {
     licenseType: license.licenseType,
     ccType: license.licenseType === "CREATIVE_COMMONS" ? license.ccType : null,
     pricePerViewCents: license.licenseType === "PAY_PER_VIEW" ? license.pricePerViewCents : null,
-    bundleId: null,
+    bundleId: license.licenseType === "CONTENT_BUNDLE" ? license.bundleId : null,
   };
 }

@@ -5,6 +5,8 @@ import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usa
 import { signPoster } from "@/server/domain/playback/sign-playback";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
+import type { BundleView } from "@/server/domain/bundles/bundle-view";
+import { withBundles } from "./vod-bundles";
 
 /** The document's Vod item, with domain types: what its owner, the portal and the viewer pages read. */
 export interface VodItemView {
@@ -27,6 +29,9 @@ export interface VodItemView {
   ccType?: CcType;
   /** PAY_PER_VIEW only, in cents of the instance's currency. */
   pricePerViewCents?: number;
+  /** CONTENT_BUNDLE only: the bundle it is an item of, and that bundle as the audience sees it (vod-bundles.ts). */
+  bundleId?: string;
+  bundle?: BundleView;
   /** The publishing date (valueDate). */
   publishedAt: Date;
   /** The owner's choice: visible in public pages. */
@@ -59,7 +64,7 @@ export interface LoadedVod {
 export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
   b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId"::text AS "thumbnailId",
   EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags",
-  v."licenseType"::text AS "licenseType", v."ccType"::text AS "ccType", v."pricePerViewCents", v."public", v."listed",
+  v."licenseType"::text AS "licenseType", v."ccType"::text AS "ccType", v."pricePerViewCents", v."bundleId"::text AS "bundleId", v."public", v."listed",
   to_char(v."expirationDate", 'YYYY-MM-DD') AS "expirationDate", (EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8 AS "publishedAtMs",
   u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle",
   u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
@@ -84,6 +89,7 @@ export interface VodRow extends Record<string, unknown> {
   licenseType: VodLicenseType;
   ccType: CcType | null;
   pricePerViewCents: number | null;
+  bundleId: string | null;
   public: boolean;
   listed: boolean;
   expirationDate: string | null;
@@ -121,6 +127,7 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
     licenseType: r.licenseType,
     ccType: r.ccType ?? undefined,
     pricePerViewCents: r.pricePerViewCents ?? undefined,
+    bundleId: r.bundleId ?? undefined,
     publishedAt: new Date(r.publishedAtMs),
     public: r.public,
     expirationDate: r.expirationDate ? new Date(`${r.expirationDate}T00:00:00Z`) : undefined,
@@ -166,7 +173,10 @@ export async function findVod(db: Db, vodId: unknown, baseUrl?: string, extra?: 
   const id = normalizeUuid(vodId);
   if (!id) return undefined;
   const [row] = await directRead(db)<VodRow>(extra ? byId(extra) : BY_ID, [id, ...(extra?.params ?? [])]);
-  return row ? { ...toLoadedVod(row, baseUrl), row } : undefined;
+  if (!row) return undefined;
+  const vod = toLoadedVod(row, baseUrl);
+  await withBundles(db, [vod.view]);
+  return { ...vod, row };
 }
 
 /** The caller's own vod; 404 for a missing one and for another user's (no existence leak). */

@@ -3,7 +3,7 @@ import { translate, type Lang } from "@/server/i18n/messages";
 
 /**
  * The document's play result: {resource, result, srcs, mimeType, file, streamer, uniqueStreamer}
- * for PLAY; {resource, result, message} for a refusal, BAND_LIMIT_EXCEEDED or PAYMENT_REQUIRED (supplement §1).
+ * for PLAY; {resource, result, message} for a refusal, BAND_LIMIT_EXCEEDED, PAYMENT_REQUIRED or SUBSCRIPTION_REQUIRED (supplement §1).
  * `resource` arrives rendered by its own context's renderer (box item, vod item, ...).
  */
 export function renderPlayResult(outcome: PlayOutcome, resource: unknown, lang: Lang) {
@@ -30,8 +30,9 @@ export function playResultSchema(resource: Record<string, unknown>): Record<stri
       resource,
       result: {
         type: "string",
-        enum: ["PLAY", "BAND_LIMIT_EXCEEDED", "PAYMENT_REQUIRED"],
-        description: "PLAY with srcs; PAYMENT_REQUIRED (pay, then play with {trackingId}) and BAND_LIMIT_EXCEEDED with a message, no srcs",
+        enum: ["PLAY", "BAND_LIMIT_EXCEEDED", "PAYMENT_REQUIRED", "SUBSCRIPTION_REQUIRED"],
+        description:
+          "PLAY with srcs; PAYMENT_REQUIRED (pay, then play with {trackingId}), SUBSCRIPTION_REQUIRED (subscribe to the vod's bundle, then play) and BAND_LIMIT_EXCEEDED with a message, no srcs",
       },
       message: { type: "string", description: "why playing is refused (result other than PLAY)" },
       srcs: {

@@ -14,6 +14,7 @@ import { formatDuration } from "@/server/rest/wire";
 import { CC_LICENSES } from "@/lib/creative-commons";
 import { formatDay } from "@/lib/format";
 import { creatorPath } from "@/lib/vod-urls";
+import { bundlePath, priceText } from "@/components/bundles/bundle-period";
 import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ vodId: string }>;
@@ -52,6 +53,11 @@ export default async function WatchPage({ params }: { params: Params }) {
             Published <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt)}</time>{" "}
             <LicenseBadge vod={vod} currency={env().CURRENCY} />
           </p>
+          {vod.bundle && (
+            <p className="watch__bundle" data-testid="watch-bundle">
+              Included in bundle <Link href={bundlePath(vod.bundle.bundleId)}>{vod.bundle.name}</Link>
+            </p>
+          )}
           <div className="publisher">
             <Avatar user={vod.publisher} small />
             <div>
@@ -100,6 +106,13 @@ function LicenseText({ vod, price }: { vod: VodItemView; price?: string }) {
       </div>
     );
   }
+  if (vod.bundle)
+    return (
+      <p data-testid="watch-license">
+        Included in the bundle <Link href={bundlePath(vod.bundle.bundleId)}>{vod.bundle.name}</Link>: its subscribers watch every video of
+        it, {priceText(vod.bundle, env().CURRENCY)}.
+      </p>
+    );
   if (vod.licenseType === "PAY_PER_VIEW")
     return (
       <p data-testid="watch-license">

@@ -1,0 +1,29 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BundleEditor } from "@/components/bundles/bundle-editor";
+import { env } from "@/server/env";
+import { requirePortalCaller } from "@/server/portal/session";
+import { tryCall } from "@/server/portal/try-call";
+import "@/components/bundles/bundles.css";
+
+type Params = Promise<{ bundleId: string }>;
+
+export const metadata = { title: "Bundle" };
+
+// GET /bundles/{bundleId} - one of the creator's bundles: details, ordered videos (drag and drop, or
+// the keyboard), videos to add from the box, subscribers. 404 for another user's.
+export default async function BundlePage({ params }: { params: Params }) {
+  const { bundleId } = await params;
+  const { caller } = await requirePortalCaller(`/bundles/${encodeURIComponent(bundleId)}`);
+  const bundle = await tryCall(() => caller.bundles.get({ bundleId }));
+  if (!bundle.ok) notFound();
+  return (
+    <div className="container">
+      <p>
+        <Link href="/bundles">← Bundles</Link>
+      </p>
+      <h1 data-testid="bundle-name">{bundle.data.name}</h1>
+      <BundleEditor bundle={bundle.data} currency={env().CURRENCY} />
+    </div>
+  );
+}

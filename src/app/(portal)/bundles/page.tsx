@@ -1,0 +1,17 @@
+import { BundleList } from "@/components/bundles/bundle-list";
+import { env } from "@/server/env";
+import { requirePortalCaller } from "@/server/portal/session";
+import "@/components/bundles/bundles.css";
+
+export const metadata = { title: "Bundles" };
+
+// GET /bundles - the creator's content bundles: search, create (then manage each on its page).
+export default async function BundlesPage() {
+  await requirePortalCaller("/bundles");
+  return (
+    <div className="container">
+      <h1>Bundles</h1>
+      <BundleList currency={env().CURRENCY} />
+    </div>
+  );
+}

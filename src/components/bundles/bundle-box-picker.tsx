@@ -1,0 +1,80 @@
+"use client";
+
+import { useDeferredValue, useState } from "react";
+import Link from "next/link";
+import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
+import { Field } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { formatDuration } from "@/server/rest/wire";
+import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** How many matching box items the picker lists. */
+const PICK_FROM = 20;
+
+/**
+ * Adds videos of the box to the end of a bundle: the READY items not in it yet (the box search's
+ * excludeBundleId), narrowed by a search over titles, descriptions and tags.
+ */
+export function BundleBoxPicker({
+  bundleId,
+  itemCount,
+  onAdded,
+}: {
+  bundleId: string;
+  itemCount: number;
+  onAdded: (data: BundleItemsView) => void;
+}) {
+  const [find, setFind] = useState("");
+  const queryString = useDeferredValue(find);
+  const utils = trpc.useUtils();
+  const search = trpc.box.search.useQuery({ queryString, pageIndex: 0, pageSize: PICK_FROM, excludeBundleId: bundleId });
+  const insert = trpc.bundles.insertItems.useMutation({
+    onSuccess: async (data) => {
+      onAdded(data);
+      await utils.box.search.invalidate();
+    },
+  });
+  const ready = search.data?.items.filter((i) => i.status === "READY") ?? [];
+  const refused = Object.values(fieldErrorsOf(insert.error))[0];
+  return (
+    <div className="bundle-picker" data-testid="bundle-picker">
+      <h3>Add videos of your box</h3>
+      <Field
+        name="find"
+        label="Find a video"
+        type="search"
+        value={find}
+        onChange={(ev) => setFind(ev.target.value)}
+        onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
+        placeholder="Titles, descriptions and tags"
+      />
+      <FormStatus error={refused ?? errorMessageOf(insert.error ?? search.error)} />
+      {search.data && ready.length === 0 && (
+        <p className="muted">
+          {queryString ? "No ready video matches." : "Every ready video of your box is in this bundle."}{" "}
+          <Link href="/box">Upload a new one in your Box.</Link>
+        </p>
+      )}
+      {ready.length > 0 && (
+        <ul className="bundle-picker__list">
+          {ready.map((i) => (
+            <li key={i.boxId} data-testid="bundle-pick">
+              <span>
+                {i.title} <span className="muted">· {formatDuration(i.durationSeconds)}</span>
+              </span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={insert.isPending}
+                onClick={() => insert.mutate({ bundleId, sourceItems: [{ boxId: i.boxId }], index: itemCount })}
+              >
+                Add<span className="visually-hidden"> {i.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import type { BundleView } from "@/server/domain/bundles/bundle-view";
+import { FormStatus } from "@/components/form/form-status";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+import { BundleForm } from "./bundle-form";
+import { BundleItemsEditor } from "./bundle-items-editor";
+import { BundleSubscribers } from "./bundle-subscribers";
+import { bundlePath, priceText } from "./bundle-period";
+
+/** One bundle of the creator's: its details (edit), its ordered videos, its subscribers; delete. */
+export function BundleEditor({ bundle: initial, currency }: { bundle: BundleView; currency: string }) {
+  const [bundle, setBundle] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const router = useRouter();
+  const remove = trpc.bundles.delete.useMutation({ onSuccess: () => router.push("/bundles") });
+  return (
+    <>
+      <section className="card" aria-labelledby="bundle-details-title">
+        <h2 id="bundle-details-title">Details</h2>
+        {editing ? (
+          <BundleForm
+            bundle={bundle}
+            currency={currency}
+            onSaved={(saved) => {
+              setBundle(saved);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <>
+            <p data-testid="bundle-price">{priceText(bundle, currency)}</p>
+            {bundle.description && <p className="prewrap">{bundle.description}</p>}
+            <div className="actions">
+              <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <a className="button button--secondary" href={bundlePath(bundle.bundleId)} data-testid="bundle-public-link">
+                Public page
+              </a>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (window.confirm(`Delete the bundle "${bundle.name}"?`)) remove.mutate({ bundleId: bundle.bundleId });
+                }}
+              >
+                Delete
+              </button>
+            </div>
+            <FormStatus error={errorMessageOf(remove.error)} />
+          </>
+        )}
+      </section>
+      <BundleItemsEditor bundleId={bundle.bundleId} />
+      <BundleSubscribers bundleId={bundle.bundleId} />
+    </>
+  );
+}

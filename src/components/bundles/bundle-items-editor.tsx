@@ -1,0 +1,164 @@
+"use client";
+
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
+import { ContentPicture } from "@/components/content-picture";
+import { FormStatus } from "@/components/form/form-status";
+import { formatDuration } from "@/server/rest/wire";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+import { watchPath } from "@/lib/vod-urls";
+import { BundleBoxPicker } from "./bundle-box-picker";
+
+/** The widest an item's picture is shown, in CSS pixels. */
+const PICTURE_WIDTH = 96;
+
+/**
+ * The ordered videos of a bundle: drag a row onto another to put it there, or, from the keyboard,
+ * focus a row's handle and press ArrowUp / ArrowDown (Home / End: first / last); remove one; add
+ * videos of the box at the end. Every change is one move / insert / remove of the bundle; the list
+ * shows what the server answered, and a live region says where an item went.
+ */
+export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
+  const utils = trpc.useUtils();
+  const query = trpc.bundles.items.useQuery({ bundleId });
+  const show = (data: BundleItemsView) => {
+    utils.bundles.items.setData({ bundleId }, data);
+    void utils.bundles.search.invalidate();
+  };
+  const move = trpc.bundles.moveItem.useMutation({ onSuccess: show });
+  const remove = trpc.bundles.removeItems.useMutation({
+    onSuccess: (data) => {
+      show(data);
+      void utils.box.search.invalidate();
+    },
+  });
+  const [dragged, setDragged] = useState<number>();
+  const [over, setOver] = useState<number>();
+  const [said, setSaid] = useState("");
+  /** The item whose handle keeps the focus once the list is redrawn after a keyboard move. */
+  const [focusCode, setFocusCode] = useState<string>();
+  const handles = useRef(new Map<string, HTMLButtonElement>());
+  const items = query.data?.items ?? [];
+
+  useEffect(() => {
+    if (focusCode) handles.current.get(focusCode)?.focus();
+  }, [focusCode, query.data]);
+
+  /** Moves the item at `from` to `to` in the resulting list (0-based), as the server's move takes it: before the item at toIndex. */
+  function moveTo(from: number, to: number, keepFocus = false) {
+    if (to < 0 || to >= items.length || to === from || move.isPending) return;
+    const item = items[from]!;
+    setFocusCode(keepFocus ? item.itemCode : undefined);
+    move.mutate(
+      { bundleId, fromIndex: from, toIndex: to > from ? to + 1 : to },
+      { onSuccess: () => setSaid(`${item.title} moved to position ${to + 1} of ${items.length}.`) },
+    );
+  }
+
+  function onHandleKey(ev: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const to = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: items.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    moveTo(index, to, true);
+  }
+
+  const dragProps = (index: number) => ({
+    draggable: true,
+    onDragStart: (ev: DragEvent<HTMLLIElement>) => {
+      ev.dataTransfer.effectAllowed = "move";
+      ev.dataTransfer.setData("text/plain", String(index));
+      setDragged(index);
+    },
+    onDragOver: (ev: DragEvent<HTMLLIElement>) => {
+      if (dragged === undefined) return;
+      ev.preventDefault();
+      ev.dataTransfer.dropEffect = "move";
+      setOver(index);
+    },
+    onDragLeave: () => setOver((o) => (o === index ? undefined : o)),
+    onDrop: (ev: DragEvent<HTMLLIElement>) => {
+      ev.preventDefault();
+      if (dragged !== undefined) moveTo(dragged, index);
+      setDragged(undefined);
+      setOver(undefined);
+    },
+    onDragEnd: () => {
+      setDragged(undefined);
+      setOver(undefined);
+    },
+  });
+
+  return (
+    <section className="card" aria-labelledby="bundle-items-title">
+      <h2 id="bundle-items-title">Videos</h2>
+      <p className="muted" id="bundle-reorder-help">
+        In the order subscribers see them. Drag a video onto another to move it there, or focus its handle and use the arrow keys.
+      </p>
+      <FormStatus error={errorMessageOf(query.error ?? move.error ?? remove.error)} />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {said}
+      </p>
+      {!query.data && !query.error && <p className="muted">Loading…</p>}
+      {query.data && items.length === 0 && (
+        <p className="muted" data-testid="bundle-items-empty">
+          No video yet: add videos of your box below.
+        </p>
+      )}
+      {items.length > 0 && (
+        <ol
+          className="bundle-items"
+          aria-describedby="bundle-reorder-help"
+          aria-busy={move.isPending || undefined}
+          data-testid="bundle-items"
+        >
+          {items.map((item, index) => (
+            <li
+              key={item.itemCode}
+              className={`bundle-items__row${dragged === index ? " is-dragged" : ""}${over === index && dragged !== index ? " is-over" : ""}`}
+              data-testid="bundle-row"
+              {...dragProps(index)}
+            >
+              <button
+                type="button"
+                className="bundle-items__handle"
+                ref={(el) => {
+                  if (el) handles.current.set(item.itemCode, el);
+                  else handles.current.delete(item.itemCode);
+                }}
+                onKeyDown={(ev) => onHandleKey(ev, index)}
+                aria-label={`Move ${item.title}, position ${index + 1} of ${items.length}`}
+                aria-describedby="bundle-reorder-help"
+                data-testid="bundle-handle"
+              >
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M9 5h2v2H9zm4 0h2v2h-2zM9 11h2v2H9zm4 0h2v2h-2zm-4 6h2v2H9zm4 0h2v2h-2z" />
+                </svg>
+              </button>
+              <span className="bundle-items__index" aria-hidden="true">
+                {index + 1}
+              </span>
+              <ContentPicture content={item} width={PICTURE_WIDTH} className="bundle-items__thumb" testId="bundle-item-picture" />
+              <span className="bundle-items__title">
+                <a href={watchPath(item.vodId)}>{item.title}</a>
+                <span className="muted"> · {formatDuration(item.durationSeconds)}</span>
+              </span>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (window.confirm(`Remove "${item.title}" from the bundle? It stays in your box.`))
+                    remove.mutate({ bundleId, index, count: 1 });
+                }}
+              >
+                Remove<span className="visually-hidden"> {item.title}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <BundleBoxPicker bundleId={bundleId} itemCount={items.length} onAdded={show} />
+    </section>
+  );
+}
