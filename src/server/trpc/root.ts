@@ -6,6 +6,7 @@ import { thumbnailsRouter } from "./routers/thumbnails";
 import { licensesRouter } from "./routers/licenses";
 import { paymentsRouter } from "./routers/payments";
 import { vodRouter } from "./routers/vod";
+import { marketplaceRouter } from "./routers/marketplace";
 
 export const appRouter = router({
   users: usersRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   licenses: licensesRouter,
   payments: paymentsRouter,
   vod: vodRouter,
+  marketplace: marketplaceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { invalidField } from "@/server/domain/errors";
 import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { assertNoDerivativeEdit } from "@/server/domain/marketplace/acquired-use";
 import { boxItemSelect, loadOwnBoxItem, toBoxItemView, type BoxItemView } from "./box-item-view";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./upload-fields";
 
@@ -19,10 +20,12 @@ export type UpdateBoxItemInput = z.output<typeof updateBoxItemInput>;
 // POST /api/box/{boxId} - changes the descriptive data of an item. Clients post back the object they
 // read (empty optionals left out), so an absent description, thumbnailId or tags clears it; the
 // thumbnail must be one of the caller's (an upload, or a poster of their own items). Read-only
-// fields in the body (boxId, contentId, status, ...) are ignored.
+// fields in the body (boxId, contentId, status, ...) are ignored. A content acquired under
+// NoDerivatives terms keeps its title, description and tags (400).
 export async function updateBoxItem(ctx: Ctx, input: UpdateBoxItemInput): Promise<BoxItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
+  await assertNoDerivativeEdit(ctx.db, current.boxId, current, { ...input, tags: input.tags });
   let thumbnailId: string | null = input.thumbnailId ?? null;
   if (thumbnailId) {
     const thumb = await ctx.db.thumbnail.findFirst({ where: { id: thumbnailId, ownerId }, select: { id: true, boxItemId: true } });

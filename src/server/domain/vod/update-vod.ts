@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
+import { assertVodUseAllowed } from "@/server/domain/marketplace/acquired-use";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
 
@@ -13,6 +14,7 @@ export const updateVodInput = vodFields.safeExtend({ vodId: z.string() });
 export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>): Promise<VodItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnVod(ctx.db, ownerId, input.vodId);
+  await assertVodUseAllowed(ctx.db, current.view.boxId, input.licenseType);
   await ctx.db.vodItem.update({
     where: { id: current.view.vodId },
     data: {

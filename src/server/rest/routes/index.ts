@@ -6,6 +6,7 @@ import { boxRoutes } from "./box";
 import { thumbnailRoutes } from "./thumbnails";
 import { licenseRoutes } from "./licenses";
 import { vodRoutes } from "./vod";
+import { marketplaceRoutes } from "./marketplace";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -19,6 +20,7 @@ export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Licenses", description: "License plans: buy, activate, go back to Free", routes: licenseRoutes },
   { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
   { tag: "Vod", description: "On-demand publishing: publish, search, play, pay-per-view, preview", routes: vodRoutes },
+  { tag: "Marketplace", description: "Licensing contents to other creators: offer, search, preview, pay, acquire", routes: marketplaceRoutes },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },
