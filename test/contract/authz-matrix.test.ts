@@ -29,6 +29,10 @@ interface Fixture {
   vodId: string;
   ppvVodId: string;
   doomedVodId: string;
+  /** A FREE listing of the owner's content, a SPOT_PRICE one, and one the DELETE row may remove. */
+  marketId: string;
+  spotMarketId: string;
+  doomedMarketId: string;
 }
 
 interface Row {
@@ -136,6 +140,33 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/public/vod/${f.ppvVodId}/pay`, body: {} }),
     expect: { owner: 400, other: 200, public: 200, none: 401, forged: 401 },
   },
+  "POST /api/box/{boxId}/marketplace": {
+    request: (f) => ({ path: `/api/box/${f.boxId}/marketplace`, body: { licenseType: "FREE" } }),
+    expect: { owner: 201, ...PRIVATE },
+  },
+  "GET /api/marketplace/{marketplaceId}": { request: (f) => ({ path: `/api/marketplace/${f.marketId}` }), expect: { owner: 200, ...PRIVATE } },
+  "POST /api/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/marketplace/${f.marketId}`, body: { licenseType: "FREE", download: true } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/marketplace/${f.doomedMarketId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  // a listing is every creator's to read and preview; acquiring and paying need a user, and its seller neither acquires nor buys it (400)
+  "GET /api/public/marketplace/{marketplaceId}": { request: (f) => ({ path: `/api/public/marketplace/${f.marketId}` }), expect: PUBLIC_READ },
+  "POST /api/public/marketplace/{marketplaceId}/preview": {
+    request: (f) => ({ path: `/api/public/marketplace/${f.marketId}/preview` }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/marketplace/{marketplaceId}/acquire": {
+    request: (f) => ({ path: `/api/marketplace/${f.marketId}/acquire`, body: {} }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/marketplace/{marketplaceId}/pay": {
+    request: (f) => ({ path: `/api/marketplace/${f.spotMarketId}/pay`, body: {} }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),
@@ -181,6 +212,11 @@ before(async () => {
     assert.equal(res.status, 201, res.text);
     return res.body.vodId as string;
   };
+  const listing = async (body: Record<string, unknown>) => {
+    const res = await api.post(`/api/box/${uploaded.body.boxId}/marketplace`, body, { token: owner.access });
+    assert.equal(res.status, 201, res.text);
+    return res.body.marketplaceId as string;
+  };
   fixture = {
     owner,
     other,
@@ -192,6 +228,9 @@ before(async () => {
     vodId: await vod({ licenseType: "FREE" }),
     ppvVodId: await vod({ licenseType: "PAY_PER_VIEW", pricePerView: "1,50" }),
     doomedVodId: await vod({ licenseType: "FREE" }),
+    marketId: await listing({ licenseType: "FREE" }),
+    spotMarketId: await listing({ licenseType: "SPOT_PRICE", activationPrice: "3,00" }),
+    doomedMarketId: await listing({ licenseType: "FREE" }),
   };
 });
 
@@ -248,6 +287,8 @@ test("every route with an id answers each identity as the matrix says; no route 
   assert.equal((await api.get(`/api/box/${fixture.doomedBoxId}`, { token: fixture.owner.access })).status, 404);
   assert.equal((await api.get(`/api/vod/${fixture.vodId}`, { token: fixture.owner.access })).body.licenseType, "CREATIVE_COMMONS");
   assert.equal((await api.get(`/api/vod/${fixture.doomedVodId}`, { token: fixture.owner.access })).status, 404);
+  assert.equal((await api.get(`/api/marketplace/${fixture.marketId}`, { token: fixture.owner.access })).body.conditions.download, true);
+  assert.equal((await api.get(`/api/marketplace/${fixture.doomedMarketId}`, { token: fixture.owner.access })).status, 404);
   const progress = (token: string) => api.get(`/api/progressbar/${fixture.progressbarId}`, { token });
   assert.deepEqual((await progress(fixture.owner.access)).body, { value: 100 });
   assert.deepEqual((await progress(fixture.other.access)).body, { value: 0 });

@@ -39,8 +39,13 @@ export interface SaleSplit {
  * seller keeps the remainder. Each part is computed from the one before, so no cent is created or
  * lost by rounding.
  */
-export function splitSale(grossCents: number, sellerId: string | null, share?: Omit<SaleShare, "sellerId">): SaleSplit {
-  const feeCents = platformFeeCents(grossCents, sellerId);
+export function splitSale(
+  grossCents: number,
+  sellerId: string | null,
+  share?: Omit<SaleShare, "sellerId">,
+  feePercent = env().PLATFORM_FEE_PERCENT,
+): SaleSplit {
+  const feeCents = platformFeeCents(grossCents, sellerId, feePercent);
   const afterFee = grossCents - feeCents;
   const wanted = share?.cents ?? (share?.percent === undefined ? 0 : Math.floor((afterFee * share.percent) / 100));
   const shareNetCents = Math.max(0, Math.min(afterFee, wanted));
