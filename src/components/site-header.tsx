@@ -27,6 +27,9 @@ export async function SiteHeader() {
                   <Link href="/vod">Vod</Link>
                 </li>
                 <li>
+                  <Link href="/marketplace">Marketplace</Link>
+                </li>
+                <li>
                   <Link href="/plans">Plans</Link>
                 </li>
                 <li>
