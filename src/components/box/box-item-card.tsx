@@ -47,7 +47,7 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
           <h3>{item.title}</h3>
           <p className="muted">
             <StatusBadge item={item} /> {item.durationSeconds !== null && <>{formatDuration(item.durationSeconds)} · </>}
-            uploaded {formatDay(item.createdAt)}
+            {item.source === "MARKETPLACE" ? "acquired" : "uploaded"} {formatDay(item.createdAt)}
             {item.tags.length > 0 && <> · {item.tags.map((t) => `#${t}`).join(" ")}</>}
             {item.vodCount > 0 && (
               <>
