@@ -7,7 +7,7 @@
 // Run after `npm run build`: `npx tsx bench/market-acquire.ts`. Writes "Marketplace acquire" in
 // docs/perf.md. BENCH_ACQUIRES (default 30) acquisitions per database, each of its own listing.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, statSync, truncateSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Api } from "../test/support/api";
@@ -65,11 +65,12 @@ async function benchDatabase(databaseUrl?: string): Promise<Run> {
     const [owner] = await sql<{ id: string }>(`SELECT "id"::text AS id FROM "User" WHERE "userCode" = $1`, [seller.userCode]);
     const key = `box/${owner!.id}/${boxId}/original`;
     mkdirSync(path.join(dataDir, "storage", path.dirname(key)), { recursive: true });
+    writeFileSync(path.join(dataDir, "storage", key), "");
     truncateSync(path.join(dataDir, "storage", key), GiB);
     await sql(
-      `INSERT INTO "BoxItem" ("id", "ownerId", "contentId", "title", "status", "progress", "durationSeconds", "sizeBytes", "originalKey",
+      `INSERT INTO "BoxItem" ("id", "resourceId", "ownerId", "contentId", "title", "status", "progress", "durationSeconds", "sizeBytes", "originalKey",
          "originalFilename", "mimeType", "playableAt", "readyAt", "updatedAt")
-       VALUES ($1::uuid, $2::uuid, $3, 'A 1 GiB content', 'READY', 100, 5400, $4, $5, 'film.mp4', 'video/mp4', now(), now(), now())`,
+       VALUES ($1::uuid, gen_random_uuid(), $2::uuid, $3, 'A 1 GiB content', 'READY', 100, 5400, $4, $5, 'film.mp4', 'video/mp4', now(), now(), now())`,
       [boxId, owner!.id, `urn:bench:${boxId}`, GiB, key],
     );
     await sql(`UPDATE "User" SET "storageUsedBytes" = "storageUsedBytes" + $2 WHERE "id" = $1::uuid`, [owner!.id, GiB]);
