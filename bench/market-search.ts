@@ -54,7 +54,11 @@ async function main(): Promise<void> {
     const server = await startKinora(env);
     try {
       const api = new Api(server.url);
-      const headers = { Authorization: `Bearer ${await api.publicToken()}`, Accept: "application/json", "Content-Type": "application/json" };
+      const headers = {
+        Authorization: `Bearer ${await api.publicToken()}`,
+        Accept: "application/json",
+        "Content-Type": "application/json",
+      };
       const search = (body: Record<string, unknown>): LoadCase => ({
         url: `${server.url}/api/public/search/marketplace/contents`,
         connections: CONNECTIONS,

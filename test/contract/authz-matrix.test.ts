@@ -144,7 +144,10 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/box/${f.boxId}/marketplace`, body: { licenseType: "FREE" } }),
     expect: { owner: 201, ...PRIVATE },
   },
-  "GET /api/marketplace/{marketplaceId}": { request: (f) => ({ path: `/api/marketplace/${f.marketId}` }), expect: { owner: 200, ...PRIVATE } },
+  "GET /api/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/marketplace/${f.marketId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
   "POST /api/marketplace/{marketplaceId}": {
     request: (f) => ({ path: `/api/marketplace/${f.marketId}`, body: { licenseType: "FREE", download: true } }),
     expect: { owner: 200, ...PRIVATE },
@@ -154,7 +157,10 @@ const matrix = (): Record<string, Row> => ({
     expect: { owner: 204, ...PRIVATE },
   },
   // a listing is every creator's to read and preview; acquiring and paying need a user, and its seller neither acquires nor buys it (400)
-  "GET /api/public/marketplace/{marketplaceId}": { request: (f) => ({ path: `/api/public/marketplace/${f.marketId}` }), expect: PUBLIC_READ },
+  "GET /api/public/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/public/marketplace/${f.marketId}` }),
+    expect: PUBLIC_READ,
+  },
   "POST /api/public/marketplace/{marketplaceId}/preview": {
     request: (f) => ({ path: `/api/public/marketplace/${f.marketId}/preview` }),
     expect: PUBLIC_READ,

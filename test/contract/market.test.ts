@@ -34,7 +34,8 @@ const list = async (body: Record<string, unknown>, token = seller.access, boxId 
   assert.equal(res.status, 201, res.text);
   return res.body;
 };
-const acquire = (marketplaceId: string, token: string, body: unknown = {}) => api.post(`/api/marketplace/${marketplaceId}/acquire`, body, { token });
+const acquire = (marketplaceId: string, token: string, body: unknown = {}) =>
+  api.post(`/api/marketplace/${marketplaceId}/acquire`, body, { token });
 const pay = (marketplaceId: string, token: string) =>
   api.post(`/api/marketplace/${marketplaceId}/pay`, { embedded: false, mobile: false, returnUrl: "https://shop.example/back" }, { token });
 const ids = (res: ApiResponse): string[] => {
@@ -56,7 +57,13 @@ const contentOf = (i: any) => ({
 
 describe("publish, read, update, delete", () => {
   test("201 with the marketplace item; public read adds the seller; update replaces the terms; delete 204 then 404", async () => {
-    const created = await list({ licenseType: "SPOT_PRICE", activationPrice: "12,50", duration: "3", durationUnit: "months", download: "true" });
+    const created = await list({
+      licenseType: "SPOT_PRICE",
+      activationPrice: "12,50",
+      duration: "3",
+      durationUnit: "months",
+      download: "true",
+    });
     assert.match(created.marketplaceId, UUID);
     assert.deepEqual(created, {
       marketplaceId: created.marketplaceId,
@@ -73,7 +80,11 @@ describe("publish, read, update, delete", () => {
     // another user's private read: 404 (no existence leak)
     assert.equal((await api.get(`/api/marketplace/${created.marketplaceId}`, { token: buyer.access })).status, 404);
 
-    const updated = await api.post(`/api/marketplace/${created.marketplaceId}`, { licenseType: "REVENUE_SHARING", earningPercentage: "30,00" }, { token: seller.access });
+    const updated = await api.post(
+      `/api/marketplace/${created.marketplaceId}`,
+      { licenseType: "REVENUE_SHARING", earningPercentage: "30,00" },
+      { token: seller.access },
+    );
     assert.equal(updated.status, 200, updated.text);
     assert.deepEqual(updated.body.conditions, { licenseType: "REVENUE_SHARING", earningPercentage: "30,00", download: false });
 
@@ -118,17 +129,28 @@ describe("publish, read, update, delete", () => {
       );
     }
     // duration: not for CREATIVE_COMMONS; duration and durationUnit together
-    await refused({ licenseType: "CREATIVE_COMMONS", ccType: "BY", duration: 1, durationUnit: "DAYS" }, [forbidden("duration"), forbidden("durationUnit")]);
+    await refused({ licenseType: "CREATIVE_COMMONS", ccType: "BY", duration: 1, durationUnit: "DAYS" }, [
+      forbidden("duration"),
+      forbidden("durationUnit"),
+    ]);
     await refused({ licenseType: "FREE", duration: 2 }, [required("durationUnit")]);
     await refused({ licenseType: "FREE", durationUnit: "DAYS" }, [required("duration")]);
-    await refused({ licenseType: "FREE", duration: 2, durationUnit: "WEEKS" }, [{ field: "durationUnit", defaultMessage: "must be one of DAYS, MONTHS, YEARS" }]);
-    await refused({ licenseType: "FREE", duration: 0, durationUnit: "DAYS" }, [{ field: "duration", defaultMessage: "must be at least 1" }]);
+    await refused({ licenseType: "FREE", duration: 2, durationUnit: "WEEKS" }, [
+      { field: "durationUnit", defaultMessage: "must be one of DAYS, MONTHS, YEARS" },
+    ]);
+    await refused({ licenseType: "FREE", duration: 0, durationUnit: "DAYS" }, [
+      { field: "duration", defaultMessage: "must be at least 1" },
+    ]);
     // download: refused for the per-view types (false is fine)
     await refused({ licenseType: "PAY_PER_VIEW", pricePerView: "0,50", download: true }, [forbidden("download")]);
     await refused({ licenseType: "REVENUE_SHARING", earningPercentage: 20, download: "true" }, [forbidden("download")]);
     // bounds
-    await refused({ licenseType: "REVENUE_SHARING", earningPercentage: 101 }, [{ field: "earningPercentage", defaultMessage: "must be at most 100" }]);
-    await refused({ licenseType: "REVENUE_SHARING", earningPercentage: 0 }, [{ field: "earningPercentage", defaultMessage: "must be at least 1" }]);
+    await refused({ licenseType: "REVENUE_SHARING", earningPercentage: 101 }, [
+      { field: "earningPercentage", defaultMessage: "must be at most 100" },
+    ]);
+    await refused({ licenseType: "REVENUE_SHARING", earningPercentage: 0 }, [
+      { field: "earningPercentage", defaultMessage: "must be at least 1" },
+    ]);
     await refused({ licenseType: "SPOT_PRICE", activationPrice: "0,00" }, [
       { field: "activationPrice", defaultMessage: "must be an amount from 0,01 to 10000,00 with at most two decimals" },
     ]);
@@ -137,17 +159,36 @@ describe("publish, read, update, delete", () => {
     ]);
     // every valid combination is accepted, with exactly its conditions
     const accepted: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ licenseType: "FREE", download: true, duration: 7, durationUnit: "DAYS" }, { licenseType: "FREE", download: true, duration: 7, durationUnit: "DAYS" }],
-      [{ licenseType: "creative_commons", ccType: "by_nc_sa", download: true }, { licenseType: "CREATIVE_COMMONS", ccType: "BY_NC_SA", download: true }],
-      [{ licenseType: "SPOT_PRICE", activationPrice: 2.5 }, { licenseType: "SPOT_PRICE", activationPrice: "2,50", download: false }],
-      [{ licenseType: "PAY_PER_VIEW", pricePerView: "0.40", download: false, duration: 1, durationUnit: "YEARS" }, { licenseType: "PAY_PER_VIEW", pricePerView: "0,40", download: false, duration: 1, durationUnit: "YEARS" }],
-      [{ licenseType: "REVENUE_SHARING", earningPercentage: "25" }, { licenseType: "REVENUE_SHARING", earningPercentage: "25,00", download: false }],
+      [
+        { licenseType: "FREE", download: true, duration: 7, durationUnit: "DAYS" },
+        { licenseType: "FREE", download: true, duration: 7, durationUnit: "DAYS" },
+      ],
+      [
+        { licenseType: "creative_commons", ccType: "by_nc_sa", download: true },
+        { licenseType: "CREATIVE_COMMONS", ccType: "BY_NC_SA", download: true },
+      ],
+      [
+        { licenseType: "SPOT_PRICE", activationPrice: 2.5 },
+        { licenseType: "SPOT_PRICE", activationPrice: "2,50", download: false },
+      ],
+      [
+        { licenseType: "PAY_PER_VIEW", pricePerView: "0.40", download: false, duration: 1, durationUnit: "YEARS" },
+        { licenseType: "PAY_PER_VIEW", pricePerView: "0,40", download: false, duration: 1, durationUnit: "YEARS" },
+      ],
+      [
+        { licenseType: "REVENUE_SHARING", earningPercentage: "25" },
+        { licenseType: "REVENUE_SHARING", earningPercentage: "25,00", download: false },
+      ],
     ];
     for (const [body, conditions] of accepted) assert.deepEqual((await list(body)).conditions, conditions);
     // the same rules on update
     const target = await list({ licenseType: "FREE" });
     const upd = `/api/marketplace/${target.marketplaceId}`;
-    assertValidation(await api.post(upd, { licenseType: "PAY_PER_VIEW", pricePerView: "1,00", download: true }, { token: seller.access }), upd, [forbidden("download")]);
+    assertValidation(
+      await api.post(upd, { licenseType: "PAY_PER_VIEW", pricePerView: "1,00", download: true }, { token: seller.access }),
+      upd,
+      [forbidden("download")],
+    );
   });
 
   test("only one's own READY uploads are listed: another user's box item 404, a missing one 404", async () => {
@@ -197,14 +238,25 @@ describe("searches and preview", () => {
     assert.equal(page.body.pageCount, 2);
     // conditions are checked
     const path = "/api/public/search/marketplace/contents";
-    assertValidation(await search({ conditions: { ccType: "BY" } }), path, [{ field: "conditions.licenseType", defaultMessage: "is required when ccType or bundleId is given" }]);
+    assertValidation(await search({ conditions: { ccType: "BY" } }), path, [
+      { field: "conditions.licenseType", defaultMessage: "is required when ccType or bundleId is given" },
+    ]);
   });
 
   test("private search: the caller's listings only, without the seller", async () => {
     const res = await api.post("/api/search/marketplace/contents", { queryString: searchWord }, { token: seller.access });
     assert.deepEqual(ids(res), [cc.marketplaceId, mine.marketplaceId]);
     assert.equal(res.body.items[0].seller, undefined);
-    assert.deepEqual(ids(await api.post("/api/search/marketplace/contents", { queryString: searchWord, conditions: { licenseType: "FREE" } }, { token: seller.access })), [mine.marketplaceId]);
+    assert.deepEqual(
+      ids(
+        await api.post(
+          "/api/search/marketplace/contents",
+          { queryString: searchWord, conditions: { licenseType: "FREE" } },
+          { token: seller.access },
+        ),
+      ),
+      [mine.marketplaceId],
+    );
     assert.equal((await api.post("/api/search/marketplace/contents", {}, { token: publicToken })).status, 403);
   });
 
@@ -236,8 +288,24 @@ describe("acquire", () => {
     assert.notEqual(box.boxId, item.boxId);
     assert.equal(box.contentId, `urn:kinora:content:${box.boxId}`);
     assert.deepEqual(
-      { title: box.title, description: box.description, duration: box.duration, tags: box.tags, source: box.source, status: box.status, vodCount: box.vodCount },
-      { title: item.title, description: item.description, duration: item.duration, tags: item.tags, source: "MARKETPLACE", status: "READY", vodCount: 0 },
+      {
+        title: box.title,
+        description: box.description,
+        duration: box.duration,
+        tags: box.tags,
+        source: box.source,
+        status: box.status,
+        vodCount: box.vodCount,
+      },
+      {
+        title: item.title,
+        description: item.description,
+        duration: item.duration,
+        tags: item.tags,
+        source: "MARKETPLACE",
+        status: "READY",
+        vodCount: 0,
+      },
     );
     const { licenseId, expirationDate, ...license } = box.marketplaceLicense;
     assert.match(licenseId, UUID);
@@ -336,7 +404,10 @@ describe("acquire", () => {
     const offer = await list({ licenseType: "SPOT_PRICE", activationPrice: "2,00" });
     const started = await pay(offer.marketplaceId, other.access);
     await checkout(started.body.url, "cancelled");
-    assert.equal((await acquire(offer.marketplaceId, other.access, { trackingId: started.body.trackingId })).body.result, "PAYMENT_REQUIRED");
+    assert.equal(
+      (await acquire(offer.marketplaceId, other.access, { trackingId: started.body.trackingId })).body.result,
+      "PAYMENT_REQUIRED",
+    );
   });
 });
 

@@ -58,13 +58,25 @@ const as = (userId: string): Ctx => ({ actor: { kind: "user", userId, clientId: 
 /** A READY uploaded box item of `ownerId` (its files are not needed: nothing here reads them). */
 async function readyItem(ownerId: string, title = "Licensed clip"): Promise<string> {
   const box = await db.boxItem.create({
-    data: { ownerId, contentId: `urn:test:${randomUUID()}`, title, status: "READY", durationSeconds: 2, playableAt: new Date(), sizeBytes: 1000n },
+    data: {
+      ownerId,
+      contentId: `urn:test:${randomUUID()}`,
+      title,
+      status: "READY",
+      durationSeconds: 2,
+      playableAt: new Date(),
+      sizeBytes: 1000n,
+    },
     select: { id: true },
   });
   return box.id;
 }
 
-async function listAndAcquire(sellerId: string, buyerId: string, terms: Record<string, unknown>): Promise<{ marketplaceId: string; boxId: string }> {
+async function listAndAcquire(
+  sellerId: string,
+  buyerId: string,
+  terms: Record<string, unknown>,
+): Promise<{ marketplaceId: string; boxId: string }> {
   const boxId = await readyItem(sellerId);
   const listed = await market.publish.publishMarketItem(as(sellerId), parse(market.publish.publishMarketItemInput, { boxId, ...terms }));
   const acquired = await market.acquire.acquireMarketItem(
@@ -101,7 +113,15 @@ describe("revenue of acquired contents", () => {
 
     const entries = await db.ledgerEntry.findMany({
       where: { payment: { trackingId: { in: trackingIds } } },
-      select: { type: true, paymentId: true, sellerId: true, grossCents: true, feeCents: true, netCents: true, payment: { select: { amountCents: true, itemId: true } } },
+      select: {
+        type: true,
+        paymentId: true,
+        sellerId: true,
+        grossCents: true,
+        feeCents: true,
+        netCents: true,
+        payment: { select: { amountCents: true, itemId: true } },
+      },
     });
     // per payment: the platform's fee and both creators' nets make its gross
     for (const sale of entries.filter((e) => e.type === "SALE")) {
@@ -138,8 +158,13 @@ describe("revenue of acquired contents", () => {
 
     // a refund takes both parts back
     await settle.refundPayment(db, trackingIds[0]!);
-    const refunds = await db.ledgerEntry.findMany({ where: { payment: { trackingId: trackingIds[0]! }, type: { in: ["REFUND", "SHARE_REFUND"] } } });
-    assert.deepEqual(refunds.map((r) => [r.type, r.sellerId, r.netCents].join()).sort(), [`REFUND,${buyer},-185`, `SHARE_REFUND,${seller},-40`]);
+    const refunds = await db.ledgerEntry.findMany({
+      where: { payment: { trackingId: trackingIds[0]! }, type: { in: ["REFUND", "SHARE_REFUND"] } },
+    });
+    assert.deepEqual(refunds.map((r) => [r.type, r.sellerId, r.netCents].join()).sort(), [
+      `REFUND,${buyer},-185`,
+      `SHARE_REFUND,${seller},-40`,
+    ]);
   });
 });
 
@@ -153,7 +178,9 @@ describe("licenses with a duration", () => {
     // listed until the last whole day of the license
     assert.ok(published.expirationDate, "the vod carries the license's last day");
     const listed = async () =>
-      (await vod.search.searchPublicVods(as(buyer), parse(vod.search.searchPublicVodsInput, { userCode: buyerCode }))).items.map((v) => v.vodId);
+      (await vod.search.searchPublicVods(as(buyer), parse(vod.search.searchPublicVodsInput, { userCode: buyerCode }))).items.map(
+        (v) => v.vodId,
+      );
     assert.deepEqual(await listed(), [published.vodId]);
     assert.equal(await market.use.maySellInPaidBundle(db, boxId), true);
     await playBox(as(buyer), { boxId });
@@ -162,7 +189,10 @@ describe("licenses with a duration", () => {
     await db.acquiredLicense.update({ where: { id: license.acquiredLicenseId! }, data: { expiresAt: new Date(Date.now() - 3600_000) } });
 
     assert.deepEqual(await listed(), []);
-    await assert.rejects(playBox(as(buyer), { boxId }), (err: { code?: string; messageId?: string }) => err.messageId === "error.acquiredLicenseExpired");
+    await assert.rejects(
+      playBox(as(buyer), { boxId }),
+      (err: { code?: string; messageId?: string }) => err.messageId === "error.acquiredLicenseExpired",
+    );
     await assert.rejects(publishVod(buyer, boxId, { licenseType: "FREE" }), (err: { code?: string }) => err.code === "CONFLICT");
     assert.equal(await market.use.maySellInPaidBundle(db, boxId), false);
   });
@@ -186,13 +216,17 @@ describe("shared files", () => {
     const seller = await insertUser(db);
     const [a, b] = [await insertUser(db), await insertUser(db)];
     const boxId = await readyItem(seller);
-    const listed = await market.publish.publishMarketItem(as(seller), parse(market.publish.publishMarketItemInput, { boxId, licenseType: "FREE" }));
+    const listed = await market.publish.publishMarketItem(
+      as(seller),
+      parse(market.publish.publishMarketItemInput, { boxId, licenseType: "FREE" }),
+    );
     const acquire = (u: string) =>
       market.acquire.acquireMarketItem(as(u), parse(market.acquire.acquireMarketItemInput, { marketplaceId: listed.marketplaceId }));
     const copies = await Promise.all([acquire(a), acquire(a), acquire(b)]);
     const refs = async () => (await db.storedMedia.findUnique({ where: { id: boxId }, select: { refCount: true } }))?.refCount;
     assert.equal(await refs(), 3, "the upload and one copy per buyer (a's two acquires share one)");
-    const storage = async (u: string) => (await db.user.findUniqueOrThrow({ where: { id: u }, select: { storageUsedBytes: true } })).storageUsedBytes;
+    const storage = async (u: string) =>
+      (await db.user.findUniqueOrThrow({ where: { id: u }, select: { storageUsedBytes: true } })).storageUsedBytes;
     assert.equal(await storage(a), 0n);
     await deleteBoxItem(as(seller), { boxId });
     assert.equal(await refs(), 2);

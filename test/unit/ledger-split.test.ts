@@ -15,7 +15,8 @@ test("a series of paid views: no cent created or lost, whatever the rounding", (
     for (const fee of [0, 10, 12.5, 33]) {
       for (const share of [undefined, { cents: 30 }, { cents: 99999 }, { percent: 1 }, { percent: 33 }, { percent: 100 }]) {
         const split = splitSale(cents, SELLER, share, fee);
-        for (const part of Object.values(split)) assert.ok(Number.isInteger(part) && part >= 0, JSON.stringify({ cents, fee, share, split }));
+        for (const part of Object.values(split))
+          assert.ok(Number.isInteger(part) && part >= 0, JSON.stringify({ cents, fee, share, split }));
         assert.equal(sum(split), cents, JSON.stringify({ cents, fee, share, split }));
         gross += cents;
         parts += sum(split);

@@ -60,7 +60,8 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
           </p>
           {item.marketplaceLicense && (
             <p data-testid="box-acquired">
-              <span className="badge">Acquired</span> <TermsBadge terms={item.marketplaceLicense} currency={currency} testId="box-license" /> from{" "}
+              <span className="badge">Acquired</span>{" "}
+              <TermsBadge terms={item.marketplaceLicense} currency={currency} testId="box-license" /> from{" "}
               {item.marketplaceLicense.issuerCode},{" "}
               {item.marketplaceLicense.expired
                 ? "license ended"

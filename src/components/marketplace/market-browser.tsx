@@ -19,7 +19,10 @@ import { LICENSE_TYPE_LABELS } from "./offer-form";
 const PAGE_SIZE = 12;
 
 const LABELS = { queryString: "Search", "conditions.licenseType": "License", maxPrice: "Highest price", userCode: "Seller" };
-const LICENSE_FILTERS = [{ value: "", label: "Any license" }, ...Object.entries(LICENSE_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
+const LICENSE_FILTERS = [
+  { value: "", label: "Any license" },
+  ...Object.entries(LICENSE_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+];
 
 interface Filters {
   queryString: string;
@@ -106,7 +109,11 @@ export function MarketBrowser({ currency, userCode }: { currency: string; userCo
       <h2 id="browse-title">Contents of other creators</h2>
       <FormStatus error={errorMessageOf(search.error ?? acquire.error ?? pay.error)} fieldErrors={errors} labels={LABELS} />
       {acquired && (
-        <p className={`notice ${acquired.result === "FULFILLED" ? "notice--success" : "notice--info"}`} role="status" data-testid="market-acquired">
+        <p
+          className={`notice ${acquired.result === "FULFILLED" ? "notice--success" : "notice--info"}`}
+          role="status"
+          data-testid="market-acquired"
+        >
           {acquired.result === "FULFILLED" ? (
             <>
               “{acquired.title}” is in your box. <Link href="/box">Open your Box</Link>
@@ -130,7 +137,13 @@ export function MarketBrowser({ currency, userCode }: { currency: string; userCo
             options={LICENSE_FILTERS}
             error={errors["conditions.licenseType"]}
           />
-          <Field name="maxPrice" label={`${LABELS.maxPrice} (${currency})`} inputMode="decimal" placeholder="10,00" error={errors.maxPrice} />
+          <Field
+            name="maxPrice"
+            label={`${LABELS.maxPrice} (${currency})`}
+            inputMode="decimal"
+            placeholder="10,00"
+            error={errors.maxPrice}
+          />
           <Field name="userCode" label={LABELS.userCode} placeholder="A creator's user name" error={errors.userCode} />
         </div>
       </form>

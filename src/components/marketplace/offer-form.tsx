@@ -105,18 +105,35 @@ export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; curr
           label={labels.ccType}
           required
           defaultValue=""
-          options={[{ value: "", label: "Choose a license" }, ...CC_TYPES.map((t) => ({ value: t, label: `${CC_LICENSES[t].code} · ${CC_LICENSES[t].name}` }))]}
+          options={[
+            { value: "", label: "Choose a license" },
+            ...CC_TYPES.map((t) => ({ value: t, label: `${CC_LICENSES[t].code} · ${CC_LICENSES[t].name}` })),
+          ]}
           error={e.ccType}
         />
       )}
       {licenseType === "SPOT_PRICE" && (
-        <Field name="activationPrice" label={labels.activationPrice} required inputMode="decimal" placeholder="25,00" error={e.activationPrice} />
+        <Field
+          name="activationPrice"
+          label={labels.activationPrice}
+          required
+          inputMode="decimal"
+          placeholder="25,00"
+          error={e.activationPrice}
+        />
       )}
       {licenseType === "PAY_PER_VIEW" && (
         <Field name="pricePerView" label={labels.pricePerView} required inputMode="decimal" placeholder="0,50" error={e.pricePerView} />
       )}
       {licenseType === "REVENUE_SHARING" && (
-        <Field name="earningPercentage" label={labels.earningPercentage} required inputMode="numeric" placeholder="30" error={e.earningPercentage} />
+        <Field
+          name="earningPercentage"
+          label={labels.earningPercentage}
+          required
+          inputMode="numeric"
+          placeholder="30"
+          error={e.earningPercentage}
+        />
       )}
       {TAKES_DURATION(licenseType) && (
         <div className="vod-filters__selects">
@@ -135,7 +152,12 @@ export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; curr
         </div>
       )}
       {TAKES_DOWNLOAD(licenseType) && (
-        <CheckboxField name="download" label={labels.download} error={e.download} hint="The creators who take it may download the original file." />
+        <CheckboxField
+          name="download"
+          label={labels.download}
+          error={e.download}
+          hint="The creators who take it may download the original file."
+        />
       )}
       <div className="actions">
         <SubmitButton pending={publish.isPending}>Offer</SubmitButton>

@@ -12,7 +12,9 @@ export default async function MarketplacePage() {
   return (
     <div className="container">
       <h1>Marketplace</h1>
-      <p className="muted">License contents of other creators into your box, and offer yours to them. An acquired content copies no file.</p>
+      <p className="muted">
+        License contents of other creators into your box, and offer yours to them. An acquired content copies no file.
+      </p>
       <MarketBrowser currency={env().CURRENCY} userCode={session.user.userCode} />
       <MyListings currency={env().CURRENCY} />
     </div>

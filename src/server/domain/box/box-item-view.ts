@@ -4,11 +4,7 @@ import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
-import {
-  acquiredLicenseSelect,
-  toAcquiredLicenseView,
-  type AcquiredLicenseView,
-} from "@/server/domain/marketplace/acquired-license";
+import { acquiredLicenseSelect, toAcquiredLicenseView, type AcquiredLicenseView } from "@/server/domain/marketplace/acquired-license";
 
 /** What a box item looks like to its owner (the document's Box item, with domain types). */
 export const boxItemSelect = {

@@ -61,7 +61,8 @@ export async function acquireMarketItem(ctx: Ctx, input: z.output<typeof acquire
   const fulfil = async (grant: (tx: Prisma.TransactionClient) => Promise<string>) => {
     const boxId = await ctx.db.$transaction(grant).catch((err: unknown) => {
       // the seller deleted the content meanwhile: its files take no new box item (kinora_media_ref)
-      if ((err as { code?: string }).code === "P2003" || /stored media .* is gone/.test(String(err))) throw notFound("error.marketItemNotFound");
+      if ((err as { code?: string }).code === "P2003" || /stored media .* is gone/.test(String(err)))
+        throw notFound("error.marketItemNotFound");
       throw err;
     });
     return fulfilled(ctx, marketplaceContent, boxId);

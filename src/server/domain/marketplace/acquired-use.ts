@@ -40,7 +40,8 @@ export async function assertVodUseAllowed(db: DbOrTx, boxItemId: string, license
   const license = await licenseOfBoxItem(db, boxItemId);
   if (!license) return;
   if (license.ended) throw new DomainError("CONFLICT", "error.acquiredLicenseExpired");
-  if (isNonCommercial(license.terms.ccType) && licenseType === "PAY_PER_VIEW") throw invalidField("licenseType", "field.licenseNonCommercial");
+  if (isNonCommercial(license.terms.ccType) && licenseType === "PAY_PER_VIEW")
+    throw invalidField("licenseType", "field.licenseNonCommercial");
   if (settledPerView(license.terms) && licenseType !== "PAY_PER_VIEW") throw invalidField("licenseType", "field.licensePerViewOnly");
 }
 

@@ -8,7 +8,10 @@ export const MARKET_LICENSE_TYPES = Object.values(MarketLicenseType);
 export const DURATION_UNITS = Object.values(DurationUnit);
 
 /** What each license type takes (supplement §1): its one required price or condition, and whether a duration and download are allowed. */
-const RULES: Record<MarketLicenseType, { requires?: "ccType" | "activationPrice" | "pricePerView" | "earningPercentage"; duration: boolean; download: boolean }> = {
+const RULES: Record<
+  MarketLicenseType,
+  { requires?: "ccType" | "activationPrice" | "pricePerView" | "earningPercentage"; duration: boolean; download: boolean }
+> = {
   FREE: { duration: true, download: true },
   CREATIVE_COMMONS: { requires: "ccType", duration: false, download: true },
   SPOT_PRICE: { requires: "activationPrice", duration: true, download: true },

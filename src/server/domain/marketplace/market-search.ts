@@ -77,15 +77,16 @@ export async function runMarketSearch(
   if (c?.licenseType) where.push(`m."licenseType" = ${p(c.licenseType)}::"MarketLicenseType"`);
   if (c?.ccType) where.push(`m."ccType" = ${p(c.ccType)}::"CcType"`);
   if (c?.download !== undefined) where.push(`m."download" = ${p(c.download)}`);
-  if (request.maxPrice !== undefined)
-    where.push(`coalesce(m."activationPriceCents", m."pricePerViewCents", 0) <= ${p(request.maxPrice)}`);
+  if (request.maxPrice !== undefined) where.push(`coalesce(m."activationPriceCents", m."pricePerViewCents", 0) <= ${p(request.maxPrice)}`);
   if (request.tags?.length)
     where.push(`EXISTS (SELECT 1 FROM "BoxItem" tb WHERE tb."id" = m."boxItemId" AND tb."tags" @> ${p(request.tags)}::text[])`);
   const contentOnly = scope.kind === "seller" || !!scope.sellerCode;
   const tsQuery = toTsQuery(request.queryString, contentOnly ? "ABC" : "");
   const query = tsQuery ? `to_tsquery('simple', ${p(tsQuery)})` : undefined;
   if (query) where.push(`m."searchVector" @@ ${query}`);
-  const order = query ? `ts_rank(${WEIGHTS}, m."searchVector", ${query}) DESC, m."createdAt" DESC, m."id" DESC` : `m."createdAt" DESC, m."id" DESC`;
+  const order = query
+    ? `ts_rank(${WEIGHTS}, m."searchVector", ${query}) DESC, m."createdAt" DESC, m."id" DESC`
+    : `m."createdAt" DESC, m."id" DESC`;
   const filter = where.join(" AND ");
   const sql = `SELECT (SELECT count(*) FROM "MarketplaceItem" m WHERE ${filter})::float8 AS total,
       ARRAY(SELECT m."id"::text FROM "MarketplaceItem" m WHERE ${filter} ORDER BY ${order}

@@ -32,5 +32,10 @@ export async function searchPublicMarketItems(
   ctx: Ctx,
   input: z.output<typeof searchPublicMarketItemsInput>,
 ): Promise<SearchPage<MarketItemView>> {
-  return runMarketSearch(ctx.db, input, { kind: "listed", sellerCode: input.userCode, excludeSellerCode: input.excludeUserCode }, ctx.baseUrl);
+  return runMarketSearch(
+    ctx.db,
+    input,
+    { kind: "listed", sellerCode: input.userCode, excludeSellerCode: input.excludeUserCode },
+    ctx.baseUrl,
+  );
 }

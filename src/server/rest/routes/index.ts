@@ -20,7 +20,11 @@ export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Licenses", description: "License plans: buy, activate, go back to Free", routes: licenseRoutes },
   { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
   { tag: "Vod", description: "On-demand publishing: publish, search, play, pay-per-view, preview", routes: vodRoutes },
-  { tag: "Marketplace", description: "Licensing contents to other creators: offer, search, preview, pay, acquire", routes: marketplaceRoutes },
+  {
+    tag: "Marketplace",
+    description: "Licensing contents to other creators: offer, search, preview, pay, acquire",
+    routes: marketplaceRoutes,
+  },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },
