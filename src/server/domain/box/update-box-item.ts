@@ -25,7 +25,7 @@ export type UpdateBoxItemInput = z.output<typeof updateBoxItemInput>;
 export async function updateBoxItem(ctx: Ctx, input: UpdateBoxItemInput): Promise<BoxItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
-  await assertNoDerivativeEdit(ctx.db, current.boxId, current, { ...input, tags: input.tags });
+  await assertNoDerivativeEdit(ctx.db, current.boxId, current, input);
   let thumbnailId: string | null = input.thumbnailId ?? null;
   if (thumbnailId) {
     const thumb = await ctx.db.thumbnail.findFirst({ where: { id: thumbnailId, ownerId }, select: { id: true, boxItemId: true } });
