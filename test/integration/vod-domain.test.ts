@@ -154,6 +154,25 @@ describe("search and visibility follow the content and the publisher", () => {
     assert.deepEqual(await find(word), []);
   });
 
+  test("a prefix finds the words that start with it and no other, in any script, alone or after other words", async () => {
+    const stem = `p${randomBytes(4).toString("hex")}`;
+    const shared = `s${randomBytes(4).toString("hex")}`;
+    const owner = await insertUser(db);
+    const plain = await vodOf(owner, { title: `${shared} ${stem}a` });
+    const accented = await vodOf(owner, { title: `${shared} ${stem}é` });
+    const greek = await vodOf(owner, { title: `${shared} ${stem}ωμέγα` });
+    // the next word in byte order after every word of the stem
+    await vodOf(owner, { title: `${shared} ${stem.slice(0, -1)}${String.fromCharCode(stem.charCodeAt(stem.length - 1) + 1)}` });
+    const find = async (queryString: string) =>
+      (await searchPublicVods(as(), { queryString, pageSize: 10, pageIndex: 0, conditions: undefined })).items.map((i) => i.vodId);
+
+    const newestFirst = [greek.vodId, accented.vodId, plain.vodId];
+    assert.deepEqual(await find(`${stem}*`), newestFirst);
+    assert.deepEqual(await find(`${stem}ω*`), [greek.vodId]);
+    assert.deepEqual(await find(`${shared} ${stem}*`), newestFirst);
+    assert.deepEqual(await find(`${stem}`), []);
+  });
+
   test("a box item with vods cannot be deleted (foreign key); deleting its owner takes both", async () => {
     const owner = await insertUser(db);
     const { vodId, boxId } = await vodOf(owner);

@@ -112,21 +112,27 @@ async function open(): Promise<DbHandle> {
 async function openPostgres(url: string): Promise<DbHandle> {
   const [{ PrismaPg }, pg, { pgRunner }] = await Promise.all([import("@prisma/adapter-pg"), import("pg"), import("./sql-runner")]);
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // direct reads on connections of their own, where a named statement is planned once (pgDirectRead)
+  const readPool = new pg.default.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
     runner: pgRunner(pool),
-    read: pgDirectRead(pool),
+    read: pgDirectRead(readPool),
     close: async () => {
       await prisma.$disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), readPool.end()]);
     },
   };
 }
 
 /**
  * Direct reads on PostgreSQL: each SQL text (constants of the code, so few; at most 100 named) is a
- * named statement, parsed and planned once per pooled connection instead of on every call.
+ * named statement, parsed and planned once per pooled connection instead of on every call. Once:
+ * `pool`'s connections force generic plans, since PostgreSQL's default replans a statement for its
+ * parameters whenever its generic plan looks costlier than the average of such custom plans, and
+ * planning the search statements costs more than running them (docs/perf.md, vod search). Every
+ * statement read this way is written for the indexes it uses, whatever its parameters.
  */
 function pgDirectRead(pool: Pool): DirectRead {
   const names = new Map<string, string>();

@@ -3,8 +3,8 @@ import type { Ctx } from "@/server/domain/context";
 import { optionalUserId } from "@/server/domain/context";
 import { bandRefusalOf } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayOutcome, type PlaybackTree } from "@/server/domain/playback/sign-playback";
-import { vodAccessUntil } from "./vod-entitlement";
-import { loadViewableVod, type LoadedVod, type VodItemView } from "./vod-item-view";
+import { completedPurchaseRead, vodAccessUntil } from "./vod-entitlement";
+import { loadViewableVod, type LoadedVod, type ReadVod, type VodItemView } from "./vod-item-view";
 
 export const playVodInput = z.object({
   vodId: z.string(),
@@ -23,11 +23,16 @@ export type VodPlayResult = PlayOutcome & {
 
 /**
  * What every audience play of a vod (full or preview) shares: the vod as the caller may reach it
- * (404 otherwise) and, for anyone but its owner, the publisher's band (BAND_LIMIT_EXCEEDED).
+ * (404 otherwise) and, for anyone but its owner, the publisher's band (BAND_LIMIT_EXCEEDED). A play
+ * presenting a trackingId reads its completed purchase in the same statement.
  */
-export async function reachVod(ctx: Ctx, vodId: string): Promise<{ vod: LoadedVod; isOwner: boolean; refusal?: VodPlayResult }> {
+export async function reachVod(
+  ctx: Ctx,
+  vodId: string,
+  trackingId?: string,
+): Promise<{ vod: ReadVod; isOwner: boolean; refusal?: VodPlayResult }> {
   const viewerId = optionalUserId(ctx);
-  const vod = await loadViewableVod(ctx.db, viewerId, vodId, ctx.baseUrl);
+  const vod = await loadViewableVod(ctx.db, viewerId, vodId, ctx.baseUrl, completedPurchaseRead(trackingId));
   const isOwner = vod.ownerId === viewerId;
   const band = isOwner ? undefined : bandRefusalOf(vod.band);
   return { vod, isOwner, refusal: band && { ...band, resource: vod.view } };
@@ -42,11 +47,11 @@ export const grantVod = (ctx: Ctx, vod: LoadedVod, tree: PlaybackTree) => signPl
 // band is used up; FREE and CREATIVE_COMMONS play; PAY_PER_VIEW answers PAYMENT_REQUIRED (no
 // sources) until the caller holds a purchase (vod-entitlement.ts), then plays until it runs out.
 export async function playVod(ctx: Ctx, input: z.output<typeof playVodInput>): Promise<VodPlayResult> {
-  const { vod, isOwner, refusal } = await reachVod(ctx, input.vodId);
+  const { vod, isOwner, refusal } = await reachVod(ctx, input.vodId, input.trackingId);
   if (refusal) return refusal;
   const resource = vod.view;
   if (isOwner || resource.licenseType !== "PAY_PER_VIEW") return { ...grantVod(ctx, vod, "hls"), resource };
-  const accessUntil = await vodAccessUntil(ctx, resource.vodId, input.trackingId);
+  const accessUntil = await vodAccessUntil(ctx, vod, input.trackingId);
   if (!accessUntil) return { result: "PAYMENT_REQUIRED", messageId: "playback.paymentRequired", resource };
   return { ...grantVod(ctx, vod, "hls"), resource, accessUntil };
 }

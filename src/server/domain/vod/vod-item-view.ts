@@ -150,14 +150,29 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
   return { ownerId: r.ownerId, media, band, view };
 }
 
-const BY_ID = `SELECT ${VOD_COLUMNS} FROM "VodItem" v ${VOD_JOINS} WHERE v."id" = $1::uuid`;
+/**
+ * More columns read in the statement that reads a vod (e.g. a play's proof of purchase): joined to
+ * the vod `v`, their parameters numbered from $2 ($1 is the vod's id).
+ */
+export interface VodReadExtra {
+  columns: string;
+  joins: string;
+  params: unknown[];
+}
+
+const byId = (extra?: VodReadExtra) =>
+  `SELECT ${VOD_COLUMNS}${extra ? `, ${extra.columns}` : ""} FROM "VodItem" v ${VOD_JOINS} ${extra?.joins ?? ""} WHERE v."id" = $1::uuid`;
+const BY_ID = byId();
+
+/** A vod as read, with the row it was made of (the extra columns of the statement included). */
+export type ReadVod = LoadedVod & { row: VodRow };
 
 /** A vod by id, whoever owns it; undefined when there is none (or the text cannot be an id). */
-export async function findVod(db: Db, vodId: unknown, baseUrl?: string): Promise<LoadedVod | undefined> {
+export async function findVod(db: Db, vodId: unknown, baseUrl?: string, extra?: VodReadExtra): Promise<ReadVod | undefined> {
   const id = normalizeUuid(vodId);
   if (!id) return undefined;
-  const [row] = await directRead(db)<VodRow>(BY_ID, [id]);
-  return row ? toLoadedVod(row, baseUrl) : undefined;
+  const [row] = await directRead(db)<VodRow>(extra ? byId(extra) : BY_ID, [id, ...(extra?.params ?? [])]);
+  return row ? { ...toLoadedVod(row, baseUrl), row } : undefined;
 }
 
 /** The caller's own vod; 404 for a missing one and for another user's (no existence leak). */
@@ -171,8 +186,14 @@ export async function loadOwnVod(db: Db, ownerId: string, vodId: unknown, baseUr
  * A vod as the audience reaches it: its owner always; anyone else only while it is visible (public,
  * its publisher's vods public, not expired). 404 otherwise, as for a vod that does not exist.
  */
-export async function loadViewableVod(db: Db, viewerId: string | undefined, vodId: unknown, baseUrl?: string): Promise<LoadedVod> {
-  const vod = await findVod(db, vodId, baseUrl);
+export async function loadViewableVod(
+  db: Db,
+  viewerId: string | undefined,
+  vodId: unknown,
+  baseUrl?: string,
+  extra?: VodReadExtra,
+): Promise<ReadVod> {
+  const vod = await findVod(db, vodId, baseUrl, extra);
   if (!vod || (vod.ownerId !== viewerId && !vod.view.visible)) throw notFound("error.vodNotFound");
   return vod;
 }

@@ -85,6 +85,16 @@ function conditionsOn(alias: string, c: VodConditions, p: Params): string[] {
 const notExpired = (alias: string, p: Params, now: Date) =>
   `(${alias}."expirationDate" IS NULL OR ${alias}."expirationDate" >= ${p.add(todayUtc(now))}::date)`;
 
+/**
+ * The words a prefix matches, as a range of the lexeme index: from the prefix up to the prefix
+ * followed by the last code point (the lexemes' collation is "C": byte order, which UTF-8 keeps as
+ * code point order). A range, not LIKE: a parameter's LIKE pattern cannot bound an index scan in a
+ * statement planned once for all parameters (the named statements of directRead).
+ */
+function prefixRange(word: string, p: Params): { from: string; below: string } {
+  return { from: p.add(word), below: p.add(`${word}\u{10FFFF}`) };
+}
+
 /** The box item of vod `vodIdSql` has every tag. */
 const hasTags = (vodIdSql: string, tags: string[], p: Params) =>
   `EXISTS (SELECT 1 FROM "VodItem" tv JOIN "BoxItem" tb ON tb."id" = tv."boxItemId" WHERE tv."id" = ${vodIdSql} AND tb."tags" @> ${p.add(tags)}::text[])`;
@@ -144,14 +154,14 @@ export async function runVodSearch(
     // the words of the prefix's range, one index probe each (a loose index scan); then each word's
     // first rows: the page's vods are among them (a vod's best row precedes fewer than a page's
     // worth of others in its word), deduplicated to their best row
-    const like = p.add(`${words[0]}%`);
+    const range = prefixRange(words[0]!, p);
     const filters = [notExpired("t", p, now), ...conditionsOn("t", c, p)].join(" AND ");
-    countSql = `SELECT count(DISTINCT t."vodId") FROM "VodSearchTerm" t WHERE t."lexeme" LIKE ${like} AND ${filters}`;
+    countSql = `SELECT count(DISTINCT t."vodId") FROM "VodSearchTerm" t WHERE t."lexeme" >= ${range.from} AND t."lexeme" < ${range.below} AND ${filters}`;
     totalKey = keyOf(countSql);
     withSql = `RECURSIVE lexemes AS (
-        (SELECT t."lexeme" FROM "VodSearchTerm" t WHERE t."lexeme" LIKE ${like} ORDER BY t."lexeme" LIMIT 1)
+        (SELECT t."lexeme" FROM "VodSearchTerm" t WHERE t."lexeme" >= ${range.from} AND t."lexeme" < ${range.below} ORDER BY t."lexeme" LIMIT 1)
         UNION ALL
-        SELECT (SELECT t."lexeme" FROM "VodSearchTerm" t WHERE t."lexeme" > l."lexeme" AND t."lexeme" LIKE ${like} ORDER BY t."lexeme" LIMIT 1)
+        SELECT (SELECT t."lexeme" FROM "VodSearchTerm" t WHERE t."lexeme" > l."lexeme" AND t."lexeme" < ${range.below} ORDER BY t."lexeme" LIMIT 1)
         FROM lexemes l WHERE l."lexeme" IS NOT NULL)`;
     const firstRows = p.add((request.pageIndex + 1) * request.pageSize);
     idsSql = `SELECT b."vodId" FROM (
@@ -175,7 +185,8 @@ export async function runVodSearch(
     }
     const hits = words
       .map((word, i) => {
-        const match = prefix && i === words.length - 1 ? `t."lexeme" LIKE ${p.add(`${word}%`)}` : `t."lexeme" = ${p.add(word)}`;
+        const range = prefix && i === words.length - 1 ? prefixRange(word, p) : undefined;
+        const match = range ? `t."lexeme" >= ${range.from} AND t."lexeme" < ${range.below}` : `t."lexeme" = ${p.add(word)}`;
         return `SELECT t."vodId", t."publishedAt", ${i} AS word, t."rank" FROM ${terms} t WHERE ${[match, ...termFilters].join(" AND ")}`;
       })
       .join(" UNION ALL ");
