@@ -91,24 +91,30 @@ export interface SignedParts {
   exp: number;
   sig: string;
   tree: MediaTree;
+  /** Whose band pays for the bytes. */
+  bandOwner: string;
+  /** The media home (where the files are): its owner and box item. */
   owner: string;
   box: string;
   file: string;
-  /** "/media/<exp>/<sig>/<tree>/<owner>/<box>/" */
+  /** "/media/<exp>/<sig>/<tree>/<bandOwner>/<owner>/<box>/" */
   basePath: string;
 }
 
 export function parseSigned(url: string): SignedParts {
-  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
+  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster)\/([^/]+)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
   assert.ok(m, `not a signed media URL: ${url}`);
-  const [, exp, sig, tree, owner, box, file] = m as unknown as [string, string, string, MediaTree, string, string, string];
-  return { exp: Number(exp), sig, tree, owner, box, file, basePath: `/media/${exp}/${sig}/${tree}/${owner}/${box}/` };
+  const [, exp, sig, tree, bandOwner, owner, box, file] = m as unknown as [string, string, string, MediaTree, string, string, string, string];
+  return { exp: Number(exp), sig, tree, bandOwner, owner, box, file, basePath: `/media/${exp}/${sig}/${tree}/${bandOwner}/${owner}/${box}/` };
 }
 
-/** Signs like the server (its key: MEDIA_SECRET, AUTH_SECRET, or the auth-secret file in its DATA_DIR). */
-export function signAs(server: Kinora, tree: MediaTree, owner: string, box: string, expires: number): string {
+/**
+ * Signs like the server (its key: MEDIA_SECRET, AUTH_SECRET, or the auth-secret file in its DATA_DIR)
+ * the files of `owner`'s item `box`, charged to `bandOwner` (by default the files' owner).
+ */
+export function signAs(server: Kinora, tree: MediaTree, owner: string, box: string, expires: number, bandOwner = owner): string {
   assert.ok(server.dataDir, "the server's DATA_DIR is needed to sign as it does");
-  return signedMediaBase(resolveMediaKey(process.env, server.dataDir), tree, owner, box, expires);
+  return signedMediaBase(resolveMediaKey(process.env, server.dataDir), tree, { bandOwnerId: bandOwner, ownerId: owner, boxId: box }, expires);
 }
 
 /** The URIs of a playlist (lines that are not tags), resolved against the playlist's URL. */

@@ -141,7 +141,7 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
         "hls signature on the poster",
       );
       refused(await get(`${signAs(server, "poster", ownerId, boxId, exp)}other.jpg`), "another file of the poster tree");
-      refused(await get(`/media/${exp}/poster/${ownerId}/${boxId}/poster.jpg`), "poster without signature");
+      refused(await get(`/media/${exp}/poster/${ownerId}/${ownerId}/${boxId}/poster.jpg`), "poster without signature");
     });
 
     test("the preview tree opens with its own signature only, and never the full ladder", async () => {
@@ -154,19 +154,21 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       assert.equal((await get(first)).status, 200);
       // the preview's signature on the full tree, and the full tree's files under the preview tree
       const sig = parseSigned(`${server.url}${preview}x.ts`).sig;
-      refused(await get(`/media/${exp}/${sig}/hls/${ownerId}/${boxId}/master.m3u8`), "preview signature on hls/");
+      refused(await get(`/media/${exp}/${sig}/hls/${ownerId}/${ownerId}/${boxId}/master.m3u8`), "preview signature on hls/");
       refused(await get(`${preview}../hls/master.m3u8`), "preview tree climbing into hls/");
     });
 
-    test("refused with 403: missing, tampered, expired, other content, other owner", async () => {
+    test("refused with 403: missing, tampered, expired, other content, other owner, other band owner", async () => {
       const master = (await play()).streamer as string;
       const s = parseSigned(master);
-      const at = (exp: number | string, sig: string, tree = "hls", owner = s.owner, box = s.box, file = s.file) =>
-        `/media/${exp}/${sig}/${tree}/${owner}/${box}/${file}`;
+      assert.equal(s.bandOwner, s.owner, "an uploaded item's bytes count against its owner's band");
+      const at = (exp: number | string, sig: string, tree = "hls", owner = s.owner, box = s.box, file = s.file, bandOwner = s.bandOwner) =>
+        `/media/${exp}/${sig}/${tree}/${bandOwner}/${owner}/${box}/${file}`;
       assert.equal((await get(master)).status, 200, "the untouched URL works");
-      refused(await get(`/media/hls/${s.owner}/${s.box}/master.m3u8`), "no signature, no expiry");
+      refused(await get(`/media/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`), "no signature, no expiry");
       refused(await get(at(s.exp, "", "hls")), "empty signature");
-      refused(await get(`/media/${s.exp}/hls/${s.owner}/${s.box}/master.m3u8`), "signature missing");
+      refused(await get(`/media/${s.exp}/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`), "signature missing");
+      refused(await get(`/media/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`), "band owner left out");
       const flipped = s.sig.slice(0, 5) + (s.sig[5] === "A" ? "B" : "A") + s.sig.slice(6);
       refused(await get(at(s.exp, flipped)), "one character of the signature changed");
       refused(await get(at(s.exp, s.sig.slice(0, -1))), "signature cut short");
@@ -182,6 +184,9 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       refused(await get(at(s.exp, otherSig)), "another item's signature on this item");
       const stranger = randomUUID();
       refused(await get(at(s.exp, s.sig, "hls", stranger)), "this signature under another owner");
+      refused(await get(at(s.exp, s.sig, "hls", s.owner, s.box, s.file, stranger)), "this signature charged to another band");
+      const strangerSig = parseSigned(`${server.url}${signAs(server, "hls", s.owner, s.box, s.exp, stranger)}x`).sig;
+      refused(await get(at(s.exp, strangerSig)), "the signature of another band owner on this one's URL");
       refused(await get(at(s.exp, s.sig, "HLS")), "tree in capitals");
       refused(await get(`${master}?sig=${s.sig}`.replace(s.sig + "/", "x/")), "signature moved into the query");
     });
@@ -200,11 +205,11 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
         `${s.basePath}master%2em3u8`,
         `${s.basePath}..%5c..%5cmaster.m3u8`,
         `${s.basePath}%252e%252e/master.m3u8`,
-        `/media/${s.exp}/${s.sig}/hls/${s.owner}/../${s.owner}/${s.box}/master.m3u8`,
+        `/media/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/../${s.owner}/${s.box}/master.m3u8`,
         `/x/..${s.basePath}master.m3u8`,
-        `/%6Dedia/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`,
+        `/%6Dedia/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`,
         `${s.basePath}../../../../../../etc/passwd`,
-        `//media/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`,
+        `//media/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`,
       ];
       for (const c of cases) refused(await get(c), c);
       for (const c of [
@@ -223,7 +228,7 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       const s = parseSigned((await play()).streamer);
       const variant = playlistUris(`${server.url}${s.basePath}${s.file}`, (await get(`${s.basePath}${s.file}`)).body.toString())[0]!;
       const rungDir = new URL(variant).pathname.replace(/[^/]+$/, "");
-      for (const dir of [s.basePath, rungDir, rungDir.slice(0, -1), `/media/${s.exp}/${s.sig}/hls/${s.owner}/`, "/media/", "/media"]) {
+      for (const dir of [s.basePath, rungDir, rungDir.slice(0, -1), `/media/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/`, "/media/", "/media"]) {
         refused(await get(dir), dir);
       }
     });

@@ -53,24 +53,27 @@ export interface BoxItemView {
   progress: number;
   vodCount: number;
   expirationDate?: Date;
-  /** Where its files are in storage (mediaHomeOf): its own upload's, or the seller's for an acquired content. */
+  /** What its signed URLs name (playableOf): where its files are, and its owner's band, which pays for them. */
   media: PlayableItem;
   /** Only for a content acquired on the marketplace (source MARKETPLACE): the license it is held under. */
   marketplaceLicense?: AcquiredLicenseView;
 }
 
 /**
- * The storage home of a box item's files (media/keys prefix box/<ownerId>/<boxId>): the StoredMedia
- * it shows, whose id is the boxId of the upload that stored them. Every box item has one (the
- * database sets it on insert); the item's own ids stand in for a row read without it.
+ * What a box item's signed URLs name. The media home of its files (media/keys prefix
+ * box/<ownerId>/<boxId>) is the StoredMedia it shows, whose id is the boxId of the upload that
+ * stored them: the seller's upload for an acquired content. Every box item has one (the database
+ * sets it on insert); the item's own ids stand in for a row read without it. The band that pays is
+ * always the item's owner's: the buyer's for an acquired content, never the seller's.
  */
-export function mediaHomeOf(row: { id: string; ownerId: string; media: { id: string; ownerId: string } | null }): PlayableItem {
-  return row.media ? { ownerId: row.media.ownerId, boxId: row.media.id } : { ownerId: row.ownerId, boxId: row.id };
+export function playableOf(row: { id: string; ownerId: string; media: { id: string; ownerId: string } | null }): PlayableItem {
+  const home = row.media ? { ownerId: row.media.ownerId, boxId: row.media.id } : { ownerId: row.ownerId, boxId: row.id };
+  return { ...home, bandOwnerId: row.ownerId };
 }
 
 /** The view of a row; `baseUrl` is where the caller reaches us (the poster's signed URL starts with it). */
 export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
-  const media = mediaHomeOf(row);
+  const media = playableOf(row);
   const license = row.acquiredLicense ? toAcquiredLicenseView(row.acquiredLicense) : undefined;
   return {
     boxId: row.id,

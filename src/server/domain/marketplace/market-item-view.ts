@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
-import { mediaHomeOf } from "@/server/domain/box/box-item-view";
+import { playableOf } from "@/server/domain/box/box-item-view";
 import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
@@ -68,7 +68,7 @@ export type MarketItemRow = Prisma.MarketplaceItemGetPayload<{ select: typeof ma
 
 export function toLoadedMarketItem(r: MarketItemRow, baseUrl?: string): LoadedMarketItem {
   const b = r.boxItem;
-  const media = mediaHomeOf(b);
+  const media = playableOf(b); // the seller's item: its preview and poster count against the seller's band
   return {
     sellerId: r.ownerId,
     listed: r.listed,

@@ -47,7 +47,7 @@ export interface VodItemView {
 /** A vod as read, with its owner's id (for authorization), where its content's files are (for signing them) and band (plays by the audience). */
 export interface LoadedVod {
   ownerId: string;
-  /** The storage home of its box item's files (box/mediaHomeOf): the seller's upload for an acquired content. */
+  /** The media home of its box item's files (box/playableOf: the seller's upload for an acquired content) and the publisher's band, which pays for them. */
   media: PlayableItem;
   band: BandStatus;
   view: VodItemView;
@@ -112,7 +112,7 @@ export const todayUtc = (now = new Date()): string => now.toISOString().slice(0,
 /** The view of a row; `baseUrl` is where the caller reaches us (the poster's signed URL starts with it). */
 export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): LoadedVod {
   const expired = r.expirationDate !== null && r.expirationDate < todayUtc(now);
-  const media = { ownerId: r.mediaOwnerId, boxId: r.mediaBoxId };
+  const media = { ownerId: r.mediaOwnerId, boxId: r.mediaBoxId, bandOwnerId: r.ownerId };
   const view: VodItemView = {
     vodId: r.vodId,
     boxId: r.boxId,
