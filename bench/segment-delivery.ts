@@ -35,7 +35,8 @@ function placeSegment(server: Kinora, owner: string, box: string, data: Buffer):
   const dir = path.join(server.dataDir, "storage", "box", owner, box, "hls", "720p");
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "seg_00000.ts"), data);
-  const base = signedMediaBase(resolveMediaKey(process.env, server.dataDir), "hls", owner, box, Math.floor(Date.now() / 1000) + 3600);
+  const item = { bandOwnerId: owner, ownerId: owner, boxId: box };
+  const base = signedMediaBase(resolveMediaKey(process.env, server.dataDir), "hls", item, Math.floor(Date.now() / 1000) + 3600);
   return `${server.url}${base}720p/seg_00000.ts`;
 }
 

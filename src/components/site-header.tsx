@@ -30,6 +30,9 @@ export async function SiteHeader() {
                   <Link href="/bundles">Bundles</Link>
                 </li>
                 <li>
+                  <Link href="/marketplace">Marketplace</Link>
+                </li>
+                <li>
                   <Link href="/plans">Plans</Link>
                 </li>
                 <li>

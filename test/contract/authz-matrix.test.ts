@@ -36,6 +36,10 @@ interface Fixture {
   doomedBundleId: string;
   /** A paid (not yet activated) subscription of the other user's to bundleId. */
   subscriptionTrackingId: string;
+  /** A FREE listing of the owner's content, a SPOT_PRICE one, and one the DELETE row may remove. */
+  marketId: string;
+  spotMarketId: string;
+  doomedMarketId: string;
 }
 
 interface Row {
@@ -192,6 +196,39 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/contentbundle/${f.removableBundleId}/items/remove`, body: { index: 0, count: 1 } }),
     expect: { owner: 200, ...PRIVATE },
   },
+  "POST /api/box/{boxId}/marketplace": {
+    request: (f) => ({ path: `/api/box/${f.boxId}/marketplace`, body: { licenseType: "FREE" } }),
+    expect: { owner: 201, ...PRIVATE },
+  },
+  "GET /api/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/marketplace/${f.marketId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/marketplace/${f.marketId}`, body: { licenseType: "FREE", download: true } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/marketplace/${f.doomedMarketId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  // a listing is every creator's to read and preview; acquiring and paying need a user, and its seller neither acquires nor buys it (400)
+  "GET /api/public/marketplace/{marketplaceId}": {
+    request: (f) => ({ path: `/api/public/marketplace/${f.marketId}` }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/public/marketplace/{marketplaceId}/preview": {
+    request: (f) => ({ path: `/api/public/marketplace/${f.marketId}/preview` }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/marketplace/{marketplaceId}/acquire": {
+    request: (f) => ({ path: `/api/marketplace/${f.marketId}/acquire`, body: {} }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/marketplace/{marketplaceId}/pay": {
+    request: (f) => ({ path: `/api/marketplace/${f.spotMarketId}/pay`, body: {} }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),
@@ -255,6 +292,11 @@ before(async () => {
   const subscription = await api.post(`/api/contentbundle/${bundleId}/subscribe`, {}, { token: other.access });
   assert.equal(subscription.status, 200, subscription.text);
   await payThroughSandbox(subscription.body.url, subscription.body.trackingId);
+  const listing = async (body: Record<string, unknown>) => {
+    const res = await api.post(`/api/box/${uploaded.body.boxId}/marketplace`, body, { token: owner.access });
+    assert.equal(res.status, 201, res.text);
+    return res.body.marketplaceId as string;
+  };
   fixture = {
     owner,
     other,
@@ -271,6 +313,9 @@ before(async () => {
     removableBundleId: await bundle(true),
     doomedBundleId: await bundle(false),
     subscriptionTrackingId: subscription.body.trackingId,
+    marketId: await listing({ licenseType: "FREE" }),
+    spotMarketId: await listing({ licenseType: "SPOT_PRICE", activationPrice: "3,00" }),
+    doomedMarketId: await listing({ licenseType: "FREE" }),
   };
 });
 
@@ -332,6 +377,8 @@ test("every route with an id answers each identity as the matrix says; no route 
   assert.equal((await bundleOf(fixture.emptyBundleId)).body.itemCount, 1);
   assert.equal((await bundleOf(fixture.removableBundleId)).body.itemCount, 0);
   assert.equal((await bundleOf(fixture.doomedBundleId)).status, 404);
+  assert.equal((await api.get(`/api/marketplace/${fixture.marketId}`, { token: fixture.owner.access })).body.conditions.download, true);
+  assert.equal((await api.get(`/api/marketplace/${fixture.doomedMarketId}`, { token: fixture.owner.access })).status, 404);
   const progress = (token: string) => api.get(`/api/progressbar/${fixture.progressbarId}`, { token });
   assert.deepEqual((await progress(fixture.owner.access)).body, { value: 100 });
   assert.deepEqual((await progress(fixture.other.access)).body, { value: 0 });

@@ -91,24 +91,53 @@ export interface SignedParts {
   exp: number;
   sig: string;
   tree: MediaTree;
+  /** Whose band pays for the bytes. */
+  bandOwner: string;
+  /** The media home (where the files are): its owner and box item. */
   owner: string;
   box: string;
   file: string;
-  /** "/media/<exp>/<sig>/<tree>/<owner>/<box>/" */
+  /** "/media/<exp>/<sig>/<tree>/<bandOwner>/<owner>/<box>/" */
   basePath: string;
 }
 
 export function parseSigned(url: string): SignedParts {
-  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
+  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster)\/([^/]+)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
   assert.ok(m, `not a signed media URL: ${url}`);
-  const [, exp, sig, tree, owner, box, file] = m as unknown as [string, string, string, MediaTree, string, string, string];
-  return { exp: Number(exp), sig, tree, owner, box, file, basePath: `/media/${exp}/${sig}/${tree}/${owner}/${box}/` };
+  const [, exp, sig, tree, bandOwner, owner, box, file] = m as unknown as [
+    string,
+    string,
+    string,
+    MediaTree,
+    string,
+    string,
+    string,
+    string,
+  ];
+  return {
+    exp: Number(exp),
+    sig,
+    tree,
+    bandOwner,
+    owner,
+    box,
+    file,
+    basePath: `/media/${exp}/${sig}/${tree}/${bandOwner}/${owner}/${box}/`,
+  };
 }
 
-/** Signs like the server (its key: MEDIA_SECRET, AUTH_SECRET, or the auth-secret file in its DATA_DIR). */
-export function signAs(server: Kinora, tree: MediaTree, owner: string, box: string, expires: number): string {
+/**
+ * Signs like the server (its key: MEDIA_SECRET, AUTH_SECRET, or the auth-secret file in its DATA_DIR)
+ * the files of `owner`'s item `box`, charged to `bandOwner` (by default the files' owner).
+ */
+export function signAs(server: Kinora, tree: MediaTree, owner: string, box: string, expires: number, bandOwner = owner): string {
   assert.ok(server.dataDir, "the server's DATA_DIR is needed to sign as it does");
-  return signedMediaBase(resolveMediaKey(process.env, server.dataDir), tree, owner, box, expires);
+  return signedMediaBase(
+    resolveMediaKey(process.env, server.dataDir),
+    tree,
+    { bandOwnerId: bandOwner, ownerId: owner, boxId: box },
+    expires,
+  );
 }
 
 /** The URIs of a playlist (lines that are not tags), resolved against the playlist's URL. */
@@ -139,4 +168,33 @@ export async function walkLadder(masterUrl: string): Promise<{ variantUrl: strin
   let bytes = Buffer.byteLength(masterText) + Buffer.byteLength(variantText);
   for (const s of segmentUrls) bytes += (await (await fetchOk(s)).arrayBuffer()).byteLength;
   return { variantUrl, segmentUrls, bytes };
+}
+
+const GiB = 1024 ** 3;
+/** The band of the Free license new users are on. */
+export const FREE_BAND_BYTES = 5 * GiB;
+const decimal = (n: number) => {
+  const cents = Math.round(n * 100);
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+};
+
+/** The overview's band figures (GB and percent of the Free band, two decimals) after `bytes` of delivery. */
+export const bandFigures = (bytes: number) => ({ band: decimal(bytes / GiB), bandPercent: decimal((100 * bytes) / FREE_BAND_BYTES) });
+
+/** The user's band figures as GET /api/user/me/overview shows them. */
+export async function readBand(api: Api, token: string): Promise<{ band: string; bandPercent: string }> {
+  const res = await api.get("/api/user/me/overview", { token });
+  assert.equal(res.status, 200, res.text);
+  return { band: res.body.band, bandPercent: res.body.bandPercent };
+}
+
+/** Waits (up to 30 s: the band meter runs every 2 s) until the user's band shows `expected`; asserts it does. */
+export async function waitBand(api: Api, token: string, expected: { band: string; bandPercent: string }, what: string): Promise<void> {
+  let seen: unknown;
+  for (let i = 0; i < 60; i++) {
+    seen = await readBand(api, token);
+    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  assert.deepEqual(seen, expected, what);
 }

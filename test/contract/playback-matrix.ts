@@ -1,31 +1,28 @@
 // The delivery matrix of signed media URLs, run against a server whose edge is nginx (when installed)
 // and against one with NGINX=0 (the Node media server): same URLs, same answers. Every media body
 // the matrix receives (200/206) is added up, and the last test checks that the owner's band grew by
-// exactly that many bytes.
+// exactly that many bytes. The owner also sells the item on the marketplace: a buyer's plays of the
+// acquired copy (its box, its vod watched by a third viewer) are the buyer's bytes, never the owner's.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
 import { Api } from "../support/api";
 import type { Kinora } from "../support/server";
-import { newUser, sleep, type TestUser } from "./users-fixtures";
+import { newUser, type TestUser } from "./users-fixtures";
 import {
+  bandFigures,
   HLS_TYPE,
   parseSigned,
   playWhenReady,
   playlistUris,
   rawRequest,
+  readBand,
   signAs,
   uploadClip,
+  waitBand,
   waitReady,
   type RawResponse,
 } from "./playback-fixtures";
-
-const GiB = 1024 ** 3;
-const FREE_BAND_BYTES = 5 * GiB;
-const decimal = (n: number) => {
-  const cents = Math.round(n * 100);
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-};
 
 export interface MatrixOptions {
   /** The server under test (started by the caller). */
@@ -141,7 +138,7 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
         "hls signature on the poster",
       );
       refused(await get(`${signAs(server, "poster", ownerId, boxId, exp)}other.jpg`), "another file of the poster tree");
-      refused(await get(`/media/${exp}/poster/${ownerId}/${boxId}/poster.jpg`), "poster without signature");
+      refused(await get(`/media/${exp}/poster/${ownerId}/${ownerId}/${boxId}/poster.jpg`), "poster without signature");
     });
 
     test("the preview tree opens with its own signature only, and never the full ladder", async () => {
@@ -154,19 +151,21 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       assert.equal((await get(first)).status, 200);
       // the preview's signature on the full tree, and the full tree's files under the preview tree
       const sig = parseSigned(`${server.url}${preview}x.ts`).sig;
-      refused(await get(`/media/${exp}/${sig}/hls/${ownerId}/${boxId}/master.m3u8`), "preview signature on hls/");
+      refused(await get(`/media/${exp}/${sig}/hls/${ownerId}/${ownerId}/${boxId}/master.m3u8`), "preview signature on hls/");
       refused(await get(`${preview}../hls/master.m3u8`), "preview tree climbing into hls/");
     });
 
-    test("refused with 403: missing, tampered, expired, other content, other owner", async () => {
+    test("refused with 403: missing, tampered, expired, other content, other owner, other band owner", async () => {
       const master = (await play()).streamer as string;
       const s = parseSigned(master);
-      const at = (exp: number | string, sig: string, tree = "hls", owner = s.owner, box = s.box, file = s.file) =>
-        `/media/${exp}/${sig}/${tree}/${owner}/${box}/${file}`;
+      assert.equal(s.bandOwner, s.owner, "an uploaded item's bytes count against its owner's band");
+      const at = (exp: number | string, sig: string, tree = "hls", owner = s.owner, box = s.box, file = s.file, bandOwner = s.bandOwner) =>
+        `/media/${exp}/${sig}/${tree}/${bandOwner}/${owner}/${box}/${file}`;
       assert.equal((await get(master)).status, 200, "the untouched URL works");
-      refused(await get(`/media/hls/${s.owner}/${s.box}/master.m3u8`), "no signature, no expiry");
+      refused(await get(`/media/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`), "no signature, no expiry");
       refused(await get(at(s.exp, "", "hls")), "empty signature");
-      refused(await get(`/media/${s.exp}/hls/${s.owner}/${s.box}/master.m3u8`), "signature missing");
+      refused(await get(`/media/${s.exp}/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`), "signature missing");
+      refused(await get(`/media/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`), "band owner left out");
       const flipped = s.sig.slice(0, 5) + (s.sig[5] === "A" ? "B" : "A") + s.sig.slice(6);
       refused(await get(at(s.exp, flipped)), "one character of the signature changed");
       refused(await get(at(s.exp, s.sig.slice(0, -1))), "signature cut short");
@@ -182,6 +181,9 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       refused(await get(at(s.exp, otherSig)), "another item's signature on this item");
       const stranger = randomUUID();
       refused(await get(at(s.exp, s.sig, "hls", stranger)), "this signature under another owner");
+      refused(await get(at(s.exp, s.sig, "hls", s.owner, s.box, s.file, stranger)), "this signature charged to another band");
+      const strangerSig = parseSigned(`${server.url}${signAs(server, "hls", s.owner, s.box, s.exp, stranger)}x`).sig;
+      refused(await get(at(s.exp, strangerSig)), "the signature of another band owner on this one's URL");
       refused(await get(at(s.exp, s.sig, "HLS")), "tree in capitals");
       refused(await get(`${master}?sig=${s.sig}`.replace(s.sig + "/", "x/")), "signature moved into the query");
     });
@@ -200,11 +202,11 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
         `${s.basePath}master%2em3u8`,
         `${s.basePath}..%5c..%5cmaster.m3u8`,
         `${s.basePath}%252e%252e/master.m3u8`,
-        `/media/${s.exp}/${s.sig}/hls/${s.owner}/../${s.owner}/${s.box}/master.m3u8`,
+        `/media/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/../${s.owner}/${s.box}/master.m3u8`,
         `/x/..${s.basePath}master.m3u8`,
-        `/%6Dedia/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`,
+        `/%6Dedia/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`,
         `${s.basePath}../../../../../../etc/passwd`,
-        `//media/${s.exp}/${s.sig}/hls/${s.owner}/${s.box}/master.m3u8`,
+        `//media/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/${s.box}/master.m3u8`,
       ];
       for (const c of cases) refused(await get(c), c);
       for (const c of [
@@ -223,7 +225,14 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       const s = parseSigned((await play()).streamer);
       const variant = playlistUris(`${server.url}${s.basePath}${s.file}`, (await get(`${s.basePath}${s.file}`)).body.toString())[0]!;
       const rungDir = new URL(variant).pathname.replace(/[^/]+$/, "");
-      for (const dir of [s.basePath, rungDir, rungDir.slice(0, -1), `/media/${s.exp}/${s.sig}/hls/${s.owner}/`, "/media/", "/media"]) {
+      for (const dir of [
+        s.basePath,
+        rungDir,
+        rungDir.slice(0, -1),
+        `/media/${s.exp}/${s.sig}/hls/${s.bandOwner}/${s.owner}/`,
+        "/media/",
+        "/media",
+      ]) {
         refused(await get(dir), dir);
       }
     });
@@ -235,22 +244,73 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       assert.equal((await get(`${s.basePath}seg_99999.ts`)).status, 404);
     });
 
+    test("an acquired content: the buyer's box play and the buyer's vod played by a viewer count against the buyer's band only; a URL with its media home or band owner altered is refused", async () => {
+      const [buyer, viewer] = [await newUser(api), await newUser(api)];
+      const listed = await api.post(`/api/box/${boxId}/marketplace`, { licenseType: "FREE" }, { token: owner.access });
+      assert.equal(listed.status, 201, listed.text);
+      const preview = await api.post(`/api/public/marketplace/${listed.body.marketplaceId}/preview`, {}, { token: viewer.access });
+      assert.equal(parseSigned(preview.body.streamer).bandOwner, ownerId, "the seller's listing: its preview is the seller's bytes");
+      const acquired = await api.post(`/api/marketplace/${listed.body.marketplaceId}/acquire`, {}, { token: buyer.access });
+      assert.equal(acquired.body?.result, "FULFILLED", acquired.text);
+      const buyerBoxId: string = acquired.body.boxContent.boxId;
+      let buyerBytes = 0;
+      /** A media GET whose 200 body counts against the buyer's band. */
+      const buyerGet = async (url: string) => {
+        const res = await rawRequest(server.url, new URL(url).pathname);
+        assert.equal(res.status, 200, url);
+        buyerBytes += res.body.length;
+        return res.body.toString("latin1");
+      };
+      /** The master, its first rung and its segments, again and again until `bytes` more were delivered. */
+      const watch = async (master: string, bytes: number) => {
+        const until = buyerBytes + bytes;
+        const variant = playlistUris(master, await buyerGet(master))[0]!;
+        const segments = playlistUris(variant, await buyerGet(variant));
+        while (buyerBytes < until) for (const seg of segments) await buyerGet(seg);
+      };
+      // enough bytes for bandPercent to move by a few hundredths (0.01 % of 5 GiB is 537 kB)
+      const SOME = 12 * 1024 * 1024;
+
+      // the buyer's box: the seller's files, the buyer's band
+      const boxPlay = await api.post(`/api/box/${buyerBoxId}/play`, undefined, { token: buyer.access });
+      assert.equal(boxPlay.status, 200, boxPlay.text);
+      const b = parseSigned(boxPlay.body.streamer);
+      assert.deepEqual({ owner: b.owner, box: b.box }, { owner: ownerId, box: boxId }, "the media home is the seller's upload");
+      assert.notEqual(b.bandOwner, ownerId);
+      await watch(boxPlay.body.streamer, SOME);
+      await waitBand(api, buyer.access, bandFigures(buyerBytes), `the buyer's band after ${buyerBytes} bytes of their box play`);
+      assert.deepEqual(await readBand(api, owner.access), bandFigures(counted), "the seller's band did not move");
+
+      // the buyer's vod, watched by a third viewer: the buyer's publication, the buyer's band
+      const vod = await api.post(`/api/box/${buyerBoxId}/vod`, { licenseType: "FREE" }, { token: buyer.access });
+      assert.equal(vod.status, 201, vod.text);
+      const vodPlay = await api.post(`/api/public/vod/${vod.body.vodId}/play`, {}, { token: viewer.access });
+      assert.equal(vodPlay.body?.result, "PLAY", vodPlay.text);
+      const v = parseSigned(vodPlay.body.streamer);
+      assert.deepEqual([v.bandOwner, v.owner, v.box], [b.bandOwner, ownerId, boxId]);
+      // altered URLs, checked while the grant is fresh (an expired one is a 403 too), beside the untouched one
+      const at = (bandOwner: string, homeOwner: string, homeBox: string) =>
+        `/media/${v.exp}/${v.sig}/hls/${bandOwner}/${homeOwner}/${homeBox}/${v.file}`;
+      await buyerGet(`${server.url}${at(v.bandOwner, v.owner, v.box)}`);
+      refused(await get(at(ownerId, v.owner, v.box)), "band owner changed to the seller");
+      refused(await get(at(randomUUID(), v.owner, v.box)), "band owner changed to another user");
+      refused(await get(at(v.bandOwner, v.bandOwner, v.box)), "media home owner changed to the buyer");
+      refused(await get(at(v.bandOwner, v.owner, buyerBoxId)), "media home item changed to the buyer's box item");
+      refused(await get(at(v.owner, v.bandOwner, v.box)), "band owner and media home owner exchanged");
+      await watch(vodPlay.body.streamer, SOME);
+      await waitBand(api, buyer.access, bandFigures(buyerBytes), `the buyer's band after ${buyerBytes} bytes of both plays`);
+      assert.deepEqual(await readBand(api, owner.access), bandFigures(counted), "the seller's band did not move");
+      assert.deepEqual(await readBand(api, viewer.access), bandFigures(0), "the viewer's band did not move");
+    });
+
     test("the owner's band grows by exactly the media bytes served (overview band, bandPercent)", async () => {
       const master = (await play()).streamer as string;
       const variant = playlistUris(master, (await get(master)).body.toString())[0]!;
       const segments = playlistUris(variant, (await get(variant)).body.toString());
       // enough bytes for bandPercent to move by a few hundredths
       while (counted < 12 * 1024 * 1024) for (const seg of segments) await get(seg);
-      const expected = { band: decimal(counted / GiB), bandPercent: decimal((100 * counted) / FREE_BAND_BYTES) };
-      let seen: unknown;
-      for (let i = 0; i < 60; i++) {
-        const res = await api.get("/api/user/me/overview", { token: owner.access });
-        assert.equal(res.status, 200, res.text);
-        seen = { band: res.body.band, bandPercent: res.body.bandPercent };
-        if (JSON.stringify(seen) === JSON.stringify(expected)) break;
-        await sleep(500);
-      }
-      assert.deepEqual(seen, expected, `after ${counted} bytes`);
+      const expected = bandFigures(counted);
+      await waitBand(api, owner.access, expected, `after ${counted} bytes`);
       assert.notEqual(expected.bandPercent, "0,00");
     });
   });

@@ -27,16 +27,19 @@ delete process.env.AUTH_SECRET;
 const key = "k".repeat(40);
 const owner = randomUUID();
 const box = randomUUID();
+/** An item's own files, charged to its owner (an upload). */
+const item = { bandOwnerId: owner, ownerId: owner, boxId: box };
 const now = 1_800_000_000;
 
 describe("signing and checking", () => {
   test("a signed base verifies for every file under it, until it expires", () => {
-    const base = signedMediaBase(key, "hls", owner, box, now + 60);
-    assert.match(base, new RegExp(`^/media/${now + 60}/[A-Za-z0-9_-]{32}/hls/${owner}/${box}/$`));
+    const base = signedMediaBase(key, "hls", item, now + 60);
+    assert.match(base, new RegExp(`^/media/${now + 60}/[A-Za-z0-9_-]{32}/hls/${owner}/${owner}/${box}/$`));
     for (const file of ["master.m3u8", "720p/index.m3u8", "720p/seg_00001.ts", "remux/seg_00000.ts"]) {
       const grant = verifyMediaPath(key, base + file, now);
       assert.equal(grant.ok, true, file);
       if (grant.ok) assert.equal(grant.storageKey, `box/${owner}/${box}/hls/${file}`);
+      if (grant.ok) assert.equal(grant.bandOwnerId, owner);
     }
     assert.deepEqual(verifyMediaPath(key, `${base}master.m3u8?x=1`, now).ok, true, "the query is ignored");
     assert.deepEqual(verifyMediaPath(key, `${base}master.m3u8`, now + 61), { ok: false, reason: "expired" });
@@ -48,25 +51,47 @@ describe("signing and checking", () => {
 
   test("a signature covers one tree of one item", () => {
     const exp = now + 60;
-    const sig = signedMediaBase(key, "preview", owner, box, exp).split("/")[3];
-    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/hls/${owner}/${box}/master.m3u8`, now), { ok: false, reason: "signature" });
-    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${owner}/${randomUUID()}/index.m3u8`, now), {
-      ok: false,
-      reason: "signature",
+    const sig = signedMediaBase(key, "preview", item, exp).split("/")[3];
+    const refused = { ok: false, reason: "signature" };
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/hls/${owner}/${owner}/${box}/master.m3u8`, now), refused);
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${owner}/${owner}/${randomUUID()}/index.m3u8`, now), refused);
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${owner}/${randomUUID()}/${box}/index.m3u8`, now), refused);
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp + 1}/${sig}/preview/${owner}/${owner}/${box}/index.m3u8`, now), refused);
+    assert.equal(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${owner}/${owner}/${box}/index.m3u8`, now).ok, true);
+  });
+
+  test("the band owner and the media home are signed together: an acquired content's URL charges its buyer, and neither can be swapped", () => {
+    const exp = now + 60;
+    const buyer = randomUUID();
+    const acquired = { bandOwnerId: buyer, ownerId: owner, boxId: box }; // the seller's files, the buyer's band
+    const base = signedMediaBase(key, "hls", acquired, exp);
+    const sig = base.split("/")[3];
+    assert.equal(base, `/media/${exp}/${sig}/hls/${buyer}/${owner}/${box}/`);
+    const grant = verifyMediaPath(key, `${base}720p/seg_00000.ts`, now);
+    assert.deepEqual(grant, {
+      ok: true,
+      tree: "hls",
+      bandOwnerId: buyer,
+      ownerId: owner,
+      boxId: box,
+      file: "720p/seg_00000.ts",
+      expires: exp,
+      storageKey: `box/${owner}/${box}/hls/720p/seg_00000.ts`,
     });
-    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${randomUUID()}/${box}/index.m3u8`, now), {
-      ok: false,
-      reason: "signature",
-    });
-    assert.deepEqual(verifyMediaPath(key, `/media/${exp + 1}/${sig}/preview/${owner}/${box}/index.m3u8`, now), {
-      ok: false,
-      reason: "signature",
-    });
-    assert.equal(verifyMediaPath(key, `/media/${exp}/${sig}/preview/${owner}/${box}/index.m3u8`, now).ok, true);
+    const refused = { ok: false, reason: "signature" };
+    const at = (bandOwner: string, home: string, homeBox: string) => `/media/${exp}/${sig}/hls/${bandOwner}/${home}/${homeBox}/master.m3u8`;
+    assert.deepEqual(verifyMediaPath(key, at(owner, owner, box), now), refused, "charged to the seller instead");
+    assert.deepEqual(verifyMediaPath(key, at(randomUUID(), owner, box), now), refused, "charged to anyone else");
+    assert.deepEqual(verifyMediaPath(key, at(buyer, buyer, box), now), refused, "another media home owner");
+    assert.deepEqual(verifyMediaPath(key, at(buyer, owner, randomUUID()), now), refused, "another media home item");
+    assert.deepEqual(verifyMediaPath(key, at(owner, buyer, box), now), refused, "band owner and home owner exchanged");
+    assert.deepEqual(verifyMediaPath(key, `/media/${exp}/${sig}/hls/${owner}/${box}/master.m3u8`, now), { ok: false, reason: "malformed" });
+    // the seller's own URL of the same files is another signature
+    assert.notEqual(signedMediaBase(key, "hls", item, exp).split("/")[3], sig);
   });
 
   test("malformed: escapes, dot segments, directories, unknown types and trees, a poster that is not poster.jpg", () => {
-    const base = signedMediaBase(key, "hls", owner, box, now + 60);
+    const base = signedMediaBase(key, "hls", item, now + 60);
     for (const file of [
       "",
       "720p/",
@@ -86,7 +111,7 @@ describe("signing and checking", () => {
     ]) {
       assert.deepEqual(verifyMediaPath(key, base + file, now), { ok: false, reason: "malformed" }, JSON.stringify(file));
     }
-    const poster = signedMediaBase(key, "poster", owner, box, now + 60);
+    const poster = signedMediaBase(key, "poster", item, now + 60);
     assert.equal(verifyMediaPath(key, `${poster}poster.jpg`, now).ok, true);
     assert.deepEqual(verifyMediaPath(key, `${poster}other.jpg`, now), { ok: false, reason: "malformed" });
     assert.deepEqual(verifyMediaPath(key, base.replace("/hls/", "/thumbs/") + "x.jpg", now), { ok: false, reason: "malformed" });
@@ -110,7 +135,7 @@ describe("signing and checking", () => {
     assert.equal(resolveMediaKey({ MEDIA_SECRET: "m".repeat(40), AUTH_SECRET: "a".repeat(40) }, dataDir), "m".repeat(40));
     assert.throws(() => resolveMediaKey({ MEDIA_SECRET: 'short"' }, dataDir), /MEDIA_SECRET/);
     assert.equal(mediaKey({ ...env(), MEDIA_SECRET: "m".repeat(40) }), "m".repeat(40));
-    const signed = signMediaTree("hls", owner, box, { ttlSeconds: 30 });
+    const signed = signMediaTree("hls", item, { ttlSeconds: 30 });
     assert.ok(signed.baseUrl.startsWith(`${env().publicUrl}/media/`));
     assert.ok(Math.abs(signed.expiresAt.getTime() - (Date.now() + 30_000)) < 2000);
     const grant = verifyMediaUrlPath(`${new URL(signed.baseUrl).pathname}master.m3u8`);
@@ -123,7 +148,7 @@ describe("signing and checking", () => {
 describe("request paths", () => {
   test("media, app, or invalid (dot segments above the root, bad escapes)", () => {
     const cases: Array<[string, string]> = [
-      ["/media/1/x/hls/a/b/c.ts", "media"],
+      ["/media/1/x/hls/a/b/c/d.ts", "media"],
       ["/media", "media"],
       ["/media/", "media"],
       ["/mediax/1", "app"],
@@ -170,6 +195,8 @@ describe("nginx configuration", () => {
     assert.match(conf, /js_set \$media_ok media\.verify;/);
     assert.match(conf, /js_var \$media_key k{40};/);
     assert.match(conf, /alias .*\/storage\/box\/\$media_owner\/\$media_box\/\$media_tree\/\$media_file;/);
+    assert.match(conf, /\/\(\?<media_band_owner>\[\^\/\]\+\)\/\(\?<media_owner>/, "the band owner precedes the media home");
+    assert.match(conf, /log_format kinora_media '\$msec \$media_band_owner \$body_bytes_sent \$status';/);
     assert.match(conf, /access_log .*\/media-log\/nginx-\$media_bucket\.log kinora_media;/);
     assert.match(conf, /application\/vnd\.apple\.mpegurl m3u8;/);
     assert.match(conf, /client_max_body_size 0;/);

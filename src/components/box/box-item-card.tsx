@@ -13,12 +13,15 @@ import { BoxPreview } from "./box-preview";
 import { ProgressBar } from "@/components/progress-bar";
 import { ContentPicture } from "@/components/content-picture";
 import { VodDialog } from "@/components/vod/vod-dialog";
+import { OfferDialog } from "@/components/marketplace/offer-dialog";
+import { durationLabel, TermsBadge } from "@/components/marketplace/terms-label";
 
-type Panel = "none" | "play" | "edit" | "publish";
+type Panel = "none" | "play" | "edit" | "publish" | "offer";
 
 /**
  * One item of the box: its state (processing percent, failure reason), how many vods publish it, and
- * play, edit, publish (READY only), download, delete (refused while it has vods: the server says so).
+ * play, edit, publish (READY only), offer on the marketplace (READY uploads), download, delete
+ * (refused while it has vods: the server says so). An acquired content shows its license.
  */
 export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: string }) {
   const [panel, setPanel] = useState<Panel>("none");
@@ -44,7 +47,7 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
           <h3>{item.title}</h3>
           <p className="muted">
             <StatusBadge item={item} /> {item.durationSeconds !== null && <>{formatDuration(item.durationSeconds)} · </>}
-            uploaded {formatDay(item.createdAt)}
+            {item.source === "MARKETPLACE" ? "acquired" : "uploaded"} {formatDay(item.createdAt)}
             {item.tags.length > 0 && <> · {item.tags.map((t) => `#${t}`).join(" ")}</>}
             {item.vodCount > 0 && (
               <>
@@ -55,6 +58,18 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
               </>
             )}
           </p>
+          {item.marketplaceLicense && (
+            <p data-testid="box-acquired">
+              <span className="badge">Acquired</span>{" "}
+              <TermsBadge terms={item.marketplaceLicense} currency={currency} testId="box-license" /> from{" "}
+              {item.marketplaceLicense.issuerCode},{" "}
+              {item.marketplaceLicense.expired
+                ? "license ended"
+                : item.marketplaceLicense.expiresAt
+                  ? `until ${formatDay(item.marketplaceLicense.expiresAt)}`
+                  : durationLabel(item.marketplaceLicense)}
+            </p>
+          )}
           {item.description && <p className="prewrap">{item.description}</p>}
           {item.status === "PROCESSING" && <ProgressBar label="Processing" percent={item.progress} testId="processing-progress" />}
           {item.status === "FAILED" && (
@@ -74,6 +89,11 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
             {item.status === "READY" && (
               <button type="button" className="button" onClick={() => setPanel("publish")} aria-haspopup="dialog">
                 Publish
+              </button>
+            )}
+            {item.status === "READY" && item.source === "UPLOAD" && (
+              <button type="button" className="button button--secondary" onClick={() => setPanel("offer")} aria-haspopup="dialog">
+                Offer
               </button>
             )}
             <button
@@ -101,6 +121,7 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
       </div>
       {panel === "play" && <BoxPreview item={item} />}
       {panel === "edit" && <BoxEditForm item={item} onDone={() => setPanel("none")} />}
+      {panel === "offer" && <OfferDialog item={item} currency={currency} onClose={() => setPanel("none")} />}
       {panel === "publish" && <VodDialog target={{ mode: "publish", item }} currency={currency} onClose={() => setPanel("none")} />}
     </li>
   );

@@ -22,7 +22,8 @@ export function SalesTable({ sales }: { sales: SaleView[] }) {
             {formatShortDay(s.date)}
           </td>
           <ItemCell title={s.title} kind={s.kind}>
-            {s.type === "REFUND" && <span className="badge badge--danger">Refund</span>}
+            {(s.type === "REFUND" || s.type === "SHARE_REFUND") && <span className="badge badge--danger">Refund</span>}
+            {(s.type === "SHARE" || s.type === "SHARE_REFUND") && <span className="badge">License share</span>}
           </ItemCell>
           <td data-label="Buyer">{s.buyer ?? <span className="muted">anonymous</span>}</td>
           <td data-label="Gross" className="num">

@@ -107,6 +107,21 @@ const en = {
   "error.stripeWebhookNotConfigured":
     "This instance receives no Stripe events: its webhook secret (STRIPE_WEBHOOK_SECRET) is not configured",
   "error.stripeSignatureInvalid": "The Stripe-Signature header is missing, does not match the body or is too old",
+  // marketplace
+  "error.marketItemNotFound": "Marketplace item not found",
+  "error.marketResale": "A content acquired on the marketplace cannot be offered on it again",
+  "error.marketNotForSale": "This license is not sold at a spot price: acquire it without paying",
+  "error.marketAlreadyAcquired": "You already hold this license: acquire it to find the content in your box",
+  "error.marketOwnContent": "This is your own content: it is already in your box",
+  "error.acquiredLicenseExpired": "The license of this acquired content has ended: acquire it again to use it",
+  "error.acquiredNoDownload": "The license of this acquired content does not allow downloading it",
+  "market.paymentRequired": "This license is sold at a spot price: pay to acquire it",
+  "field.marketLicenseType": "must be one of FREE, CREATIVE_COMMONS, SPOT_PRICE, PAY_PER_VIEW, REVENUE_SHARING",
+  "field.activationPrice": "must be an amount from 0,01 to 10000,00 with at most two decimals",
+  "field.notAllowedForLicenseType": "is not allowed with this licenseType",
+  "field.licenseNonCommercial": "cannot be PAY_PER_VIEW: the content is licensed for non-commercial use only",
+  "field.licensePerViewOnly": "must be PAY_PER_VIEW: the content's license is settled on every paid view",
+  "field.licenseNoDerivatives": "cannot be changed: the content is licensed without derivatives",
 } as const;
 
 export type MessageId = keyof typeof en;
@@ -217,6 +232,21 @@ const it: Record<MessageId, string> = {
   "error.stripeWebhookNotConfigured":
     "Questa istanza non riceve eventi Stripe: il suo segreto del webhook (STRIPE_WEBHOOK_SECRET) non è configurato",
   "error.stripeSignatureInvalid": "L'intestazione Stripe-Signature manca, non corrisponde al corpo o è troppo vecchia",
+  // marketplace
+  "error.marketItemNotFound": "Contenuto del marketplace non trovato",
+  "error.marketResale": "Un contenuto acquisito sul marketplace non può esservi offerto di nuovo",
+  "error.marketNotForSale": "Questa licenza non è venduta a prezzo fisso: acquisiscila senza pagare",
+  "error.marketAlreadyAcquired": "Possiedi già questa licenza: acquisiscila per trovare il contenuto nel tuo box",
+  "error.marketOwnContent": "Questo contenuto è tuo: è già nel tuo box",
+  "error.acquiredLicenseExpired": "La licenza di questo contenuto acquisito è scaduta: acquisiscilo di nuovo per usarlo",
+  "error.acquiredNoDownload": "La licenza di questo contenuto acquisito non ne consente il download",
+  "market.paymentRequired": "Questa licenza è venduta a prezzo fisso: paga per acquisirla",
+  "field.marketLicenseType": "deve essere FREE, CREATIVE_COMMONS, SPOT_PRICE, PAY_PER_VIEW o REVENUE_SHARING",
+  "field.activationPrice": "deve essere un importo da 0,01 a 10000,00 con al massimo due decimali",
+  "field.notAllowedForLicenseType": "non è ammesso con questo licenseType",
+  "field.licenseNonCommercial": "non può essere PAY_PER_VIEW: il contenuto è concesso solo per uso non commerciale",
+  "field.licensePerViewOnly": "deve essere PAY_PER_VIEW: la licenza del contenuto si regola a ogni visione pagata",
+  "field.licenseNoDerivatives": "non può essere cambiato: il contenuto è concesso senza opere derivate",
 };
 
 const catalogues = { en, it } as const;

@@ -1,15 +1,24 @@
 import { env, type Env } from "@/server/env";
-import { deriveMediaKey, signedMediaBase, verifyMediaPath, type MediaGrant, type MediaRefusal, type MediaTree } from "./edge/media-url.mjs";
+import {
+  deriveMediaKey,
+  signedMediaBase,
+  verifyMediaPath,
+  type MediaGrant,
+  type MediaItem,
+  type MediaRefusal,
+  type MediaTree,
+} from "./edge/media-url.mjs";
 
 // Signed, expiring media URLs (the scheme is described in edge/media-url.mjs, which nginx's njs check
 // and the Node media server share):
-//   /media/<expires>/<signature>/<tree>/<ownerId>/<boxId>/<file>     tree: hls | preview | poster
-// The signature binds one tree of one item until <expires>; it sits before the file path, so
+//   /media/<expires>/<signature>/<tree>/<bandOwnerId>/<ownerId>/<boxId>/<file>     tree: hls | preview | poster
+// ownerId/boxId name the media home (where the files are), bandOwnerId whose band the edge charges.
+// The signature binds them and one tree until <expires>; it sits before the file path, so
 // relative URLs inside playlists inherit it. Lifetime: MEDIA_URL_TTL (default 4 h: a long film
 // plays through, a leaked link dies the same day). Key: MEDIA_SECRET, else derived from
 // AUTH_SECRET, so the key written into nginx's configuration cannot sign access tokens.
 
-export type { MediaGrant, MediaRefusal, MediaTree };
+export type { MediaGrant, MediaItem, MediaRefusal, MediaTree };
 
 /** The key URLs are signed with (the launcher derives the same one for nginx and the Node media server). */
 export function mediaKey(e: Env = env()): string {
@@ -29,11 +38,11 @@ export interface SignOptions {
   baseUrl?: string;
 }
 
-/** Signs one tree of one box item for `ttlSeconds` (default MEDIA_URL_TTL). */
-export function signMediaTree(tree: MediaTree, ownerId: string, boxId: string, opts: SignOptions = {}): SignedMediaTree {
+/** Signs one tree of one item's files, its bytes charged to `item.bandOwnerId`, for `ttlSeconds` (default MEDIA_URL_TTL). */
+export function signMediaTree(tree: MediaTree, item: MediaItem, opts: SignOptions = {}): SignedMediaTree {
   const e = env();
   const expires = Math.floor((opts.now ?? Date.now()) / 1000) + (opts.ttlSeconds ?? e.MEDIA_URL_TTL);
-  const path = signedMediaBase(mediaKey(e), tree, ownerId, boxId, expires);
+  const path = signedMediaBase(mediaKey(e), tree, item, expires);
   return { baseUrl: (opts.baseUrl ?? e.publicUrl) + path, expiresAt: new Date(expires * 1000) };
 }
 

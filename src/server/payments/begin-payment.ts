@@ -4,6 +4,7 @@ import { DomainError } from "@/server/domain/errors";
 import { env } from "@/server/env";
 import { enqueueJob } from "@/server/jobs/queue";
 import { paymentExpireJob } from "@/server/jobs/handlers/payment-expire";
+import type { SaleShare } from "./ledger";
 import type { PaymentInitiation, PaymentRequest } from "./payment-request";
 import { currentProvider } from "./provider";
 import { newTrackingId, withTrackingId } from "./tracking-id";
@@ -22,6 +23,8 @@ export interface PaymentItem {
   amountCents: number;
   /** License periods bought at once (advanceMonthlyPayments); 1 otherwise. */
   periods?: number;
+  /** A second creator's part of the sale (the licensor of an acquired content), credited in the ledger beside the seller. */
+  share?: SaleShare;
 }
 
 /**
@@ -55,6 +58,9 @@ export async function beginPayment(ctx: Ctx, item: PaymentItem, request: Payment
         amountCents: item.amountCents,
         currency: env().CURRENCY,
         periods: item.periods ?? 1,
+        shareSellerId: item.share?.sellerId ?? null,
+        shareCents: item.share?.cents ?? null,
+        sharePercent: item.share?.percent ?? null,
         provider: provider.name,
         returnUrl: request.returnUrl,
         cancelUrl: request.cancelUrl,

@@ -24,6 +24,9 @@ export const paymentSelect = {
   settledAt: true,
   paidAt: true,
   completedAt: true,
+  shareSellerId: true,
+  shareCents: true,
+  sharePercent: true,
   createdAt: true,
 } satisfies Prisma.PaymentSelect;
 

@@ -7,6 +7,7 @@ import { licensesRouter } from "./routers/licenses";
 import { paymentsRouter } from "./routers/payments";
 import { vodRouter } from "./routers/vod";
 import { bundlesRouter } from "./routers/bundles";
+import { marketplaceRouter } from "./routers/marketplace";
 
 export const appRouter = router({
   users: usersRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   vod: vodRouter,
   bundles: bundlesRouter,
+  marketplace: marketplaceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,8 @@ import type { BoxSource, BoxStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
-import { signPoster } from "@/server/domain/playback/sign-playback";
+import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
+import { acquiredLicenseSelect, toAcquiredLicenseView, type AcquiredLicenseView } from "@/server/domain/marketplace/acquired-license";
 
 /** What a box item looks like to its owner (the document's Box item, with domain types). */
 export const boxItemSelect = {
@@ -23,6 +24,8 @@ export const boxItemSelect = {
   expirationDate: true,
   createdAt: true,
   poster: { select: { id: true } },
+  media: { select: { id: true, ownerId: true } },
+  acquiredLicense: { select: acquiredLicenseSelect },
   _count: { select: { vodItems: true } },
 } satisfies Prisma.BoxItemSelect;
 
@@ -50,10 +53,28 @@ export interface BoxItemView {
   progress: number;
   vodCount: number;
   expirationDate?: Date;
+  /** What its signed URLs name (playableOf): where its files are, and its owner's band, which pays for them. */
+  media: PlayableItem;
+  /** Only for a content acquired on the marketplace (source MARKETPLACE): the license it is held under. */
+  marketplaceLicense?: AcquiredLicenseView;
+}
+
+/**
+ * What a box item's signed URLs name. The media home of its files (media/keys prefix
+ * box/<ownerId>/<boxId>) is the StoredMedia it shows, whose id is the boxId of the upload that
+ * stored them: the seller's upload for an acquired content. Every box item has one (the database
+ * sets it on insert); the item's own ids stand in for a row read without it. The band that pays is
+ * always the item's owner's: the buyer's for an acquired content, never the seller's.
+ */
+export function playableOf(row: { id: string; ownerId: string; media: { id: string; ownerId: string } | null }): PlayableItem {
+  const home = row.media ? { ownerId: row.media.ownerId, boxId: row.media.id } : { ownerId: row.ownerId, boxId: row.id };
+  return { ...home, bandOwnerId: row.ownerId };
 }
 
 /** The view of a row; `baseUrl` is where the caller reaches us (the poster's signed URL starts with it). */
 export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
+  const media = playableOf(row);
+  const license = row.acquiredLicense ? toAcquiredLicenseView(row.acquiredLicense) : undefined;
   return {
     boxId: row.id,
     contentId: row.contentId,
@@ -62,7 +83,7 @@ export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
     description: row.description ?? undefined,
     durationSeconds: row.durationSeconds,
     thumbnailId: row.thumbnailId ?? undefined,
-    posterUrl: row.poster ? signPoster({ ownerId: row.ownerId, boxId: row.id }, { baseUrl }) : undefined,
+    posterUrl: row.poster ? signPoster(media, { baseUrl }) : undefined,
     tags: row.tags,
     source: row.source,
     createdAt: row.createdAt,
@@ -71,6 +92,8 @@ export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
     progress: row.status === "READY" ? 100 : row.progress,
     vodCount: row._count.vodItems,
     expirationDate: row.expirationDate ?? undefined,
+    media,
+    marketplaceLicense: license,
   };
 }
 

@@ -4,6 +4,7 @@ import { requireUserId } from "@/server/domain/context";
 import { invalidField } from "@/server/domain/errors";
 import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
 import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
+import { assertNoDerivativeEdit } from "@/server/domain/marketplace/acquired-use";
 import { boxItemSelect, loadOwnBoxItem, toBoxItemView, type BoxItemView } from "./box-item-view";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./upload-fields";
 
@@ -20,10 +21,12 @@ export type UpdateBoxItemInput = z.output<typeof updateBoxItemInput>;
 // POST /api/box/{boxId} - changes the descriptive data of an item. Clients post back the object they
 // read (empty optionals left out), so an absent description, thumbnailId or tags clears it; the
 // thumbnail must be one of the caller's (an upload, or a poster of their own items). Read-only
-// fields in the body (boxId, contentId, status, ...) are ignored.
+// fields in the body (boxId, contentId, status, ...) are ignored. A content acquired under
+// NoDerivatives terms keeps its title, description and tags (400).
 export async function updateBoxItem(ctx: Ctx, input: UpdateBoxItemInput): Promise<BoxItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
+  await assertNoDerivativeEdit(ctx.db, current.boxId, current, input);
   let thumbnailId: string | null = input.thumbnailId ?? null;
   if (thumbnailId) {
     const thumb = await findOwnThumbnail(ctx.db, ownerId, thumbnailId);

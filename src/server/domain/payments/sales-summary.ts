@@ -57,7 +57,7 @@ export async function salesSummary(ctx: Ctx, now = new Date()): Promise<SalesSum
     // the bounds are UTC calendar days as text: the column holds UTC times without a zone
     ctx.db.$queryRaw<{ day: string; sales: bigint | number; gross: bigint | number; net: bigint | number }[]>`
       SELECT to_char(date_trunc('day', "createdAt"), 'YYYY-MM-DD') AS day,
-             count(*) FILTER (WHERE "type" = 'SALE') AS sales,
+             count(*) FILTER (WHERE "type" IN ('SALE', 'SHARE')) AS sales,
              sum("grossCents") AS gross,
              sum("netCents") AS net
       FROM "LedgerEntry"
@@ -69,7 +69,7 @@ export async function salesSummary(ctx: Ctx, now = new Date()): Promise<SalesSum
   const totals = new Map<string, SalesTotals>();
   for (const g of grouped) {
     const t = totals.get(g.currency) ?? { currency: g.currency, sales: 0, refunds: 0, grossCents: 0, feeCents: 0, netCents: 0 };
-    if (g.type === "SALE") t.sales += g._count._all;
+    if (g.type === "SALE" || g.type === "SHARE") t.sales += g._count._all;
     else t.refunds += g._count._all;
     t.grossCents += g._sum.grossCents ?? 0;
     t.feeCents += g._sum.feeCents ?? 0;

@@ -16,6 +16,7 @@ export type BoxPlayResult = PlayGranted & {
 // POST /api/box/{boxId}/play - the owner plays an item of their box through signed HLS URLs.
 // - Another user's item, or none: 404 (no existence leak).
 // - Playable as soon as the first rendition is published, while the ladder is still PROCESSING.
+// - An acquired content whose license has ended: 409 (it stays in the box, renewable by acquiring again).
 // - FAILED: 409 with the reason; nothing published yet: 409 "still processing" (the request is
 //   right, the item is not in a state that allows it; a client retries later). Not 400: nothing
 //   about the request itself is wrong.
@@ -34,7 +35,8 @@ export async function playBox(ctx: Ctx, input: z.output<typeof playBoxInput>): P
   ]);
   // playableAt is set only once the master playlist is in place: a rendition row alone is not enough
   if (!item?.playableAt) throw new DomainError("CONFLICT", "error.boxItemNotPlayable");
-  const target = { ownerId, boxId: resource.boxId };
+  if (resource.marketplaceLicense?.expired) throw new DomainError("CONFLICT", "error.acquiredLicenseExpired");
+  const target = resource.media;
   const where = { baseUrl: ctx.baseUrl };
   return { resource, ...signPlayback(target, "hls", where), posterUrl: poster ? signPoster(target, where) : undefined };
 }

@@ -9,10 +9,16 @@ import type { MessageId } from "@/server/i18n/messages";
 
 export const HLS_MIME_TYPE = "application/x-mpegurl";
 
-/** What the item's files are stored under (media/keys): the owner and the box item. */
+/**
+ * What a signed URL grants: the item's media home (media/keys prefix box/<ownerId>/<boxId>: its own
+ * upload's, or the seller's for a content acquired on the marketplace) and whose band the delivered
+ * bytes count against (the owner of the item played: the box item's owner, the vod's publisher, the
+ * listing's seller), signed together (media/edge/media-url.mjs).
+ */
 export interface PlayableItem {
   ownerId: string;
   boxId: string;
+  bandOwnerId: string;
 }
 
 /** hls: the master playlist of the whole ladder; preview: the 15-second preview rendition. */
@@ -54,7 +60,7 @@ export type PlayOutcome = PlayGranted | PlayRefused;
  * (supplement §3: srcs[0].uniqueStreamer, or streamer); `file` repeats it for players that read that.
  */
 export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: SignOptions = {}): PlayGranted {
-  const { baseUrl, expiresAt } = signMediaTree(tree, item.ownerId, item.boxId, opts);
+  const { baseUrl, expiresAt } = signMediaTree(tree, item, opts);
   const url = baseUrl + (tree === "hls" ? MASTER_PLAYLIST : RENDITION_PLAYLIST);
   return {
     result: "PLAY",
@@ -76,5 +82,5 @@ export function signPoster(item: PlayableItem, opts: SignOptions = {}): string {
   const ttlSeconds = opts.ttlSeconds ?? env().MEDIA_URL_TTL;
   const stepMs = Math.max(1, Math.floor(ttlSeconds / 4)) * 1000;
   const now = Math.floor((opts.now ?? Date.now()) / stepMs) * stepMs;
-  return signMediaTree("poster", item.ownerId, item.boxId, { ...opts, ttlSeconds, now }).baseUrl + POSTER_FILE;
+  return signMediaTree("poster", item, { ...opts, ttlSeconds, now }).baseUrl + POSTER_FILE;
 }

@@ -4,6 +4,7 @@ import { optionalUserId } from "@/server/domain/context";
 import { DomainError } from "@/server/domain/errors";
 import { beginPayment } from "@/server/payments/begin-payment";
 import { paymentRequestInput, type PaymentInitiation } from "@/server/payments/payment-request";
+import { licenseShareOf } from "@/server/domain/marketplace/acquired-use";
 import { loadViewableVod, type VodItemView } from "./vod-item-view";
 
 export const payVodInput = paymentRequestInput.extend({ vodId: z.string() });
@@ -21,7 +22,15 @@ export async function payVod(ctx: Ctx, input: z.output<typeof payVodInput>): Pro
   if (vod.ownerId === viewerId) throw new DomainError("BAD_REQUEST", "error.vodOwnContent");
   const started = await beginPayment(
     ctx,
-    { kind: "VOD", itemId: resource.vodId, title: resource.title, sellerId: vod.ownerId, amountCents: resource.pricePerViewCents },
+    {
+      kind: "VOD",
+      itemId: resource.vodId,
+      title: resource.title,
+      sellerId: vod.ownerId,
+      amountCents: resource.pricePerViewCents,
+      // a content acquired on the marketplace under PAY_PER_VIEW or REVENUE_SHARING: its seller's part
+      share: await licenseShareOf(ctx.db, resource.boxId),
+    },
     input,
   );
   return { ...started, resource };

@@ -40,8 +40,7 @@ export async function reachVod(
 }
 
 /** The signed URLs of one tree of the vod's content. */
-export const grantVod = (ctx: Ctx, vod: LoadedVod, tree: PlaybackTree) =>
-  signPlayback({ ownerId: vod.ownerId, boxId: vod.view.boxId }, tree, { baseUrl: ctx.baseUrl });
+export const grantVod = (ctx: Ctx, vod: LoadedVod, tree: PlaybackTree) => signPlayback(vod.media, tree, { baseUrl: ctx.baseUrl });
 
 // POST /api/vod/{vodId}/play and /api/public/vod/{vodId}/play - the play result of a vod, resource
 // the vod. Its owner always plays (private, expired, band used up: the box play's rule). Anyone

@@ -4,6 +4,7 @@ import { requireUserId } from "@/server/domain/context";
 import { DomainError, notFound } from "@/server/domain/errors";
 import { loadOwnBoxItem } from "@/server/domain/box/box-item-view";
 import { claimBundle, placeInBundle } from "@/server/domain/bundles/vod-membership";
+import { assertVodUseAllowed } from "@/server/domain/marketplace/acquired-use";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
 
@@ -12,12 +13,14 @@ export const publishVodInput = vodFields.safeExtend({ boxId: z.string() });
 // POST /api/box/{boxId}/vod - publishes a content of the caller's box for on-demand viewing: 201
 // with the vod item. Only a READY item: one still PROCESSING or FAILED answers 409 (the request is
 // right, the content is not in a state that allows it; as box play does), another user's 404.
-// `public` defaults to true. A content may be published more than once (vodCount counts them).
+// `public` defaults to true. A content may be published more than once (vodCount counts them). A
+// content acquired on the marketplace is published as its license allows (marketplace/acquired-use.ts).
 export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInput>): Promise<VodItemView> {
   const ownerId = requireUserId(ctx);
   const item = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
   if (item.status === "PROCESSING") throw new DomainError("CONFLICT", "error.vodContentProcessing");
   if (item.status === "FAILED") throw new DomainError("CONFLICT", "error.vodContentFailed");
+  await assertVodUseAllowed(ctx.db, item.boxId, input.licenseType);
   const license = licenseColumns(licenseOf(input));
   const created = await ctx.db
     .$transaction(async (tx) => {

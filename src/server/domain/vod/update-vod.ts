@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { claimBundle, placeInBundle } from "@/server/domain/bundles/vod-membership";
+import { assertVodUseAllowed } from "@/server/domain/marketplace/acquired-use";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
 
@@ -14,6 +15,7 @@ export const updateVodInput = vodFields.safeExtend({ vodId: z.string() });
 export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>): Promise<VodItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnVod(ctx.db, ownerId, input.vodId);
+  await assertVodUseAllowed(ctx.db, current.view.boxId, input.licenseType);
   const license = licenseColumns(licenseOf(input));
   const vod = { vodId: current.view.vodId, boxItemId: current.view.boxId, ownerId };
   await ctx.db.$transaction(async (tx) => {

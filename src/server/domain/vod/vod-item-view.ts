@@ -2,7 +2,7 @@ import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
 import { directRead, type Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
-import { signPoster } from "@/server/domain/playback/sign-playback";
+import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
@@ -49,9 +49,11 @@ export interface VodItemView {
   publisher: PublicUser;
 }
 
-/** A vod as read, with its owner's id (for authorization and for signing its media) and band (plays by the audience). */
+/** A vod as read, with its owner's id (for authorization), where its content's files are (for signing them) and band (plays by the audience). */
 export interface LoadedVod {
   ownerId: string;
+  /** The media home of its box item's files (box/playableOf: the seller's upload for an acquired content) and the publisher's band, which pays for them. */
+  media: PlayableItem;
   band: BandStatus;
   view: VodItemView;
 }
@@ -69,7 +71,8 @@ export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "owner
   u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle",
   u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
   u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
-  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb"`;
+  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb",
+  coalesce(b."mediaId", b."id")::text AS "mediaBoxId", coalesce((SELECT m."ownerId" FROM "StoredMedia" m WHERE m."id" = b."mediaId"), b."ownerId")::text AS "mediaOwnerId"`;
 
 /** Joins that VOD_COLUMNS reads from, `v` being the vod. */
 export const VOD_JOINS = `JOIN "BoxItem" b ON b."id" = v."boxItemId" JOIN "User" u ON u."id" = v."ownerId"`;
@@ -105,6 +108,8 @@ export interface VodRow extends Record<string, unknown> {
   bandUsedBytes: number;
   bandPeriodStartMs: number;
   bandGb: number;
+  mediaBoxId: string;
+  mediaOwnerId: string;
 }
 
 /** Today's date in UTC as yyyy-MM-dd (expiration dates are UTC days). */
@@ -113,6 +118,7 @@ export const todayUtc = (now = new Date()): string => now.toISOString().slice(0,
 /** The view of a row; `baseUrl` is where the caller reaches us (the poster's signed URL starts with it). */
 export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): LoadedVod {
   const expired = r.expirationDate !== null && r.expirationDate < todayUtc(now);
+  const media = { ownerId: r.mediaOwnerId, boxId: r.mediaBoxId, bandOwnerId: r.ownerId };
   const view: VodItemView = {
     vodId: r.vodId,
     boxId: r.boxId,
@@ -122,7 +128,7 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
     description: r.description ?? undefined,
     durationSeconds: r.durationSeconds,
     thumbnailId: r.thumbnailId ?? undefined,
-    posterUrl: r.hasPoster ? signPoster({ ownerId: r.ownerId, boxId: r.boxId }, { baseUrl }) : undefined,
+    posterUrl: r.hasPoster ? signPoster(media, { baseUrl }) : undefined,
     tags: r.tags ?? [],
     licenseType: r.licenseType,
     ccType: r.ccType ?? undefined,
@@ -148,7 +154,7 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
     ),
   };
   const band = bandStatusOf({ bandUsedBytes: r.bandUsedBytes, bandPeriodStart: new Date(r.bandPeriodStartMs), bandGb: r.bandGb }, now);
-  return { ownerId: r.ownerId, band, view };
+  return { ownerId: r.ownerId, media, band, view };
 }
 
 /**

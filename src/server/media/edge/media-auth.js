@@ -8,7 +8,9 @@ import crypto from "crypto";
 var UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 var SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}";
 var FILE = "(?:" + SEGMENT + "/){0,2}" + SEGMENT + "\\.(?:m3u8|ts|m4s|mp4|aac|vtt|jpg)";
-var MEDIA_PATH = new RegExp("^/media/(\\d{1,12})/([A-Za-z0-9_-]{32})/(hls|preview|poster)/(" + UUID + ")/(" + UUID + ")/(" + FILE + ")$");
+// groups: 1 expires, 2 signature, 3 tree, 4 band owner, 5 media home owner, 6 media home box, 7 file
+var IDS = "(" + UUID + ")/(" + UUID + ")/(" + UUID + ")";
+var MEDIA_PATH = new RegExp("^/media/(\\d{1,12})/([A-Za-z0-9_-]{32})/(hls|preview|poster)/" + IDS + "/(" + FILE + ")$");
 
 function sameString(a, b) {
   if (a.length !== b.length) return false;
@@ -26,11 +28,11 @@ function verify(r) {
   if (raw !== r.uri) return "0";
   var m = MEDIA_PATH.exec(raw);
   if (!m) return "0";
-  if (m[3] === "poster" && m[6] !== "poster.jpg") return "0";
-  if (m[6].indexOf("..") >= 0) return "0";
+  if (m[3] === "poster" && m[7] !== "poster.jpg") return "0";
+  if (m[7].indexOf("..") >= 0) return "0";
   var expected = crypto
     .createHmac("sha256", r.variables.media_key)
-    .update("v1/" + m[1] + "/" + m[3] + "/" + m[4] + "/" + m[5])
+    .update("v2/" + m[1] + "/" + m[3] + "/" + m[4] + "/" + m[5] + "/" + m[6])
     .digest("base64url")
     .slice(0, 32);
   if (!sameString(expected, m[2])) return "0";

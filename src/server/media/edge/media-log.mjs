@@ -1,9 +1,10 @@
 // The band log: one line per media response, written by nginx (access_log, format `kinora_media`)
 // and by the Node media server in the same format, read by the band meter
-// (src/server/media/playback/band-meter.ts), which adds the bytes to the owners' band counters.
+// (src/server/media/playback/band-meter.ts), which adds the bytes to the band owners' counters.
 //
 //   DATA_DIR/media-log/<source>-<bucket>.log     source: nginx | node
-//   line: "<unix seconds with millis> <ownerId> <body bytes sent> <status>\n"
+//   line: "<unix seconds with millis> <bandOwnerId> <body bytes sent> <status>\n"
+//   bandOwnerId: the signed URL's band owner (media-url.mjs), whose band pays, not the files' owner
 //
 // bucket = floor(unix seconds / 1000): a new file every ~17 minutes, named from the clock at the
 // moment the line is written (nginx: the digits of $msec but the last three before the dot). Files
@@ -34,7 +35,7 @@ export class MediaLogWriter {
     mkdirSync(dir, { recursive: true });
   }
 
-  record(ownerId, bytes, status) {
+  record(bandOwnerId, bytes, status) {
     const now = Date.now() / 1000;
     const bucket = bucketOf(now);
     if (bucket !== this.bucket) {
@@ -42,7 +43,7 @@ export class MediaLogWriter {
       this.fd = openSync(path.join(this.dir, logFileName(this.source, bucket)), "a");
       this.bucket = bucket;
     }
-    writeSync(this.fd, `${now.toFixed(3)} ${ownerId} ${bytes} ${status}\n`);
+    writeSync(this.fd, `${now.toFixed(3)} ${bandOwnerId} ${bytes} ${status}\n`);
   }
 
   close() {

@@ -115,12 +115,12 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     return s3Client;
   };
 
-  const meter = (res, ownerId, status, length, counted) => {
+  const meter = (res, bandOwnerId, status, length, counted) => {
     res.once("close", () => {
       // Bytes that reached the socket: all of them when the response finished, else what was
       // handed over minus what was still buffered when the viewer went away.
       const sent = res.writableFinished ? length : Math.max(0, counted() - res.writableLength);
-      if (sent > 0) log?.record(ownerId, sent, status);
+      if (sent > 0) log?.record(bandOwnerId, sent, status);
     });
   };
 
@@ -132,7 +132,7 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     }
     let counted = 0;
     source.on("data", (chunk) => (counted += chunk.length));
-    meter(res, grant.ownerId, status, length, () => counted);
+    meter(res, grant.bandOwnerId, status, length, () => counted);
     pipeline(source, res, () => {});
   };
 

@@ -11,9 +11,13 @@ export const MEDIA_PATH_SOURCE: string;
 export const MEDIA_TYPES: Record<string, string>;
 export const MEDIA_SECRET_PATTERN: RegExp;
 
+/** What a signed URL names: the media home (where the files are) and whose band pays for their delivery. */
+export type MediaItem = { bandOwnerId: string; ownerId: string; boxId: string };
+
 export type MediaGrant = {
   ok: true;
   tree: MediaTree;
+  bandOwnerId: string;
   ownerId: string;
   boxId: string;
   file: string;
@@ -24,8 +28,8 @@ export type MediaRefusal = { ok: false; reason: "malformed" | "signature" | "exp
 
 export function cacheControlFor(file: string): string;
 export function contentTypeFor(file: string): string;
-export function mediaSignature(key: string, expires: number, tree: MediaTree, ownerId: string, boxId: string): string;
-export function signedMediaBase(key: string, tree: MediaTree, ownerId: string, boxId: string, expires: number): string;
+export function mediaSignature(key: string, expires: number, tree: MediaTree, bandOwnerId: string, ownerId: string, boxId: string): string;
+export function signedMediaBase(key: string, tree: MediaTree, item: MediaItem, expires: number): string;
 export function mediaStorageKey(tree: MediaTree, ownerId: string, boxId: string, file: string): string;
 export function verifyMediaPath(key: string, rawPath: string, nowSeconds?: number): MediaGrant | MediaRefusal;
 export function classifyRequestPath(rawPath: string): "media" | "invalid" | "app";

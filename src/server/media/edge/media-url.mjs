@@ -3,16 +3,22 @@
 // Plain ESM so the launcher (scripts/start.mjs, plain JS) imports it without a build step; nginx
 // checks the same HMAC in njs (media-auth.js, a port of verifyMediaPath kept in step by the tests).
 //
-//   /media/<expires>/<signature>/<tree>/<ownerId>/<boxId>/<file>
+//   /media/<expires>/<signature>/<tree>/<bandOwnerId>/<ownerId>/<boxId>/<file>
 //
+//   bandOwnerId  whose band the delivered bytes count against: the owner of the item played (the box
+//                item's, the vod's publisher, the listing's seller), not necessarily the owner of the files
+//   ownerId/boxId  the media home, where the files are stored (the seller's upload for a content
+//                acquired on the marketplace; the item's own upload otherwise)
 //   tree  hls      -> storage key box/<ownerId>/<boxId>/hls/<file>      (master, rungs, segments)
 //         preview  -> storage key box/<ownerId>/<boxId>/preview/<file>  (the 15-second preview)
 //         poster   -> storage key box/<ownerId>/<boxId>/poster.jpg      (file must be poster.jpg)
-//   signature = base64url(HMAC-SHA256(key, "v1/<expires>/<tree>/<ownerId>/<boxId>"))[0..32]
+//   signature = base64url(HMAC-SHA256(key, "v2/<expires>/<tree>/<bandOwnerId>/<ownerId>/<boxId>"))[0..32]
 //
 // The signature sits before the file path and grants one tree of one item until <expires> (unix
 // seconds), so relative URLs inside playlists (rung playlists, segments) inherit it. A signature
-// never covers another item or another tree: a preview URL cannot open the full ladder.
+// never covers another item or another tree: a preview URL cannot open the full ladder. It binds the
+// band owner and the media home together, so neither can be swapped: a viewer cannot move the bytes
+// to another user's band, nor point a grant at other files.
 // The path is checked as sent (raw, before any decoding): our URLs never contain escapes, dot
 // segments or empty segments, so anything else is refused rather than normalized.
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -28,7 +34,7 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}";
 export const MEDIA_EXTENSIONS = ["m3u8", "ts", "m4s", "mp4", "aac", "vtt", "jpg"];
 const FILE = `(?:${SEGMENT}/){0,2}${SEGMENT}\\.(?:${MEDIA_EXTENSIONS.join("|")})`;
-export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster)/(${UUID})/(${UUID})/(${FILE})$`;
+export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster)/(${UUID})/(${UUID})/(${UUID})/(${FILE})$`;
 const MEDIA_PATH = new RegExp(MEDIA_PATH_SOURCE);
 
 /** Media types by extension (the same table is written into nginx's `types`). */
@@ -59,23 +65,29 @@ export function contentTypeFor(file) {
 }
 
 /** The message the signature authenticates. */
-function signedMessage(expires, tree, ownerId, boxId) {
-  return `v1/${expires}/${tree}/${ownerId}/${boxId}`;
+function signedMessage(expires, tree, bandOwnerId, ownerId, boxId) {
+  return `v2/${expires}/${tree}/${bandOwnerId}/${ownerId}/${boxId}`;
 }
 
-export function mediaSignature(key, expires, tree, ownerId, boxId) {
+export function mediaSignature(key, expires, tree, bandOwnerId, ownerId, boxId) {
   return createHmac("sha256", key)
-    .update(signedMessage(expires, tree, ownerId, boxId))
+    .update(signedMessage(expires, tree, bandOwnerId, ownerId, boxId))
     .digest("base64url")
     .slice(0, SIGNATURE_LENGTH);
 }
 
-/** The signed base path of one tree of one item, ending in "/": append a file (e.g. "master.m3u8"). */
-export function signedMediaBase(key, tree, ownerId, boxId, expires) {
+const ID = new RegExp(`^${UUID}$`);
+
+/**
+ * The signed base path of one tree of one item, ending in "/": append a file (e.g. "master.m3u8").
+ * `item`: the media home ({ownerId, boxId}) and whose band pays ({bandOwnerId}).
+ */
+export function signedMediaBase(key, tree, item, expires) {
+  const { bandOwnerId, ownerId, boxId } = item;
   if (!MEDIA_TREES.includes(tree)) throw new Error(`unknown media tree: ${tree}`);
-  if (!new RegExp(`^${UUID}$`).test(ownerId) || !new RegExp(`^${UUID}$`).test(boxId)) throw new Error("media ids must be lowercase UUIDs");
+  if (![bandOwnerId, ownerId, boxId].every((id) => ID.test(id))) throw new Error("media ids must be lowercase UUIDs");
   if (!Number.isSafeInteger(expires) || expires < 0) throw new Error(`invalid expiry: ${expires}`);
-  return `${MEDIA_PREFIX}${expires}/${mediaSignature(key, expires, tree, ownerId, boxId)}/${tree}/${ownerId}/${boxId}/`;
+  return `${MEDIA_PREFIX}${expires}/${mediaSignature(key, expires, tree, bandOwnerId, ownerId, boxId)}/${tree}/${bandOwnerId}/${ownerId}/${boxId}/`;
 }
 
 /** The storage key a verified media path names (media/keys.ts layout). */
@@ -86,22 +98,22 @@ export function mediaStorageKey(tree, ownerId, boxId, file) {
 /**
  * Checks a raw request path (the query is ignored). Returns the grant, or why it is refused:
  * "malformed" (not one of our URLs: escapes, dot segments, directories, unknown tree or type),
- * "signature" (tampered, or issued for another item or tree), "expired".
+ * "signature" (tampered, or issued for another item, tree, media home or band owner), "expired".
  */
 export function verifyMediaPath(key, rawPath, nowSeconds = Date.now() / 1000) {
   const q = rawPath.indexOf("?");
   const path = q < 0 ? rawPath : rawPath.slice(0, q);
   const m = MEDIA_PATH.exec(path);
   if (!m) return { ok: false, reason: "malformed" };
-  const [, exp, sig, tree, ownerId, boxId, file] = m;
+  const [, exp, sig, tree, bandOwnerId, ownerId, boxId, file] = m;
   if (tree === "poster" && file !== POSTER_FILE) return { ok: false, reason: "malformed" };
   if (file.split("/").some((s) => s.includes(".."))) return { ok: false, reason: "malformed" };
   const expires = Number(exp);
-  const expected = Buffer.from(mediaSignature(key, expires, tree, ownerId, boxId));
+  const expected = Buffer.from(mediaSignature(key, expires, tree, bandOwnerId, ownerId, boxId));
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" };
   if (expires < nowSeconds) return { ok: false, reason: "expired" };
-  return { ok: true, tree, ownerId, boxId, file, expires, storageKey: mediaStorageKey(tree, ownerId, boxId, file) };
+  return { ok: true, tree, bandOwnerId, ownerId, boxId, file, expires, storageKey: mediaStorageKey(tree, ownerId, boxId, file) };
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import { formatDate, omitEmpty } from "@/server/rest/wire";
 import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
+import { renderTerms, termsProperties } from "./market-item";
 
 /**
  * The document's Box item: duration "m:ss" ("0:00" until the probe ran), valueDate (creation date)
  * dd/MM/yyyy, empty optionals left out. Two owner-only fields (every box read is the owner's):
  * `progress`, the processing percent (0..100, 100 once READY), and `statusReason`, why ingestion
- * failed (status FAILED only). `expirationDate` (supplement §1) when set.
+ * failed (status FAILED only). `expirationDate` (supplement §1) when set. `marketplaceLicense` for a
+ * content acquired on the marketplace.
  */
 export function renderBoxItem(v: BoxItemView) {
   return omitEmpty({
@@ -18,6 +20,13 @@ export function renderBoxItem(v: BoxItemView) {
     statusReason: v.statusReason,
     progress: v.progress,
     expirationDate: v.expirationDate ? formatDate(v.expirationDate) : undefined,
+    marketplaceLicense: v.marketplaceLicense && {
+      licenseId: v.marketplaceLicense.licenseId,
+      marketplaceId: v.marketplaceLicense.marketplaceId,
+      issuerCode: v.marketplaceLicense.issuerCode,
+      ...renderTerms(v.marketplaceLicense),
+      expirationDate: v.marketplaceLicense.expiresAt && formatDate(v.marketplaceLicense.expiresAt),
+    },
   });
 }
 
@@ -33,6 +42,18 @@ export const boxItemSchema: Record<string, unknown> = {
     progress: { type: "integer", minimum: 0, maximum: 100, description: "processing percent (owner only)" },
     statusReason: { type: "string", description: "why ingestion failed (status FAILED, owner only)" },
     expirationDate: { type: "string", format: "dd/MM/yyyy" },
+    marketplaceLicense: {
+      type: "object",
+      description: "only for contents acquired on the marketplace (source MARKETPLACE)",
+      required: ["licenseId", "issuerCode", "licenseType", "download"],
+      properties: {
+        licenseId: { type: "string" },
+        marketplaceId: { type: "string", description: "absent once the seller withdrew the listing" },
+        issuerCode: { type: "string", description: "the seller's userCode" },
+        ...termsProperties,
+        expirationDate: { type: "string", format: "dd/MM/yyyy", description: "the day the license ends (a license with a duration)" },
+      },
+    },
   },
 };
 

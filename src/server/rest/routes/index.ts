@@ -7,6 +7,7 @@ import { thumbnailRoutes } from "./thumbnails";
 import { licenseRoutes } from "./licenses";
 import { vodRoutes } from "./vod";
 import { bundleRoutes } from "./bundles";
+import { marketplaceRoutes } from "./marketplace";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -21,6 +22,11 @@ export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
   { tag: "Vod", description: "On-demand publishing: publish, search, play, pay-per-view, preview", routes: vodRoutes },
   { tag: "Content bundles", description: "Ordered bundles of vods sold by subscription: items, subscribe, activate", routes: bundleRoutes },
+  {
+    tag: "Marketplace",
+    description: "Licensing contents to other creators: offer, search, preview, pay, acquire",
+    routes: marketplaceRoutes,
+  },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },

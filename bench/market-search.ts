@@ -1,0 +1,123 @@
+// The public marketplace search over MARKET_LISTINGS listings (default 100,000) of CORPUS_CREATORS
+// creators (default 10,000) on PostgreSQL: p50/p95 at 8 concurrent clients, with the bare route
+// handler (/bench/ceiling) of the same server and run as the baseline. Target: p95 <= 30 ms.
+// Run after `npm run build`: `npx tsx bench/market-search.ts`. Writes "Marketplace search" in
+// docs/perf.md. The catalogue is written by bench/market-corpus.ts; BENCH_SECONDS (default 10) per
+// case and round, BENCH_ROUNDS (default 3) rounds.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Api } from "../test/support/api";
+import { withDatabase, type Sql } from "../test/support/database";
+import { startKinora } from "../test/support/server";
+import { preparePostgres } from "../scripts/test-postgres";
+import { assertBuilt, compare, fmt, machine, writeSection, type LoadCase } from "./report";
+import { writeMarketCorpus } from "./market-corpus";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SIZE = { vods: Number(process.env.MARKET_LISTINGS ?? 100_000), creators: Number(process.env.CORPUS_CREATORS ?? 10_000) };
+const CONNECTIONS = 8;
+const SEARCH_P95_MS = 30;
+
+interface Fixture {
+  /** Words of the catalogue by how many listings have them: the commonest, a middling one, a rare one. */
+  words: { word: string; listings: number }[];
+  /** A seller with listings. */
+  userCode: string;
+}
+
+async function prepare(sql: Sql): Promise<Fixture> {
+  const started = Date.now();
+  await writeMarketCorpus(sql, SIZE);
+  console.log(`marketplace of ${SIZE.vods} listings written in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const byFrequency = await sql<{ word: string; listings: number }>(
+    `SELECT w AS word, count(*)::int AS listings FROM "BoxItem" b, unnest(string_to_array(lower(b."title"), ' ')) w
+     WHERE b."contentId" LIKE 'urn:bench:%' AND w ~ '^[a-z]{6}$' GROUP BY 1 ORDER BY 2 DESC`,
+  );
+  const at = (share: number) => byFrequency[Math.floor(share * (byFrequency.length - 1))]!;
+  const [seller] = await sql<{ userCode: string }>(
+    `SELECT u."userCode" FROM "MarketplaceItem" m JOIN "User" u ON u."id" = m."ownerId" ORDER BY m."createdAt" DESC LIMIT 1`,
+  );
+  return { words: [byFrequency[0]!, at(0.01), at(0.2)], userCode: seller!.userCode };
+}
+
+async function main(): Promise<void> {
+  assertBuilt();
+  const header = machine();
+  const pg = await preparePostgres();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "kinora-market-bench-"));
+  const env = { KINORA_BENCH: "1", DATABASE_URL: pg.url, DATA_DIR: dataDir };
+  try {
+    await (await startKinora(env)).stop(); // migrates and seeds
+    const f = await withDatabase({ dataDir, databaseUrl: pg.url }, prepare);
+    const server = await startKinora(env);
+    try {
+      const api = new Api(server.url);
+      const headers = {
+        Authorization: `Bearer ${await api.publicToken()}`,
+        Accept: "application/json",
+        "Content-Type": "application/json",
+      };
+      const search = (body: Record<string, unknown>): LoadCase => ({
+        url: `${server.url}/api/public/search/marketplace/contents`,
+        connections: CONNECTIONS,
+        method: "POST",
+        headers,
+        body: JSON.stringify({ pageSize: 10, pageIndex: 0, ...body }),
+      });
+      const [common, middling, rare] = f.words as [Fixture["words"][0], Fixture["words"][0], Fixture["words"][0]];
+      const cases: Record<string, LoadCase> = {
+        ceiling: { url: `${server.url}/bench/ceiling`, connections: CONNECTIONS },
+        rare: search({ queryString: rare.word }),
+        middling: search({ queryString: middling.word }),
+        common: search({ queryString: common.word }),
+        prefix: search({ queryString: `${middling.word.slice(0, 4)}*` }),
+        conditions: search({ queryString: middling.word, conditions: { licenseType: "CREATIVE_COMMONS", ccType: "BY" } }),
+        exclude: search({ queryString: middling.word, excludeUserCode: f.userCode }),
+        userCode: search({ queryString: middling.word, userCode: f.userCode }),
+        recent: search({ excludeUserCode: f.userCode }),
+      };
+      const labels: Record<string, string> = {
+        ceiling: "ceiling: bare route handler, constant JSON (baseline)",
+        rare: `one rare title word (${fmt(rare.listings)} listings)`,
+        middling: `one title word (${fmt(middling.listings)} listings)`,
+        common: `the commonest title word (${fmt(common.listings)} listings)`,
+        prefix: `prefix \`${middling.word.slice(0, 4)}*\``,
+        conditions: "one word + conditions {CREATIVE_COMMONS, BY}",
+        exclude: "one word + excludeUserCode",
+        userCode: "one word + userCode",
+        recent: "no query + excludeUserCode (newest first, as the portal's browse)",
+      };
+      for (const [name, c] of Object.entries(cases)) {
+        const res = await fetch(c.url, { method: c.method ?? "GET", headers: c.headers, body: c.body });
+        if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+      }
+      const results = await compare(cases, SECONDS, ROUNDS);
+      const ceiling = results.ceiling!;
+      const lines = [
+        `\`npx tsx bench/market-search.ts\` after \`npm run build\`: ${fmt(SIZE.vods)} listings of ${fmt(SIZE.creators)} sellers on PostgreSQL`,
+        `(bench/market-corpus.ts over bench/vod-corpus.ts), the production server, autocannon on loopback, ${CONNECTIONS} connections,`,
+        `median of ${ROUNDS} interleaved rounds of ${SECONDS} s per case; ${header}. Target: p95 <= ${SEARCH_P95_MS} ms.`,
+        "",
+        "| case | req/s | % of ceiling | p50 ms | p95 ms | p95 / ceiling p95 | failed |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ...Object.entries(results).map(
+          ([key, r]) =>
+            `| ${labels[key]} | ${fmt(r.rps)} | ${fmt((100 * r.rps) / ceiling.rps)} % | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${fmt(r.p95 / ceiling.p95, 1)} | ${r.failures} |`,
+        ),
+      ];
+      await writeSection("Marketplace search", lines.join("\n"));
+      console.log(lines.join("\n"));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await pg.drop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+"use client";
+
+import { useState } from "react";
+import { FormStatus } from "@/components/form/form-status";
+import { Pager } from "@/components/pager";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+import { MarketCard } from "./market-card";
+import { OfferDialog } from "./offer-dialog";
+
+const PAGE_SIZE = 12;
+
+/** The creator's listings with how many creators acquired each; offer a video, withdraw a listing. */
+export function MyListings({ currency }: { currency: string }) {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [offering, setOffering] = useState(false);
+  const utils = trpc.useUtils();
+  const search = trpc.marketplace.search.useQuery({ pageIndex, pageSize: PAGE_SIZE });
+  const withdraw = trpc.marketplace.delete.useMutation({ onSuccess: () => utils.marketplace.search.invalidate() });
+  const page = search.data;
+  return (
+    <section className="card" aria-labelledby="listings-title">
+      <div className="page-head">
+        <h2 id="listings-title">Your listings</h2>
+        <button type="button" className="button" onClick={() => setOffering(true)} aria-haspopup="dialog">
+          Offer a video
+        </button>
+      </div>
+      <FormStatus error={errorMessageOf(search.error ?? withdraw.error)} />
+      {page && page.items.length === 0 && <p className="muted">You offer nothing yet: offer a video of your box to other creators.</p>}
+      {page && page.items.length > 0 && (
+        <ul className="vod-grid">
+          {page.items.map((item) => (
+            <MarketCard key={item.marketplaceId} item={item} currency={currency} showSeller={false}>
+              <span className="muted" data-testid="market-acquisitions">
+                {item.acquisitions === 1 ? "Acquired once" : `Acquired ${item.acquisitions} times`}
+              </span>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={withdraw.isPending}
+                onClick={() => {
+                  if (window.confirm(`Withdraw "${item.title}" from the marketplace? Licenses already acquired stay.`))
+                    withdraw.mutate({ marketplaceId: item.marketplaceId });
+                }}
+              >
+                Withdraw<span className="visually-hidden"> {item.title}</span>
+              </button>
+            </MarketCard>
+          ))}
+        </ul>
+      )}
+      {page && <Pager pageIndex={pageIndex} pageCount={page.pageCount} onPage={setPageIndex} />}
+      {offering && <OfferDialog currency={currency} onClose={() => setOffering(false)} />}
+    </section>
+  );
+}

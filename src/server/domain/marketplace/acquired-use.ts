@@ -1,0 +1,87 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { VodLicenseType } from "@/generated/prisma/enums";
+import type { Db } from "@/server/db/client";
+import { DomainError, invalidField } from "@/server/domain/errors";
+import type { SaleShare } from "@/server/payments/ledger";
+import { isLicenseEnded } from "./acquired-license";
+import { isNoDerivatives, isNonCommercial, termColumnSelect, termsOf, type LicenseTerms } from "./license-terms";
+
+// What the license of an acquired content lets its acquirer do with it (the box item's
+// marketplaceLicense), for the contexts that use box items: vod publishing and pay-per-view sales,
+// bundles, the box's own edits. Contents uploaded by their owner have no license: everything is allowed.
+
+type DbOrTx = Db | Prisma.TransactionClient;
+
+interface UsedLicense {
+  issuerId: string;
+  terms: LicenseTerms;
+  ended: boolean;
+}
+
+async function licenseOfBoxItem(db: DbOrTx, boxItemId: string): Promise<UsedLicense | undefined> {
+  const row = await db.boxItem.findUnique({
+    where: { id: boxItemId },
+    select: { acquiredLicense: { select: { issuerId: true, expiresAt: true, ...termColumnSelect } } },
+  });
+  const l = row?.acquiredLicense;
+  return l ? { issuerId: l.issuerId, terms: termsOf(l), ended: isLicenseEnded(l.expiresAt) } : undefined;
+}
+
+/** Licenses whose use is settled per paid view of the acquirer's vods: their contents are sold only that way. */
+const settledPerView = (t: LicenseTerms) => t.licenseType === "PAY_PER_VIEW" || t.licenseType === "REVENUE_SHARING";
+
+/**
+ * Checks a vod publish or update of a box item against its license: an ended license publishes
+ * nothing (409); NonCommercial CC terms refuse PAY_PER_VIEW (400 on licenseType); a PAY_PER_VIEW or
+ * REVENUE_SHARING license allows only PAY_PER_VIEW (the seller is paid from the views). How long
+ * such a vod is listed follows the license (migration 20261124013011_marketplace).
+ */
+export async function assertVodUseAllowed(db: DbOrTx, boxItemId: string, licenseType: VodLicenseType): Promise<void> {
+  const license = await licenseOfBoxItem(db, boxItemId);
+  if (!license) return;
+  if (license.ended) throw new DomainError("CONFLICT", "error.acquiredLicenseExpired");
+  if (isNonCommercial(license.terms.ccType) && licenseType === "PAY_PER_VIEW")
+    throw invalidField("licenseType", "field.licenseNonCommercial");
+  if (settledPerView(license.terms) && licenseType !== "PAY_PER_VIEW") throw invalidField("licenseType", "field.licensePerViewOnly");
+}
+
+/**
+ * Whether a box item may be sold in a paid bundle (for the bundles context): its own uploads yes;
+ * an acquired content only under a running license that is neither NonCommercial CC terms nor
+ * settled per view (a subscription has no views to credit the seller from).
+ */
+export async function maySellInPaidBundle(db: DbOrTx, boxItemId: string): Promise<boolean> {
+  const license = await licenseOfBoxItem(db, boxItemId);
+  return !license || (!license.ended && !isNonCommercial(license.terms.ccType) && !settledPerView(license.terms));
+}
+
+/**
+ * The seller's part of one paid view of a vod of this box item (payments PaymentItem.share): a
+ * PAY_PER_VIEW license's pricePerView, a REVENUE_SHARING license's earningPercentage of the
+ * acquirer's net; none for other contents.
+ */
+export async function licenseShareOf(db: DbOrTx, boxItemId: string): Promise<SaleShare | undefined> {
+  const license = await licenseOfBoxItem(db, boxItemId);
+  if (!license) return undefined;
+  const { terms, issuerId } = license;
+  if (terms.licenseType === "PAY_PER_VIEW") return { sellerId: issuerId, cents: terms.pricePerViewCents };
+  if (terms.licenseType === "REVENUE_SHARING") return { sellerId: issuerId, percent: terms.earningPercentage };
+  return undefined;
+}
+
+/**
+ * NoDerivatives CC terms: the acquirer shows the content as it was licensed, its title,
+ * description and tags unchanged (400 on the first changed field).
+ */
+export async function assertNoDerivativeEdit(
+  db: DbOrTx,
+  boxItemId: string,
+  current: { title: string; description?: string; tags: string[] },
+  next: { title: string; description?: string; tags: string[] },
+): Promise<void> {
+  const license = await licenseOfBoxItem(db, boxItemId);
+  if (!license || !isNoDerivatives(license.terms.ccType)) return;
+  if (next.title !== current.title) throw invalidField("title", "field.licenseNoDerivatives");
+  if ((next.description ?? "") !== (current.description ?? "")) throw invalidField("description", "field.licenseNoDerivatives");
+  if ([...next.tags].sort().join("\n") !== [...current.tags].sort().join("\n")) throw invalidField("tags", "field.licenseNoDerivatives");
+}

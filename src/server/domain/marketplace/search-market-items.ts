@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { requireUserId } from "@/server/domain/context";
+import { emptyToUndefined } from "@/server/domain/shared/schema";
+import type { SearchPage } from "@/server/domain/shared/search";
+import { marketSearchRequest, runMarketSearch } from "./market-search";
+import type { MarketItemView } from "./market-item-view";
+
+const userCodeFilter = z.preprocess((v) => emptyToUndefined(typeof v === "string" ? v.trim() : v), z.string().max(100).optional());
+
+export const searchMarketItemsInput = marketSearchRequest;
+
+export const searchPublicMarketItemsInput = marketSearchRequest.extend({
+  /** Only this seller's listings (supplement §1). */
+  userCode: userCodeFilter,
+  /** Every seller's but this one's (supplement §1): a creator browsing what others offer. */
+  excludeUserCode: userCodeFilter,
+});
+
+// POST /api/search/marketplace/contents - the caller's listings: queryString over the content
+// (title, tags, description; `*` at the end: prefix), every tag of `tags`, the license conditions;
+// by relevance, then publishing date, newest first.
+export async function searchMarketItems(ctx: Ctx, input: z.output<typeof searchMarketItemsInput>): Promise<SearchPage<MarketItemView>> {
+  return runMarketSearch(ctx.db, input, { kind: "seller", sellerId: requireUserId(ctx) }, ctx.baseUrl);
+}
+
+// POST /api/public/search/marketplace/contents - the listings of active sellers: queryString over
+// the content and, without a userCode filter, the seller (userCode, names, page title and
+// description; boost 0.7); `userCode` and `excludeUserCode` (case-insensitive), `tags` and the
+// license conditions filter; by relevance, then publishing date, newest first.
+export async function searchPublicMarketItems(
+  ctx: Ctx,
+  input: z.output<typeof searchPublicMarketItemsInput>,
+): Promise<SearchPage<MarketItemView>> {
+  return runMarketSearch(
+    ctx.db,
+    input,
+    { kind: "listed", sellerCode: input.userCode, excludeSellerCode: input.excludeUserCode },
+    ctx.baseUrl,
+  );
+}
