@@ -71,6 +71,12 @@ export function playableOf(row: { id: string; ownerId: string; media: { id: stri
   return { ...home, bandOwnerId: row.ownerId };
 }
 
+/** playableOf in SQL, for statements that read box items `b` through the driver: the media home's columns. */
+export const MEDIA_HOME_SQL = {
+  boxId: `coalesce(b."mediaId", b."id")::text`,
+  ownerId: `coalesce((SELECT m."ownerId" FROM "StoredMedia" m WHERE m."id" = b."mediaId"), b."ownerId")::text`,
+};
+
 /** The view of a row; `baseUrl` is where the caller reaches us (the poster's signed URL starts with it). */
 export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
   const media = playableOf(row);

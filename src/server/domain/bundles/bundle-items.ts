@@ -5,6 +5,7 @@ import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { notFound, type DomainError } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { signPoster } from "@/server/domain/playback/sign-playback";
+import { MEDIA_HOME_SQL } from "@/server/domain/box/box-item-view";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
 import { loadOwnBundle, loadPublicBundle, type BundleAudience, type BundleView } from "./bundle-view";
 
@@ -44,6 +45,9 @@ interface ItemRow {
   thumbnailId: string | null;
   hasPoster: boolean;
   tags: string[] | null;
+  /** Where the item's files are (box-item-view playableOf). */
+  mediaBoxId: string;
+  mediaOwnerId: string;
 }
 
 // One statement through the driver, and one value: a bundle of 1,000 items answers every move with
@@ -52,7 +56,8 @@ interface ItemRow {
 const ITEMS = `SELECT coalesce(json_agg(json_build_object('itemCode', i."id", 'vodId', i."vodId", 'ownerId', b."ownerId", 'boxId', b."id",
     'contentId', b."contentId", 'resourceId', b."resourceId", 'title', b."title", 'description', b."description",
     'durationSeconds', b."durationSeconds", 'thumbnailId', b."thumbnailId",
-    'hasPoster', EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id"), 'tags', b."tags") ORDER BY i."position"), '[]')::text AS items
+    'hasPoster', EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id"), 'tags', b."tags",
+    'mediaBoxId', ${MEDIA_HOME_SQL.boxId}, 'mediaOwnerId', ${MEDIA_HOME_SQL.ownerId}) ORDER BY i."position"), '[]')::text AS items
   FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId"`;
 const ALL_ITEMS = `${ITEMS} WHERE i."bundleId" = $1::uuid`;
 const VISIBLE_ITEMS = `${ITEMS} JOIN "VodItem" v ON v."id" = i."vodId"
@@ -75,7 +80,7 @@ async function readItems(db: Db, bundleId: string, audience: BundleAudience, bas
     description: r.description ?? undefined,
     durationSeconds: r.durationSeconds,
     thumbnailId: r.thumbnailId ?? undefined,
-    posterUrl: r.hasPoster ? signPoster({ ownerId: r.ownerId, boxId: r.boxId }, { baseUrl }) : undefined,
+    posterUrl: r.hasPoster ? signPoster({ ownerId: r.mediaOwnerId, boxId: r.mediaBoxId, bandOwnerId: r.ownerId }, { baseUrl }) : undefined,
     tags: r.tags ?? [],
   }));
 }

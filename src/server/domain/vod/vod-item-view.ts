@@ -3,6 +3,7 @@ import { directRead, type Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
 import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
+import { MEDIA_HOME_SQL } from "@/server/domain/box/box-item-view";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
@@ -72,7 +73,7 @@ export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "owner
   u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
   u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
   (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb",
-  coalesce(b."mediaId", b."id")::text AS "mediaBoxId", coalesce((SELECT m."ownerId" FROM "StoredMedia" m WHERE m."id" = b."mediaId"), b."ownerId")::text AS "mediaOwnerId"`;
+  ${MEDIA_HOME_SQL.boxId} AS "mediaBoxId", ${MEDIA_HOME_SQL.ownerId} AS "mediaOwnerId"`;
 
 /** Joins that VOD_COLUMNS reads from, `v` being the vod. */
 export const VOD_JOINS = `JOIN "BoxItem" b ON b."id" = v."boxItemId" JOIN "User" u ON u."id" = v."ownerId"`;
