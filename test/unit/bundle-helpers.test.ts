@@ -18,7 +18,8 @@ test("positions: an empty bundle, the start, the end, between neighbours, and no
   assert.equal(positionsBetween(2 ** 31 - 100, undefined, 1), undefined, "past the int range: renumber");
   assert.equal(positionsBetween(undefined, -(2 ** 31) + 100, 1), undefined);
   // halving one gap: about log2(GAP) moves into the same place before a renumbering
-  let [before, after, moves] = [POSITION_GAP, 2 * POSITION_GAP, 0];
+  const before = POSITION_GAP;
+  let [after, moves] = [2 * POSITION_GAP, 0];
   for (let p = positionsBetween(before, after, 1); p; p = positionsBetween(before, after, 1)) [after, moves] = [p[0]!, moves + 1];
   assert.equal(moves, Math.log2(POSITION_GAP));
 });
