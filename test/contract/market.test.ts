@@ -412,13 +412,35 @@ describe("acquire", () => {
 });
 
 describe("the buyer's use", () => {
-  test("CC NC: published as a vod, but never pay-per-view; ND: its title stays; per-view licenses: only pay-per-view", async () => {
+  const NON_COMMERCIAL = "cannot be PAY_PER_VIEW or CONTENT_BUNDLE: the content is licensed for non-commercial use only";
+
+  test("CC NC: published as a vod, but never sold (pay-per-view or in a bundle); ND: its title stays; per-view licenses: only pay-per-view", async () => {
     const nc = await acquire((await list({ licenseType: "CREATIVE_COMMONS", ccType: "BY_NC_ND" })).marketplaceId, other.access);
     const ncBox = nc.body.boxContent;
     const vodPath = `/api/box/${ncBox.boxId}/vod`;
     assertValidation(await api.post(vodPath, { licenseType: "PAY_PER_VIEW", pricePerView: "1,00" }, { token: other.access }), vodPath, [
-      { field: "licenseType", defaultMessage: "cannot be PAY_PER_VIEW: the content is licensed for non-commercial use only" },
+      { field: "licenseType", defaultMessage: NON_COMMERCIAL },
     ]);
+    // every bundle has a price: an NC content joins none, by insert or by publish
+    const bundle = await api.post(
+      "/api/contentbundle",
+      { name: "Paid", price: "4,00", duration: 1, durationUnit: "MONTHS" },
+      { token: other.access },
+    );
+    assert.equal(bundle.status, 201, bundle.text);
+    const insertPath = `/api/contentbundle/${bundle.body.bundleId}/items/insert`;
+    assertValidation(await api.post(insertPath, { sourceItems: [{ boxId: ncBox.boxId }], index: 0 }, { token: other.access }), insertPath, [
+      {
+        field: "sourceItems.0.boxId",
+        defaultMessage: "its marketplace license does not allow selling it in a bundle (non-commercial, settled per view, or ended)",
+      },
+    ]);
+    assertValidation(
+      await api.post(vodPath, { licenseType: "CONTENT_BUNDLE", bundleId: bundle.body.bundleId }, { token: other.access }),
+      vodPath,
+      [{ field: "licenseType", defaultMessage: NON_COMMERCIAL }],
+    );
+    assert.equal((await api.get(`/api/contentbundle/${bundle.body.bundleId}`, { token: other.access })).body.itemCount, 0);
     const vod = await api.post(vodPath, { licenseType: "CREATIVE_COMMONS", ccType: "BY_NC_ND" }, { token: other.access });
     assert.equal(vod.status, 201, vod.text);
     const played = await api.post(`/api/public/vod/${vod.body.vodId}/play`, {}, { token: publicToken });

@@ -87,6 +87,7 @@ const en = {
   "field.bundleFull": "would make the bundle hold more than {max} items",
   "field.bundleSourceNotFound": "is not a content of your box",
   "field.bundleSourceNotReady": "is not READY: add it once it is processed",
+  "field.bundleSourceLicense": "its marketplace license does not allow selling it in a bundle (non-commercial, settled per view, or ended)",
   "field.bundleSourceInBundle": "is already in this bundle",
   "field.bundleId": "is not one of your bundles",
   "field.bundleHasContent": "already holds this content",
@@ -119,7 +120,7 @@ const en = {
   "field.marketLicenseType": "must be one of FREE, CREATIVE_COMMONS, SPOT_PRICE, PAY_PER_VIEW, REVENUE_SHARING",
   "field.activationPrice": "must be an amount from 0,01 to 10000,00 with at most two decimals",
   "field.notAllowedForLicenseType": "is not allowed with this licenseType",
-  "field.licenseNonCommercial": "cannot be PAY_PER_VIEW: the content is licensed for non-commercial use only",
+  "field.licenseNonCommercial": "cannot be PAY_PER_VIEW or CONTENT_BUNDLE: the content is licensed for non-commercial use only",
   "field.licensePerViewOnly": "must be PAY_PER_VIEW: the content's license is settled on every paid view",
   "field.licenseNoDerivatives": "cannot be changed: the content is licensed without derivatives",
 } as const;
@@ -213,6 +214,8 @@ const it: Record<MessageId, string> = {
   "field.bundleFull": "farebbe superare al pacchetto {max} contenuti",
   "field.bundleSourceNotFound": "non è un contenuto del tuo box",
   "field.bundleSourceNotReady": "non è READY: aggiungilo quando è elaborato",
+  "field.bundleSourceLicense":
+    "la sua licenza del marketplace non ne consente la vendita in un pacchetto (non commerciale, pagata a visione o scaduta)",
   "field.bundleSourceInBundle": "è già in questo pacchetto",
   "field.bundleId": "non è uno dei tuoi pacchetti",
   "field.bundleHasContent": "contiene già questo contenuto",
@@ -244,7 +247,7 @@ const it: Record<MessageId, string> = {
   "field.marketLicenseType": "deve essere FREE, CREATIVE_COMMONS, SPOT_PRICE, PAY_PER_VIEW o REVENUE_SHARING",
   "field.activationPrice": "deve essere un importo da 0,01 a 10000,00 con al massimo due decimali",
   "field.notAllowedForLicenseType": "non è ammesso con questo licenseType",
-  "field.licenseNonCommercial": "non può essere PAY_PER_VIEW: il contenuto è concesso solo per uso non commerciale",
+  "field.licenseNonCommercial": "non può essere PAY_PER_VIEW né CONTENT_BUNDLE: il contenuto è concesso solo per uso non commerciale",
   "field.licensePerViewOnly": "deve essere PAY_PER_VIEW: la licenza del contenuto si regola a ogni visione pagata",
   "field.licenseNoDerivatives": "non può essere cambiato: il contenuto è concesso senza opere derivate",
 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, invalidField, type FieldError } from "@/server/domain/errors";
+import { maySellInPaidBundle } from "@/server/domain/marketplace/acquired-use";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { changeBundleItems, type BundleItemsView } from "./bundle-items";
 import { checkIndex, zIndex } from "./item-index";
@@ -19,7 +20,8 @@ export const insertBundleItemsInput = z.object({
 
 /**
  * The box items to add, checked all at once (one 400 lists every bad one, and nothing changes): each
- * must be one of the owner's READY contents, not in the bundle yet, and named once.
+ * must be one of the owner's READY contents, not in the bundle yet, named once, and, when acquired
+ * on the marketplace, under a license that lets it be sold in a bundle.
  */
 async function checkSources(
   tx: Prisma.TransactionClient,
@@ -33,12 +35,16 @@ async function checkSources(
   const present = await tx.bundleItem.findMany({ where: { bundleId, boxItemId: { in: known } }, select: { boxItemId: true } });
   const status = new Map(items.map((i) => [i.id, i.status]));
   const inBundle = new Set(present.map((p) => p.boxItemId));
+  // one at a time: the statements of a transaction share its connection
+  const sellable = new Map<string, boolean>();
+  for (const id of known) sellable.set(id, await maySellInPaidBundle(tx, id));
   const errors: FieldError[] = [];
   ids.forEach((id, i) => {
     const field = `sourceItems.${i}.boxId`;
     if (!id || !status.has(id)) errors.push({ field, message: "field.bundleSourceNotFound" });
     else if (status.get(id) !== "READY") errors.push({ field, message: "field.bundleSourceNotReady" });
     else if (inBundle.has(id) || ids.indexOf(id) < i) errors.push({ field, message: "field.bundleSourceInBundle" });
+    else if (!sellable.get(id)) errors.push({ field, message: "field.bundleSourceLicense" });
   });
   if (errors.length) throw invalid(errors);
   return ids as string[];

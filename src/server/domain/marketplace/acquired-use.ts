@@ -30,18 +30,21 @@ async function licenseOfBoxItem(db: DbOrTx, boxItemId: string): Promise<UsedLice
 /** Licenses whose use is settled per paid view of the acquirer's vods: their contents are sold only that way. */
 const settledPerView = (t: LicenseTerms) => t.licenseType === "PAY_PER_VIEW" || t.licenseType === "REVENUE_SHARING";
 
+/** Vod licenses that sell the content: pay-per-view, and a bundle's (every bundle has a price). */
+const SOLD: ReadonlySet<VodLicenseType> = new Set(["PAY_PER_VIEW", "CONTENT_BUNDLE"]);
+
 /**
  * Checks a vod publish or update of a box item against its license: an ended license publishes
- * nothing (409); NonCommercial CC terms refuse PAY_PER_VIEW (400 on licenseType); a PAY_PER_VIEW or
- * REVENUE_SHARING license allows only PAY_PER_VIEW (the seller is paid from the views). How long
- * such a vod is listed follows the license (migration 20261124013011_marketplace).
+ * nothing (409); NonCommercial CC terms refuse selling it, as PAY_PER_VIEW or in a bundle (400 on
+ * licenseType); a PAY_PER_VIEW or REVENUE_SHARING license allows only PAY_PER_VIEW (the seller is
+ * paid from the views). How long such a vod is listed follows the license (migration
+ * 20261124013011_marketplace).
  */
 export async function assertVodUseAllowed(db: DbOrTx, boxItemId: string, licenseType: VodLicenseType): Promise<void> {
   const license = await licenseOfBoxItem(db, boxItemId);
   if (!license) return;
   if (license.ended) throw new DomainError("CONFLICT", "error.acquiredLicenseExpired");
-  if (isNonCommercial(license.terms.ccType) && licenseType === "PAY_PER_VIEW")
-    throw invalidField("licenseType", "field.licenseNonCommercial");
+  if (isNonCommercial(license.terms.ccType) && SOLD.has(licenseType)) throw invalidField("licenseType", "field.licenseNonCommercial");
   if (settledPerView(license.terms) && licenseType !== "PAY_PER_VIEW") throw invalidField("licenseType", "field.licensePerViewOnly");
 }
 
