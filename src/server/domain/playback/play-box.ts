@@ -22,7 +22,7 @@ export type BoxPlayResult = PlayGranted & {
 //   about the request itself is wrong.
 // - The owner's own playback is never refused for band: owners must be able to check what they
 //   store, and their box is private, so this is not audience delivery. Its bytes are metered all
-//   the same (the edge counts every byte served under the owner's items). Plays by the audience
+//   the same (the edge counts every byte of the owner's items, acquired ones included). Plays by the audience
 //   (vod, marketplace, live) call bandLimitRefusal and answer BAND_LIMIT_EXCEEDED.
 export async function playBox(ctx: Ctx, input: z.output<typeof playBoxInput>): Promise<BoxPlayResult> {
   const ownerId = requireUserId(ctx);

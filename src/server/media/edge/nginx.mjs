@@ -34,8 +34,9 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  *   and wants it equal to $uri, so escapes and dot segments never reach a file; a raw /media/ path
  *   that normalizes elsewhere is refused in the proxy location (403, like Node).
  * - a file is named by the regex captures (alias), never by the URI: tree, media home (owner,
- *   item) and file, all checked by the signature first; the band log names the signed band owner. Only files with a media extension can match, so no
- *   directory is ever listed or redirected to (autoindex is off anyway); all else under /media/ is 403.
+ *   item) and file, all checked by the signature first; the band log names the signed band owner.
+ *   Only files with a media extension can match, so no directory is ever listed or redirected to
+ *   (autoindex is off anyway); all else under /media/ is 403.
  * - media responses are logged (format kinora_media) into a file named by the clock
  *   (media-log.mjs); nothing else is logged except errors.
  * - the proxy passes bodies and responses through unbuffered (uploads stream into the app, which

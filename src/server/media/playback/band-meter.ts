@@ -7,7 +7,7 @@ import { recordBandUsage } from "@/server/domain/playback/band-usage";
 import { BUCKET_SECONDS, LOG_FILE_PATTERN, LOG_SOURCES, mediaLogDir } from "@/server/media/edge/media-log.mjs";
 
 // The band meter: reads the band logs that nginx and the Node media server append
-// (edge/media-log.mjs) and adds the bytes of every 200/206 media response to the owner's band.
+// (edge/media-log.mjs) and adds the bytes of every 200/206 media response to its band owner's band.
 // It runs in the app process of the instance that owns the logs (started by instrumentation).
 //
 // Durability: per log source, a cursor (bucket file, byte offset) is kept in MediaLogCursor and moved
