@@ -3,7 +3,7 @@ import type { Db } from "@/server/db/client";
 import { emptyToUndefined, zBool, zPriceCents } from "@/server/domain/shared/schema";
 import { queryWords, searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 import {
-  countKey,
+  newestStatement,
   ownerTerms,
   Params,
   readPage,
@@ -13,7 +13,14 @@ import {
 } from "@/server/domain/shared/term-search";
 import { CC_TYPES, upperOrUndefined } from "@/server/domain/vod/vod-fields";
 import { MARKET_LICENSE_TYPES } from "./market-fields";
-import { loadMarketItems, type MarketItemView } from "./market-item-view";
+import {
+  fromMarketColumns,
+  MARKET_COLUMNS,
+  MARKET_JOINS,
+  toLoadedMarketItem,
+  type MarketColumnsRow,
+  type MarketItemView,
+} from "./market-item-view";
 
 // What the private and the public marketplace search share: the license-condition filters, the
 // words of the query matched against the denormalized words of listings (MarketplaceItem.searchVector:
@@ -80,8 +87,9 @@ function conditionsOn(alias: string, request: MarketSearchRequest, price: string
 const hasTags = (idSql: string, tags: string[], p: Params) =>
   `EXISTS (SELECT 1 FROM "MarketplaceItem" tm JOIN "BoxItem" tb ON tb."id" = tm."boxItemId" WHERE tm."id" = ${idSql} AND tb."tags" @> ${p.add(tags)}::text[])`;
 
-/** What a page statement of the marketplace reads: the listings' ids (their views are loaded after). */
-export const MARKET_PAGE_COLUMNS = `p."id"::text AS "marketplaceId"`;
+/** What a page statement of the marketplace reads: its listings (market-item-view.ts). */
+export const MARKET_PAGE_COLUMNS = MARKET_COLUMNS;
+export const MARKET_PAGE_JOINS = `JOIN "MarketplaceItem" m ON m."id" = p."id" ${MARKET_JOINS}`;
 
 /**
  * The statement of a search (its total and the page's ids) with its parameters.
@@ -95,7 +103,6 @@ export function marketSearchStatement(request: MarketSearchRequest, scope: Marke
   const p = new Params();
   const { words, prefix } = queryWords(request.queryString);
   const tags = request.tags?.length ? request.tags : undefined;
-  const page = () => `LIMIT ${p.add(request.pageSize)} OFFSET ${p.add(request.pageIndex * request.pageSize)}`;
   const sellerId = scope.sellerId;
   const excluded = scope.kind === "listed" ? scope.excludeSellerId : undefined;
 
@@ -111,17 +118,8 @@ export function marketSearchStatement(request: MarketSearchRequest, scope: Marke
   };
 
   let st: PageStatement;
-  if (words.length === 0) {
-    const where = itemWhere();
-    const countSql = `SELECT count(*) FROM "MarketplaceItem" m WHERE ${where}`;
-    const totalKey = countKey(countSql, p);
-    st = {
-      withSql: "",
-      countSql,
-      totalKey,
-      idsSql: `SELECT m."id" FROM "MarketplaceItem" m WHERE ${where} ORDER BY m."createdAt" DESC, m."id" DESC ${page()}`,
-    };
-  } else {
+  if (words.length === 0) st = newestStatement(`"MarketplaceItem" m`, "m", itemWhere(), p, request);
+  else {
     const indexed = !sellerId;
     // a seller's matching listings (their vectors' index-free check, on a small set), the content's words only
     const withSql = indexed
@@ -139,15 +137,14 @@ export function marketSearchStatement(request: MarketSearchRequest, scope: Marke
       filters,
       itemCheck: tags && indexed ? (id) => hasTags(id, tags, p) : undefined,
       weightByRank: WEIGHT_BY_RANK,
-      page,
-      pageEnd: (request.pageIndex + 1) * request.pageSize,
+      request,
     };
     st = wordsStatement(search, withSql);
   }
   return { st, p };
 }
 
-/** Runs a search: the total and the page's ids in one statement, then the page's listings. */
+/** Runs a search: the total and the page's listings in one statement. */
 export async function runMarketSearch(
   db: Db,
   request: MarketSearchRequest,
@@ -155,7 +152,7 @@ export async function runMarketSearch(
   baseUrl?: string,
 ): Promise<SearchPage<MarketItemView>> {
   const { st, p } = marketSearchStatement(request, scope);
-  const { total, rows } = await readPage<{ marketplaceId: string | null }>(db, st, p, MARKET_PAGE_COLUMNS, "");
-  const ids = rows.flatMap((r) => (r.marketplaceId ? [r.marketplaceId] : []));
-  return searchPage(request, total, await loadMarketItems(db, ids, baseUrl));
+  const { total, rows } = await readPage<MarketColumnsRow>(db, st, p, MARKET_PAGE_COLUMNS, MARKET_PAGE_JOINS);
+  const items = rows.filter((r) => r.id !== null).map((r) => toLoadedMarketItem(fromMarketColumns(r), baseUrl).view);
+  return searchPage(request, total, items);
 }

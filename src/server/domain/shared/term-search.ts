@@ -40,6 +40,28 @@ export interface PageStatement {
 /** The identity of a count: its SQL and the parameters written so far (before the page's). */
 export const countKey = (countSql: string, p: Params) => `${countSql}\n${JSON.stringify(p.values)}`;
 
+/** LIMIT and OFFSET of a request's page (written last, after the count's parameters). */
+export const pageClause = (request: { pageSize: number; pageIndex: number }, p: Params) =>
+  `LIMIT ${p.add(request.pageSize)} OFFSET ${p.add(request.pageIndex * request.pageSize)}`;
+
+/**
+ * The page of a search without words: the items `items` (table and alias `a`) matching `where`,
+ * newest first (read in the order of an index on createdAt DESC, id DESC), their total remembered
+ * when large.
+ */
+export function newestStatement(
+  items: string,
+  a: string,
+  where: string,
+  p: Params,
+  request: { pageSize: number; pageIndex: number },
+): PageStatement {
+  const countSql = `SELECT count(*) FROM ${items} WHERE ${where}`;
+  const totalKey = countKey(countSql, p);
+  const idsSql = `SELECT ${a}."id" FROM ${items} WHERE ${where} ORDER BY ${a}."createdAt" DESC, ${a}."id" DESC ${pageClause(request, p)}`;
+  return { withSql: "", countSql, totalKey, idsSql };
+}
+
 export interface WordSearch {
   p: Params;
   /** The query's words (shared/search.ts queryWords), at least one; the last one a prefix when `prefix`. */
@@ -57,9 +79,8 @@ export interface WordSearch {
   itemCheck?: (idSql: string) => string;
   /** The weight of each rank, 1 to 4, as SQL: a float8[] literal. */
   weightByRank: string;
-  /** The page: LIMIT and OFFSET (written last, after the count's parameters). */
-  page: () => string;
-  pageEnd: number;
+  /** The page asked for. */
+  request: { pageSize: number; pageIndex: number };
 }
 
 /**
@@ -77,7 +98,12 @@ export function wordsStatement(s: WordSearch, withSql = ""): PageStatement {
     const where = [`t."lexeme" = ${p.add(s.words[0])}`, ...s.filters].join(" AND ");
     const countSql = `SELECT count(*) FROM ${terms} t WHERE ${where}`;
     const totalKey = countKey(countSql, p);
-    return { withSql, countSql, totalKey, idsSql: `SELECT t.${id} FROM ${terms} t WHERE ${where} ORDER BY ${order} ${s.page()}` };
+    return {
+      withSql,
+      countSql,
+      totalKey,
+      idsSql: `SELECT t.${id} FROM ${terms} t WHERE ${where} ORDER BY ${order} ${pageClause(s.request, p)}`,
+    };
   }
   if (s.indexed && s.words.length === 1 && !s.itemCheck) {
     // the words of the prefix's range, one index probe each (a loose index scan); then each word's
@@ -92,14 +118,14 @@ export function wordsStatement(s: WordSearch, withSql = ""): PageStatement {
         UNION ALL
         SELECT (SELECT t."lexeme" FROM ${terms} t WHERE t."lexeme" > l."lexeme" AND t."lexeme" < ${range.below} ORDER BY t."lexeme" LIMIT 1)
         FROM lexemes l WHERE l."lexeme" IS NOT NULL)`;
-    const firstRows = p.add(s.pageEnd);
+    const firstRows = p.add((s.request.pageIndex + 1) * s.request.pageSize);
     const idsSql = `SELECT b.${id} FROM (
         SELECT DISTINCT ON (f.${id}) f.${id}, f."rank", f."publishedAt"
         FROM lexemes l CROSS JOIN LATERAL (
           SELECT t.${id}, t."rank", t."publishedAt" FROM ${terms} t WHERE t."lexeme" = l."lexeme"${filters}
           ORDER BY ${order} LIMIT ${firstRows}) f
         ORDER BY f.${id}, f."rank" DESC) b
-      ORDER BY b."rank" DESC, b."publishedAt" DESC, b.${id} DESC ${s.page()}`;
+      ORDER BY b."rank" DESC, b."publishedAt" DESC, b.${id} DESC ${pageClause(s.request, p)}`;
     return { withSql: withSql ? `${lexemes}, ${withSql}` : lexemes, countSql, totalKey, idsSql };
   }
   const hits = s.words
@@ -120,7 +146,7 @@ export function wordsStatement(s: WordSearch, withSql = ""): PageStatement {
   return {
     withSql: withSql ? `${withSql}, ${scored}` : scored,
     countSql: `SELECT count(*) FROM scored`,
-    idsSql: `SELECT ${id} FROM scored ORDER BY score DESC, "publishedAt" DESC, ${id} DESC ${s.page()}`,
+    idsSql: `SELECT ${id} FROM scored ORDER BY score DESC, "publishedAt" DESC, ${id} DESC ${pageClause(s.request, p)}`,
   };
 }
 

@@ -3,7 +3,7 @@ import { emptyToUndefined } from "@/server/domain/shared/schema";
 import type { Db } from "@/server/db/client";
 import { queryWords, searchPage, toTsQuery, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import {
-  countKey,
+  newestStatement,
   ownerTerms,
   Params,
   readPage,
@@ -105,7 +105,6 @@ export async function runVodSearch(
   const { words, prefix } = queryWords(request.queryString);
   const c = request.conditions;
   const tags = request.tags?.length ? request.tags : undefined;
-  const page = () => `LIMIT ${p.add(request.pageSize)} OFFSET ${p.add(request.pageIndex * request.pageSize)}`;
 
   // the scope's vods `v`, filtered as asked
   const vodWhere = () => {
@@ -120,17 +119,8 @@ export async function runVodSearch(
   };
 
   let st: PageStatement;
-  if (words.length === 0) {
-    const where = vodWhere();
-    const countSql = `SELECT count(*) FROM "VodItem" v WHERE ${where}`;
-    const totalKey = countKey(countSql, p);
-    st = {
-      withSql: "",
-      countSql,
-      totalKey,
-      idsSql: `SELECT v."id" FROM "VodItem" v WHERE ${where} ORDER BY v."createdAt" DESC, v."id" DESC ${page()}`,
-    };
-  } else {
+  if (words.length === 0) st = newestStatement(`"VodItem" v`, "v", vodWhere(), p, request);
+  else {
     const listed = scope.kind === "listed";
     // the owner's matching vods (their vectors' index-free check, on a small set), the content's words only
     const withSql = listed ? "" : ownerTerms(`"VodItem" v`, "v", `"vodId"`, vodWhere(), toTsQuery(request.queryString, "ABC")!, p);
@@ -144,8 +134,7 @@ export async function runVodSearch(
       filters: listed ? [notExpired("t", p, now), ...conditionsOn("t", c, p)] : [],
       itemCheck: tags && listed ? (id) => hasTags(id, tags, p) : undefined,
       weightByRank: WEIGHT_BY_RANK,
-      page,
-      pageEnd: (request.pageIndex + 1) * request.pageSize,
+      request,
     };
     st = wordsStatement(search, withSql);
   }
