@@ -26,8 +26,8 @@ import {
 // words of the query matched against the denormalized words of listings (MarketplaceItem.searchVector:
 // content title A, tags B, description C, seller D, migration 20261124013011_marketplace; and for
 // listed listings MarketSearchTerm, migration 20261124021017_market_search_terms), the order
-// (relevance, then publishing date, newest first) and the one statement that reads a page's ids
-// with the total.
+// (relevance, then publishing date, newest first) and the one statement that reads a page with
+// its total.
 
 /**
  * License-condition filters (supplement §1: `conditions: {licenseType, ccType, download}`):
@@ -87,12 +87,11 @@ function conditionsOn(alias: string, request: MarketSearchRequest, price: string
 const hasTags = (idSql: string, tags: string[], p: Params) =>
   `EXISTS (SELECT 1 FROM "MarketplaceItem" tm JOIN "BoxItem" tb ON tb."id" = tm."boxItemId" WHERE tm."id" = ${idSql} AND tb."tags" @> ${p.add(tags)}::text[])`;
 
-/** What a page statement of the marketplace reads: its listings (market-item-view.ts). */
-export const MARKET_PAGE_COLUMNS = MARKET_COLUMNS;
+/** What a page statement of the marketplace joins to read its listings' MARKET_COLUMNS. */
 export const MARKET_PAGE_JOINS = `JOIN "MarketplaceItem" m ON m."id" = p."id" ${MARKET_JOINS}`;
 
 /**
- * The statement of a search (its total and the page's ids) with its parameters.
+ * The statement of a search (its total and the page's ids; readPage adds the listings) with its parameters.
  * - No words: the scope's listings, newest first (partial index MarketplaceItem_listed_recent_idx,
  *   or the seller's).
  * - Words over every listed listing: the MarketSearchTerm index (shared/term-search.ts: one word or a
@@ -152,7 +151,7 @@ export async function runMarketSearch(
   baseUrl?: string,
 ): Promise<SearchPage<MarketItemView>> {
   const { st, p } = marketSearchStatement(request, scope);
-  const { total, rows } = await readPage<MarketColumnsRow>(db, st, p, MARKET_PAGE_COLUMNS, MARKET_PAGE_JOINS);
+  const { total, rows } = await readPage<MarketColumnsRow>(db, st, p, MARKET_COLUMNS, MARKET_PAGE_JOINS);
   const items = rows.filter((r) => r.id !== null).map((r) => toLoadedMarketItem(fromMarketColumns(r), baseUrl).view);
   return searchPage(request, total, items);
 }

@@ -38,10 +38,10 @@ export interface PageStatement {
 }
 
 /** The identity of a count: its SQL and the parameters written so far (before the page's). */
-export const countKey = (countSql: string, p: Params) => `${countSql}\n${JSON.stringify(p.values)}`;
+const countKey = (countSql: string, p: Params) => `${countSql}\n${JSON.stringify(p.values)}`;
 
 /** LIMIT and OFFSET of a request's page (written last, after the count's parameters). */
-export const pageClause = (request: { pageSize: number; pageIndex: number }, p: Params) =>
+const pageClause = (request: { pageSize: number; pageIndex: number }, p: Params) =>
   `LIMIT ${p.add(request.pageSize)} OFFSET ${p.add(request.pageIndex * request.pageSize)}`;
 
 /**
