@@ -1,6 +1,6 @@
 // What a payment survives: kill -9 of the server between the provider's confirmation (the sandbox
 // checkout's Pay) and the client's completion, then completion after the restart (granted once, one
-// ledger entry); pending payments expire after 24 h (the expiry job, and a completion that finds one
+// ledger entry), for a license plan and for a marketplace spot price; pending payments expire after 24 h (the expiry job, and a completion that finds one
 // past its time), and an expired payment cannot be paid any more; the ledger refuses rewrites.
 // PGlite belongs to the server: rows are read with the server stopped. PostgreSQL: a database of its own.
 import assert from "node:assert/strict";
@@ -11,6 +11,7 @@ import { withDatabase, type Sql } from "../support/database";
 import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { newUser, sleep, type TestUser } from "./users-fixtures";
+import { readyItem } from "./vod-fixtures";
 
 let server: Kinora | undefined;
 let dataDir: string;
@@ -104,6 +105,70 @@ test("kill -9 after the provider confirmed, before the client completed: complet
   const replay = await api().post("/api/license/Basic/activate", { trackingId }, { token: u.access });
   assert.equal(replay.status, 200);
   assert.equal(replay.body.daysToExpiration, 30, "still one period after the restart");
+});
+
+test("kill -9 after the sandbox paid a spot price, before the acquire: the acquire after the restart fulfils once", async () => {
+  const seller = await newUser(api());
+  let buyer = await newUser(api());
+  const content = await readyItem(api(), seller.access, { title: "Offered before a crash" });
+  const offer = await api().post(
+    `/api/box/${content.boxId}/marketplace`,
+    { licenseType: "SPOT_PRICE", activationPrice: "4,00" },
+    { token: seller.access },
+  );
+  assert.equal(offer.status, 201, offer.text);
+  const marketplaceId: string = offer.body.marketplaceId;
+  const started = await api().post(
+    `/api/marketplace/${marketplaceId}/pay`,
+    { embedded: false, mobile: false, returnUrl: "https://shop.example/back" },
+    { token: buyer.access },
+  );
+  assert.equal(started.status, 200, started.text);
+  const { trackingId, url } = started.body as { trackingId: string; url: string };
+  assert.equal((await checkout(url, "paid")).status, 303);
+
+  process.kill(server!.pid!, "SIGKILL");
+  server = undefined;
+  await sleep(500);
+  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+
+  buyer = await relogin(buyer);
+  const acquire = () => api().post(`/api/marketplace/${marketplaceId}/acquire`, { trackingId }, { token: buyer.access });
+  const results = await Promise.all([acquire(), acquire()]);
+  for (const r of results) {
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.result, "FULFILLED", r.text);
+  }
+  const boxId: string = results[0]!.body.boxContent.boxId;
+  assert.equal(results[1]!.body.boxContent.boxId, boxId, "one box item for both");
+  assert.notEqual(boxId, content.boxId);
+
+  const rows = await sql(async (q) => ({
+    ledger: await q<{ type: string; grossCents: number; seller: string | null }>(
+      `SELECT l."type", l."grossCents", u."userCode" AS seller FROM "LedgerEntry" l JOIN "Payment" p ON p."id" = l."paymentId"
+       LEFT JOIN "User" u ON u."id" = l."sellerId" WHERE p."trackingId" = $1`,
+      [trackingId],
+    ),
+    licenses: await q<{ boxItems: number }>(
+      `SELECT (SELECT count(*) FROM "BoxItem" b WHERE b."acquiredLicenseId" = a."id")::int AS "boxItems"
+       FROM "AcquiredLicense" a JOIN "User" u ON u."id" = a."acquirerId" WHERE a."marketplaceItemId" = $1 AND u."userCode" = $2`,
+      [marketplaceId, buyer.userCode],
+    ),
+    payment: (
+      await q<{ status: string; completed: boolean }>(
+        `SELECT "status", "completedAt" IS NOT NULL AS completed FROM "Payment" WHERE "trackingId" = $1`,
+        [trackingId],
+      )
+    )[0],
+  }));
+  assert.deepEqual(rows.ledger, [{ type: "SALE", grossCents: 400, seller: seller.userCode }], "one SALE, to the seller");
+  assert.deepEqual(rows.licenses, [{ boxItems: 1 }], "one license, one box item");
+  assert.deepEqual(rows.payment, { status: "PAID", completed: true });
+
+  buyer = await relogin(buyer);
+  const replay = await acquire();
+  assert.equal(replay.body.result, "FULFILLED", replay.text);
+  assert.equal(replay.body.boxContent.boxId, boxId, "the same box item after the restart");
 });
 
 test("a pending payment expires after 24 h: the expiry job, a late completion, and a late Pay change nothing", async () => {

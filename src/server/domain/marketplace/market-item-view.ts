@@ -113,13 +113,64 @@ export async function loadVisibleMarketItem(db: Db, viewerId: string | undefined
   return item;
 }
 
-/** Rows in the order of `ids` (a search's page). */
-export async function loadMarketItems(db: Db, ids: string[], baseUrl?: string): Promise<MarketItemView[]> {
-  if (!ids.length) return [];
-  const rows = await db.marketplaceItem.findMany({ where: { id: { in: ids } }, select: marketItemSelect });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toLoadedMarketItem(row, baseUrl).view] : [];
-  });
-}
+/**
+ * What marketItemSelect reads, as the columns of one SQL statement over a listing `m` with its box
+ * item `b` and seller `u` (MARKET_JOINS): a search reads its page's listings in the statement that
+ * finds them (shared/term-search.ts readPage) rather than in a second round trip. Dates as epoch
+ * milliseconds, the box item as JSON in its select's shape.
+ */
+export const MARKET_COLUMNS = `m."id"::text AS "id", m."ownerId"::text AS "ownerId", m."listed",
+  (EXTRACT(EPOCH FROM m."createdAt") * 1000)::float8 AS "createdAtMs", m."licenseType"::text AS "licenseType", m."ccType"::text AS "ccType",
+  m."activationPriceCents", m."pricePerViewCents", m."earningPercentage", m."duration", m."durationUnit"::text AS "durationUnit", m."download",
+  json_build_object('id', b."id", 'ownerId', b."ownerId", 'contentId', b."contentId", 'resourceId', b."resourceId", 'title', b."title",
+    'description', b."description", 'durationSeconds', b."durationSeconds", 'thumbnailId', b."thumbnailId", 'tags', b."tags",
+    'poster', (SELECT json_build_object('id', t."id") FROM "Thumbnail" t WHERE t."boxItemId" = b."id" LIMIT 1),
+    'media', (SELECT json_build_object('id', s."id", 'ownerId', s."ownerId") FROM "StoredMedia" s WHERE s."id" = b."mediaId")) AS "boxItem",
+  u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle", u."pageDescription",
+  u."thumbnailId"::text AS "sellerThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
+  (SELECT count(*) FROM "AcquiredLicense" a WHERE a."marketplaceItemId" = m."id")::int AS "acquisitions"`;
+
+/** Joins that MARKET_COLUMNS reads from, `m` being the listing. */
+export const MARKET_JOINS = `JOIN "BoxItem" b ON b."id" = m."boxItemId" JOIN "User" u ON u."id" = m."ownerId"`;
+
+/** A row of MARKET_COLUMNS. */
+export type MarketColumnsRow = Omit<MarketItemRow, "createdAt" | "owner" | "_count"> & {
+  createdAtMs: number;
+  userCode: string;
+  licenseExpiresAtMs: number | null;
+  pageTitle: string | null;
+  pageDescription: string | null;
+  sellerThumbnailId: string | null;
+  socialUrl1: string | null;
+  socialContact: string | null;
+  socialUrl2: string | null;
+  acquisitions: number;
+};
+
+/** The row marketItemSelect would have read. */
+export const fromMarketColumns = (r: MarketColumnsRow): MarketItemRow => ({
+  id: r.id,
+  ownerId: r.ownerId,
+  listed: r.listed,
+  createdAt: new Date(r.createdAtMs),
+  licenseType: r.licenseType,
+  ccType: r.ccType,
+  activationPriceCents: r.activationPriceCents,
+  pricePerViewCents: r.pricePerViewCents,
+  earningPercentage: r.earningPercentage,
+  duration: r.duration,
+  durationUnit: r.durationUnit,
+  download: r.download,
+  boxItem: r.boxItem,
+  owner: {
+    userCode: r.userCode,
+    licenseExpiresAt: r.licenseExpiresAtMs === null ? null : new Date(r.licenseExpiresAtMs),
+    pageTitle: r.pageTitle,
+    pageDescription: r.pageDescription,
+    thumbnailId: r.sellerThumbnailId,
+    socialUrl1: r.socialUrl1,
+    socialContact: r.socialContact,
+    socialUrl2: r.socialUrl2,
+  },
+  _count: { acquiredLicenses: r.acquisitions },
+});

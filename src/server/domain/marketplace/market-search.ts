@@ -1,16 +1,33 @@
 import { z } from "zod";
-import { directRead, type Db } from "@/server/db/client";
+import type { Db } from "@/server/db/client";
 import { emptyToUndefined, zBool, zPriceCents } from "@/server/domain/shared/schema";
-import { searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
+import { queryWords, searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
+import {
+  newestStatement,
+  ownerTerms,
+  Params,
+  readPage,
+  wordsStatement,
+  type PageStatement,
+  type WordSearch,
+} from "@/server/domain/shared/term-search";
 import { CC_TYPES, upperOrUndefined } from "@/server/domain/vod/vod-fields";
 import { MARKET_LICENSE_TYPES } from "./market-fields";
-import { loadMarketItems, type MarketItemView } from "./market-item-view";
+import {
+  fromMarketColumns,
+  MARKET_COLUMNS,
+  MARKET_JOINS,
+  toLoadedMarketItem,
+  type MarketColumnsRow,
+  type MarketItemView,
+} from "./market-item-view";
 
 // What the private and the public marketplace search share: the license-condition filters, the
-// words of the query matched against MarketplaceItem.searchVector (migration
-// 20261124013011_marketplace: content title A, tags B, description C, seller D), the order
-// (relevance, then publishing date, newest first) and the one statement that reads a page's ids
-// with the total.
+// words of the query matched against the denormalized words of listings (MarketplaceItem.searchVector:
+// content title A, tags B, description C, seller D, migration 20261124013011_marketplace; and for
+// listed listings MarketSearchTerm, migration 20261124021017_market_search_terms), the order
+// (relevance, then publishing date, newest first) and the one statement that reads a page with
+// its total.
 
 /**
  * License-condition filters (supplement §1: `conditions: {licenseType, ccType, download}`):
@@ -43,54 +60,98 @@ export type MarketSearchRequest = z.output<typeof marketSearchRequest>;
 export type MarketSearchScope =
   /** The seller's own listings (private search): the content's words only. */
   | { kind: "seller"; sellerId: string }
-  /** Listed listings (public search): one seller's (userCode: content words only), every one but excluded sellers'. */
-  | { kind: "listed"; sellerCode?: string; excludeSellerCode?: string };
+  /** Listed listings (public search): one seller's (userCode: content words only), or every one but an excluded seller's. */
+  | { kind: "listed"; sellerId?: string; excludeSellerId?: string };
 
 /**
- * Relevance: ts_rank with the document's weights, title 1, tags 0.4, description 0.2 (as the box
- * and vod searches rank them) and the seller at 0.7 of the description (the document's boost 0.7
- * of the seller against the content), only searched without a userCode filter.
+ * Relevance (the document's boosts): each word of the query counts for the best field it is in, by
+ * the rank the index gives it (4 title, 3 tags, 2 description, 1 seller) with these weights: title
+ * 1, tags 0.4, description 0.2 (as the box and vod searches rank them) and the seller at 0.7 of the
+ * description (the document's boost 0.7 of the seller against the content), only searched without
+ * a userCode filter. Ties: newest first.
  */
-const WEIGHTS = "'{0.14, 0.2, 0.4, 1.0}'::float4[]";
+const WEIGHT_BY_RANK = "(ARRAY[0.14, 0.2, 0.4, 1.0]::float8[])";
 
-const SELLER_BY_CODE = (param: string) => `(SELECT u."id" FROM "User" u WHERE lower(u."userCode") = lower(${param}))`;
+/** The filters a row `alias` of MarketplaceItem or MarketSearchTerm carries (price: the term's own column). */
+function conditionsOn(alias: string, request: MarketSearchRequest, price: string, p: Params): string[] {
+  const c = request.conditions;
+  const out: string[] = [];
+  if (c?.licenseType) out.push(`${alias}."licenseType" = ${p.add(c.licenseType)}::"MarketLicenseType"`);
+  if (c?.ccType) out.push(`${alias}."ccType" = ${p.add(c.ccType)}::"CcType"`);
+  if (c?.download !== undefined) out.push(`${alias}."download" = ${p.add(c.download)}`);
+  if (request.maxPrice !== undefined) out.push(`${price} <= ${p.add(request.maxPrice)}`);
+  return out;
+}
 
+/** The box item of listing `idSql` has every tag. */
+const hasTags = (idSql: string, tags: string[], p: Params) =>
+  `EXISTS (SELECT 1 FROM "MarketplaceItem" tm JOIN "BoxItem" tb ON tb."id" = tm."boxItemId" WHERE tm."id" = ${idSql} AND tb."tags" @> ${p.add(tags)}::text[])`;
+
+/** What a page statement of the marketplace joins to read its listings' MARKET_COLUMNS. */
+export const MARKET_PAGE_JOINS = `JOIN "MarketplaceItem" m ON m."id" = p."id" ${MARKET_JOINS}`;
+
+/**
+ * The statement of a search (its total and the page's ids; readPage adds the listings) with its parameters.
+ * - No words: the scope's listings, newest first (partial index MarketplaceItem_listed_recent_idx,
+ *   or the seller's).
+ * - Words over every listed listing: the MarketSearchTerm index (shared/term-search.ts: one word or a
+ *   prefix read in the index's order, whatever the word's frequency); over one seller's listings:
+ *   their vectors' words.
+ */
+export function marketSearchStatement(request: MarketSearchRequest, scope: MarketSearchScope): { st: PageStatement; p: Params } {
+  const p = new Params();
+  const { words, prefix } = queryWords(request.queryString);
+  const tags = request.tags?.length ? request.tags : undefined;
+  const sellerId = scope.sellerId;
+  const excluded = scope.kind === "listed" ? scope.excludeSellerId : undefined;
+
+  // the scope's listings `m`, filtered as asked
+  const itemWhere = () => {
+    const where: string[] = [];
+    if (scope.kind === "listed") where.push(`m."listed"`);
+    if (sellerId) where.push(`m."ownerId" = ${p.add(sellerId)}::uuid`);
+    if (excluded) where.push(`m."ownerId" <> ${p.add(excluded)}::uuid`);
+    where.push(...conditionsOn("m", request, `coalesce(m."activationPriceCents", m."pricePerViewCents", 0)`, p));
+    if (tags) where.push(hasTags(`m."id"`, tags, p));
+    return where.join(" AND ");
+  };
+
+  let st: PageStatement;
+  if (words.length === 0) st = newestStatement(`"MarketplaceItem" m`, "m", itemWhere(), p, request);
+  else {
+    const indexed = !sellerId;
+    // a seller's matching listings (their vectors' index-free check, on a small set), the content's words only
+    const withSql = indexed
+      ? ""
+      : ownerTerms(`"MarketplaceItem" m`, "m", `"marketplaceItemId"`, itemWhere(), toTsQuery(request.queryString, "ABC")!, p);
+    const filters = indexed ? conditionsOn("t", request, `t."priceCents"`, p) : [];
+    if (indexed && excluded) filters.push(`t."ownerId" <> ${p.add(excluded)}::uuid`);
+    const search: WordSearch = {
+      p,
+      words,
+      prefix,
+      terms: indexed ? `"MarketSearchTerm"` : "terms",
+      indexed,
+      id: `"marketplaceItemId"`,
+      filters,
+      itemCheck: tags && indexed ? (id) => hasTags(id, tags, p) : undefined,
+      weightByRank: WEIGHT_BY_RANK,
+      request,
+    };
+    st = wordsStatement(search, withSql);
+  }
+  return { st, p };
+}
+
+/** Runs a search: the total and the page's listings in one statement. */
 export async function runMarketSearch(
   db: Db,
   request: MarketSearchRequest,
   scope: MarketSearchScope,
   baseUrl?: string,
 ): Promise<SearchPage<MarketItemView>> {
-  const params: unknown[] = [];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where: string[] = [];
-  if (scope.kind === "seller") where.push(`m."ownerId" = ${p(scope.sellerId)}::uuid`);
-  else {
-    where.push(`m."listed"`);
-    if (scope.sellerCode) where.push(`m."ownerId" = ${SELLER_BY_CODE(p(scope.sellerCode))}`);
-    if (scope.excludeSellerCode) where.push(`m."ownerId" IS DISTINCT FROM ${SELLER_BY_CODE(p(scope.excludeSellerCode))}`);
-  }
-  const c = request.conditions;
-  if (c?.licenseType) where.push(`m."licenseType" = ${p(c.licenseType)}::"MarketLicenseType"`);
-  if (c?.ccType) where.push(`m."ccType" = ${p(c.ccType)}::"CcType"`);
-  if (c?.download !== undefined) where.push(`m."download" = ${p(c.download)}`);
-  if (request.maxPrice !== undefined) where.push(`coalesce(m."activationPriceCents", m."pricePerViewCents", 0) <= ${p(request.maxPrice)}`);
-  if (request.tags?.length)
-    where.push(`EXISTS (SELECT 1 FROM "BoxItem" tb WHERE tb."id" = m."boxItemId" AND tb."tags" @> ${p(request.tags)}::text[])`);
-  const contentOnly = scope.kind === "seller" || !!scope.sellerCode;
-  const tsQuery = toTsQuery(request.queryString, contentOnly ? "ABC" : "");
-  const query = tsQuery ? `to_tsquery('simple', ${p(tsQuery)})` : undefined;
-  if (query) where.push(`m."searchVector" @@ ${query}`);
-  const order = query
-    ? `ts_rank(${WEIGHTS}, m."searchVector", ${query}) DESC, m."createdAt" DESC, m."id" DESC`
-    : `m."createdAt" DESC, m."id" DESC`;
-  const filter = where.join(" AND ");
-  const sql = `SELECT (SELECT count(*) FROM "MarketplaceItem" m WHERE ${filter})::float8 AS total,
-      ARRAY(SELECT m."id"::text FROM "MarketplaceItem" m WHERE ${filter} ORDER BY ${order}
-        LIMIT ${p(request.pageSize)} OFFSET ${p(request.pageIndex * request.pageSize)}) AS ids`;
-  const [row] = await directRead(db)<{ total: number; ids: string[] }>(sql, params);
-  return searchPage(request, row?.total ?? 0, await loadMarketItems(db, row?.ids ?? [], baseUrl));
+  const { st, p } = marketSearchStatement(request, scope);
+  const { total, rows } = await readPage<MarketColumnsRow>(db, st, p, MARKET_COLUMNS, MARKET_PAGE_JOINS);
+  const items = rows.filter((r) => r.id !== null).map((r) => toLoadedMarketItem(fromMarketColumns(r), baseUrl).view);
+  return searchPage(request, total, items);
 }

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
-import type { SearchPage } from "@/server/domain/shared/search";
+import { searchPage, type SearchPage } from "@/server/domain/shared/search";
+import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
 import { marketSearchRequest, runMarketSearch } from "./market-search";
 import type { MarketItemView } from "./market-item-view";
-
-const userCodeFilter = z.preprocess((v) => emptyToUndefined(typeof v === "string" ? v.trim() : v), z.string().max(100).optional());
 
 export const searchMarketItemsInput = marketSearchRequest;
 
@@ -26,16 +24,15 @@ export async function searchMarketItems(ctx: Ctx, input: z.output<typeof searchM
 
 // POST /api/public/search/marketplace/contents - the listings of active sellers: queryString over
 // the content and, without a userCode filter, the seller (userCode, names, page title and
-// description; boost 0.7); `userCode` and `excludeUserCode` (case-insensitive), `tags` and the
+// description; boost 0.7); `userCode` and `excludeUserCode` (case-insensitive; an unknown userCode
+// finds nothing, an unknown excludeUserCode excludes nothing), `tags` and the
 // license conditions filter; by relevance, then publishing date, newest first.
 export async function searchPublicMarketItems(
   ctx: Ctx,
   input: z.output<typeof searchPublicMarketItemsInput>,
 ): Promise<SearchPage<MarketItemView>> {
-  return runMarketSearch(
-    ctx.db,
-    input,
-    { kind: "listed", sellerCode: input.userCode, excludeSellerCode: input.excludeUserCode },
-    ctx.baseUrl,
-  );
+  const sellerId = input.userCode === undefined ? undefined : await findActiveUserIdByCode(ctx.db, input.userCode);
+  if (input.userCode !== undefined && !sellerId) return searchPage(input, 0, []);
+  const excludeSellerId = input.excludeUserCode === undefined ? undefined : await findActiveUserIdByCode(ctx.db, input.excludeUserCode);
+  return runMarketSearch(ctx.db, input, { kind: "listed", sellerId, excludeSellerId }, ctx.baseUrl);
 }

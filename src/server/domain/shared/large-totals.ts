@@ -1,10 +1,11 @@
-// Totals of broad vod searches, reused for a few seconds. Counting is the one part of a public
-// search whose work grows with its matches (pages come from indexes in their order): the home
-// page's listing and the commonest words count tens of thousands of index entries, every time.
-// A total of LARGE_TOTAL or more is kept for TTL_MS in this process and the search then reads only
-// its page; smaller totals are always counted (they cost little, and a creator looking for what
-// they just published sees it counted at once). So a large total may lag by the vods published in
-// the last seconds, as a search engine's does until its next refresh; the page is always fresh.
+// Totals of broad public searches (vods, marketplace listings), reused for a few seconds. Counting
+// is the one part of such a search whose work grows with its matches (pages come from indexes in
+// their order): the home page's listing and the commonest words count tens of thousands of index
+// entries, every time. A total of LARGE_TOTAL or more is kept for TTL_MS in this process, under the
+// count's SQL and parameters, and the search then reads only its page; smaller totals are always
+// counted (they cost little, and a creator looking for what they just published sees it counted at
+// once). So a large total may lag by what was published in the last seconds, as a search engine's
+// does until its next refresh; the page is always fresh.
 
 export const LARGE_TOTAL = 1000;
 const TTL_MS = 5000;

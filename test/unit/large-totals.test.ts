@@ -1,8 +1,8 @@
-// The reuse of large vod search totals (src/server/domain/vod/large-totals.ts): only totals of
+// The reuse of large search totals (src/server/domain/shared/large-totals.ts): only totals of
 // LARGE_TOTAL or more are kept, for a few seconds.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LARGE_TOTAL, rememberedTotal, rememberTotal } from "@/server/domain/vod/large-totals";
+import { LARGE_TOTAL, rememberedTotal, rememberTotal } from "@/server/domain/shared/large-totals";
 
 test("a small total is never remembered: it is counted every time", () => {
   rememberTotal("small", LARGE_TOTAL - 1, 0);
