@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import type { ContentFields } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
@@ -10,20 +11,9 @@ import { todayUtc } from "@/server/domain/vod/vod-item-view";
 import { loadOwnBundle, loadPublicBundle, type BundleAudience, type BundleView } from "./bundle-view";
 
 /** The document's Bundle item: the bundle's vod (vodId) of a box content, with the content's fields. */
-export interface BundleItemView {
+export interface BundleItemView extends ContentFields {
   itemCode: string;
   vodId: string;
-  boxId: string;
-  contentId: string;
-  resourceId: string;
-  title: string;
-  description?: string;
-  /** Seconds (the content was READY when it was added). */
-  durationSeconds: number | null;
-  thumbnailId?: string;
-  /** Signed URL of the poster the ingest grabbed (not in the document's shape; the bundle page shows it). */
-  posterUrl?: string;
-  tags: string[];
 }
 
 /** What the items operations answer: the items in order and their bundle, whose itemCount is their number. */

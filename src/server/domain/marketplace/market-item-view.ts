@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import type { ContentFields } from "@/server/domain/box/content-fields";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { playableOf } from "@/server/domain/box/box-item-view";
@@ -8,18 +9,8 @@ import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain
 import { termColumnSelect, termsOf, type LicenseTerms } from "./license-terms";
 
 /** The document's Marketplace item, with domain types: a content of the seller's box offered under license terms. */
-export interface MarketItemView {
+export interface MarketItemView extends ContentFields {
   marketplaceId: string;
-  boxId: string;
-  contentId: string;
-  resourceId: string;
-  title: string;
-  description?: string;
-  durationSeconds: number | null;
-  thumbnailId?: string;
-  /** Signed URL of the content's poster (not in the document's shape). */
-  posterUrl?: string;
-  tags: string[];
   /** The conditions (licenseType and what that type takes). */
   conditions: LicenseTerms;
   /** When it was put on the marketplace. */

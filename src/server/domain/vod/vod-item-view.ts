@@ -1,4 +1,5 @@
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
+import type { ContentFields } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
@@ -10,21 +11,8 @@ import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import { withBundles } from "./vod-bundles";
 
 /** The document's Vod item, with domain types: what its owner, the portal and the viewer pages read. */
-export interface VodItemView {
+export interface VodItemView extends ContentFields {
   vodId: string;
-  boxId: string;
-  contentId: string;
-  resourceId: string;
-  /** The content's title, description, duration, thumbnail and tags (those of its box item). */
-  title: string;
-  description?: string;
-  /** Seconds; null until the probe ran (never for a published vod: it was READY). */
-  durationSeconds: number | null;
-  /** The thumbnail its owner chose (a public image: /asset/thumbnail/{thumbnailId}/{width}). */
-  thumbnailId?: string;
-  /** Signed URL of the poster the ingest grabbed, when there is one (not in the document's shape). */
-  posterUrl?: string;
-  tags: string[];
   licenseType: VodLicenseType;
   /** CREATIVE_COMMONS only. */
   ccType?: CcType;
