@@ -125,6 +125,15 @@ describe("signing and checking", () => {
     assert.equal(mediaStorageKey("poster", owner, box, "poster.jpg"), boxPosterKey(owner, box));
   });
 
+  test("the live tree grants one channel's HLS, stored under live/<owner>/<channel>/, and nothing of the box", () => {
+    const channel = randomUUID();
+    const live = signedMediaBase(key, "live", { bandOwnerId: owner, ownerId: owner, boxId: channel }, now + 60);
+    const grant = verifyMediaPath(key, `${live}720p/seg_00042.ts`, now);
+    assert.equal(grant.ok, true);
+    assert.equal(grant.ok && grant.storageKey, `live/${owner}/${channel}/720p/seg_00042.ts`);
+    assert.deepEqual(verifyMediaPath(key, live.replace("/live/", "/hls/") + "master.m3u8", now), { ok: false, reason: "signature" });
+  });
+
   test("the application and the launcher derive the same key; MEDIA_SECRET wins", async () => {
     const { mediaKey, signMediaTree, verifyMediaUrlPath } = await import("../../src/server/media/signed-url");
     const { env } = await import("../../src/server/env");

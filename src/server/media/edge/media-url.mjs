@@ -12,6 +12,8 @@
 //   tree  hls      -> storage key box/<ownerId>/<boxId>/hls/<file>      (master, rungs, segments)
 //         preview  -> storage key box/<ownerId>/<boxId>/preview/<file>  (the 15-second preview)
 //         poster   -> storage key box/<ownerId>/<boxId>/poster.jpg      (file must be poster.jpg)
+//         live     -> storage key live/<ownerId>/<channelId>/<file>     (a live channel's HLS: the boxId
+//                     place holds the channel id; files are written by the RTMP ingest, never stored in S3)
 //   signature = base64url(HMAC-SHA256(key, "v2/<expires>/<tree>/<bandOwnerId>/<ownerId>/<boxId>"))[0..32]
 //
 // The signature sits before the file path and grants one tree of one item until <expires> (unix
@@ -24,7 +26,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const MEDIA_PREFIX = "/media/";
-export const MEDIA_TREES = /** @type {const} */ (["hls", "preview", "poster"]);
+export const MEDIA_TREES = /** @type {const} */ (["hls", "preview", "poster", "live"]);
 export const SIGNATURE_LENGTH = 32;
 export const POSTER_FILE = "poster.jpg";
 
@@ -34,7 +36,7 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}";
 export const MEDIA_EXTENSIONS = ["m3u8", "ts", "m4s", "mp4", "aac", "vtt", "jpg"];
 const FILE = `(?:${SEGMENT}/){0,2}${SEGMENT}\\.(?:${MEDIA_EXTENSIONS.join("|")})`;
-export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster)/(${UUID})/(${UUID})/(${UUID})/(${FILE})$`;
+export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster|live)/(${UUID})/(${UUID})/(${UUID})/(${FILE})$`;
 const MEDIA_PATH = new RegExp(MEDIA_PATH_SOURCE);
 
 /** Media types by extension (the same table is written into nginx's `types`). */
@@ -92,7 +94,9 @@ export function signedMediaBase(key, tree, item, expires) {
 
 /** The storage key a verified media path names (media/keys.ts layout). */
 export function mediaStorageKey(tree, ownerId, boxId, file) {
-  return tree === "poster" ? `box/${ownerId}/${boxId}/${POSTER_FILE}` : `box/${ownerId}/${boxId}/${tree}/${file}`;
+  if (tree === "poster") return `box/${ownerId}/${boxId}/${POSTER_FILE}`;
+  if (tree === "live") return `live/${ownerId}/${boxId}/${file}`;
+  return `box/${ownerId}/${boxId}/${tree}/${file}`;
 }
 
 /**
