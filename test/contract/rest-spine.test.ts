@@ -2,6 +2,7 @@
 // Accept-Language, and the OpenAPI document and reference page generated from the route tables.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { before, describe, test } from "node:test";
 import { translate } from "@/server/i18n/messages";
 import { Api, type ApiResponse } from "../support/api";
@@ -127,6 +128,39 @@ describe("request bodies", () => {
       "Bad Request",
       "/api/public/user/register",
     );
+  });
+
+  test("a chunked body (no Content-Length) is read whole, and refused with 400 once it passes 1 MiB", async () => {
+    /** POSTs `chunks` with Transfer-Encoding: chunked, one write each; the status and JSON answer. */
+    const chunked = (path: string, chunks: string[]) =>
+      new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const req = http.request(new URL(path, api.url), {
+          method: "POST",
+          headers: { Authorization: `Bearer ${publicToken}`, "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+        });
+        req.on("error", reject);
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+        });
+        for (const c of chunks) req.write(c);
+        req.end();
+      });
+    // a small body in several chunks: validated as one object (the field error proves it was parsed)
+    const parts = await chunked("/api/public/user/register", ['{"userCode":', '"x", "email": ', '"not-an-email"}']);
+    assert.equal(parts.status, 400);
+    assert.ok(Array.isArray(parts.body.errors), JSON.stringify(parts.body));
+    const big = await chunked("/api/public/user/register", [
+      '{"firstName":"',
+      "x".repeat(1 << 19),
+      "x".repeat(1 << 19),
+      "x".repeat(64),
+      '"}',
+    ]);
+    assert.equal(big.status, 400);
+    assert.equal(big.body.error, "Bad Request");
+    assert.equal(big.body.errors, undefined, "malformed, not validated");
   });
 });
 

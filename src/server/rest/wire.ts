@@ -69,16 +69,20 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${Math.floor(total / 60)}:${pad(total % 60)}`;
 }
 
-/** Drops null, undefined and empty-string values recursively: empty optionals are left out of responses. */
+/**
+ * Drops null, undefined and empty-string values recursively: empty optionals are left out of
+ * responses. The renderers pass every item through here, a bundle's 1,000 included: a for-in over own
+ * keys, no entries arrays (a third of the cost of Object.entries: bench/bundle-move.ts).
+ */
 export function omitEmpty<T>(value: T): T {
+  if (value === null || typeof value !== "object" || value instanceof Date) return value;
   if (Array.isArray(value)) return value.map(omitEmpty) as T;
-  if (value && typeof value === "object" && !(value instanceof Date)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (v === null || v === undefined || v === "") continue;
-      out[k] = omitEmpty(v);
-    }
-    return out as T;
+  const out: Record<string, unknown> = {};
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = (value as Record<string, unknown>)[k];
+    if (v === null || v === undefined || v === "") continue;
+    out[k] = typeof v === "object" ? omitEmpty(v) : v;
   }
-  return value;
+  return out as T;
 }
