@@ -42,16 +42,17 @@ interface ItemRow {
 
 // One statement through the driver, and one value: a bundle of 1,000 items answers every move with
 // all of them, and the rows leave the database as one JSON array (a third faster than 12,000
-// fields to decode, on PGlite most of all: bench/bundle-move.ts).
-const ITEMS = `SELECT coalesce(json_agg(json_build_object('itemCode', i."id", 'vodId', i."vodId", 'ownerId', b."ownerId", 'boxId', b."id",
-    'contentId', b."contentId", 'resourceId', b."resourceId", 'title', b."title", 'description', b."description",
-    'durationSeconds', b."durationSeconds", 'thumbnailId', b."thumbnailId",
-    'hasPoster', EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id"), 'tags', b."tags",
-    'mediaBoxId', ${MEDIA_HOME_SQL.boxId}, 'mediaOwnerId', ${MEDIA_HOME_SQL.ownerId}) ORDER BY i."position"), '[]')::text AS items
-  FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId"`;
-const ALL_ITEMS = `${ITEMS} WHERE i."bundleId" = $1::uuid`;
-const VISIBLE_ITEMS = `${ITEMS} JOIN "VodItem" v ON v."id" = i."vodId"
-  WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`;
+// fields to decode, on PGlite most of all: bench/bundle-move.ts). The array is made of the rows
+// themselves (json_agg of a row), a sixth cheaper for the database than building each object.
+const itemsWhere = (joinsAndWhere: string) => `SELECT coalesce(json_agg(r ORDER BY r."position"), '[]')::text AS items
+  FROM (SELECT i."position", i."id" AS "itemCode", i."vodId", b."ownerId", b."id" AS "boxId", b."contentId", b."resourceId",
+      b."title", b."description", b."durationSeconds", b."thumbnailId",
+      EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags",
+      ${MEDIA_HOME_SQL.boxId} AS "mediaBoxId", ${MEDIA_HOME_SQL.ownerId} AS "mediaOwnerId"
+    FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId" ${joinsAndWhere}) r`;
+const ALL_ITEMS = itemsWhere(`WHERE i."bundleId" = $1::uuid`);
+const VISIBLE_ITEMS = itemsWhere(`JOIN "VodItem" v ON v."id" = i."vodId"
+  WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`);
 
 /** A bundle's items in order, as `audience` sees them (bundle-view.ts: the owner all, anyone else the visible ones). */
 async function readItems(db: Db, bundleId: string, audience: BundleAudience, baseUrl?: string): Promise<BundleItemView[]> {
