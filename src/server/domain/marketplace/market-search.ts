@@ -70,7 +70,7 @@ export type MarketSearchScope =
  * description (the document's boost 0.7 of the seller against the content), only searched without
  * a userCode filter. Ties: newest first.
  */
-const WEIGHT_BY_RANK = "(ARRAY[0.14, 0.2, 0.4, 1.0]::float8[])";
+const WEIGHTS = [0.14, 0.2, 0.4, 1.0];
 
 /** The filters a row `alias` of MarketplaceItem or MarketSearchTerm carries (price: the term's own column). */
 function conditionsOn(alias: string, request: MarketSearchRequest, price: string, p: Params): string[] {
@@ -135,7 +135,7 @@ export function marketSearchStatement(request: MarketSearchRequest, scope: Marke
       id: `"marketplaceItemId"`,
       filters,
       itemCheck: tags && indexed ? (id) => hasTags(id, tags, p) : undefined,
-      weightByRank: WEIGHT_BY_RANK,
+      weights: WEIGHTS,
       request,
     };
     st = wordsStatement(search, withSql);
