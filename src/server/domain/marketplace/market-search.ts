@@ -11,7 +11,8 @@ import {
   type PageStatement,
   type WordSearch,
 } from "@/server/domain/shared/term-search";
-import { CC_TYPES, upperOrUndefined } from "@/server/domain/vod/vod-fields";
+import { searchConditions } from "@/server/domain/shared/search-conditions";
+import { ccTypeCondition, upperOrUndefined } from "@/server/domain/vod/vod-fields";
 import { MARKET_LICENSE_TYPES } from "./market-fields";
 import {
   fromMarketColumns,
@@ -31,22 +32,12 @@ import {
 
 /**
  * License-condition filters (supplement §1: `conditions: {licenseType, ccType, download}`):
- * licenseType is required with ccType, ccType only with CREATIVE_COMMONS.
+ * licenseType is required with ccType, ccType only with CREATIVE_COMMONS; download stands alone.
  */
-export const marketConditionsInput = z.preprocess(
-  (v) => v ?? undefined,
-  z
-    .object({
-      licenseType: z.preprocess(upperOrUndefined, z.enum(MARKET_LICENSE_TYPES, "field.marketLicenseType").optional()),
-      ccType: z.preprocess(upperOrUndefined, z.enum(CC_TYPES, "field.ccType").optional()),
-      download: z.preprocess(emptyToUndefined, zBool().optional()),
-    })
-    .superRefine((c, ctx) => {
-      if (c.ccType && !c.licenseType) ctx.addIssue({ code: "custom", path: ["licenseType"], message: "field.licenseTypeRequired" });
-      else if (c.ccType && c.licenseType !== "CREATIVE_COMMONS")
-        ctx.addIssue({ code: "custom", path: ["ccType"], message: "field.onlyWithCreativeCommons" });
-    })
-    .optional(),
+export const marketConditionsInput = searchConditions(
+  z.preprocess(upperOrUndefined, z.enum(MARKET_LICENSE_TYPES, "field.marketLicenseType").optional()),
+  { ccType: ccTypeCondition },
+  { download: z.preprocess(emptyToUndefined, zBool().optional()) },
 );
 
 /** The search request of both searches: conditions, and (portal) the highest price, activation or per view. */

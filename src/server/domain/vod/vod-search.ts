@@ -12,7 +12,8 @@ import {
   type PageStatement,
   type WordSearch,
 } from "@/server/domain/shared/term-search";
-import { CC_TYPES, upperOrUndefined, VOD_LICENSE_TYPES } from "./vod-fields";
+import { searchConditions } from "@/server/domain/shared/search-conditions";
+import { ccTypeCondition, upperOrUndefined, VOD_LICENSE_TYPES } from "./vod-fields";
 import { todayUtc, toLoadedVod, VOD_COLUMNS, VOD_JOINS, type VodItemView, type VodRow } from "./vod-item-view";
 
 // What the private and the public vod search share: the publishing-condition filters, the words of
@@ -25,23 +26,17 @@ import { todayUtc, toLoadedVod, VOD_COLUMNS, VOD_JOINS, type VodItemView, type V
  * licenseType is required with ccType or bundleId; ccType only with CREATIVE_COMMONS, bundleId only
  * with CONTENT_BUNDLE.
  */
-export const vodConditionsInput = z.preprocess(
-  (v) => v ?? undefined,
-  z
-    .object({
-      licenseType: z.preprocess(upperOrUndefined, z.enum(VOD_LICENSE_TYPES, "field.licenseType").optional()),
-      ccType: z.preprocess(upperOrUndefined, z.enum(CC_TYPES, "field.ccType").optional()),
-      bundleId: z.preprocess(emptyToUndefined, z.uuid("field.invalid").optional()),
-    })
-    .superRefine((c, ctx) => {
-      if (!c.licenseType && (c.ccType || c.bundleId))
-        ctx.addIssue({ code: "custom", path: ["licenseType"], message: "field.licenseTypeRequired" });
-      else if (c.ccType && c.licenseType !== "CREATIVE_COMMONS")
-        ctx.addIssue({ code: "custom", path: ["ccType"], message: "field.onlyWithCreativeCommons" });
-      if (c.bundleId && c.licenseType && c.licenseType !== "CONTENT_BUNDLE")
-        ctx.addIssue({ code: "custom", path: ["bundleId"], message: "field.onlyWithContentBundle" });
-    })
-    .optional(),
+export const vodConditionsInput = searchConditions(
+  z.preprocess(upperOrUndefined, z.enum(VOD_LICENSE_TYPES, "field.licenseType").optional()),
+  {
+    ccType: ccTypeCondition,
+    bundleId: {
+      schema: z.preprocess(emptyToUndefined, z.uuid("field.invalid").optional()),
+      onlyWith: "CONTENT_BUNDLE",
+      message: "field.onlyWithContentBundle",
+    },
+  },
+  {},
 );
 
 export type VodConditions = z.output<typeof vodConditionsInput>;
