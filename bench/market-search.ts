@@ -8,11 +8,10 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Api } from "../test/support/api";
 import { withDatabase, type Sql } from "../test/support/database";
 import { startKinora } from "../test/support/server";
 import { preparePostgres } from "../scripts/test-postgres";
-import { assertBuilt, compare, fmt, machine, writeSection, type LoadCase } from "./report";
+import { assertBuilt, checkCases, compare, fmt, machine, publicPost, writeSection, type LoadCase } from "./report";
 import { writeMarketCorpus } from "./market-corpus";
 import { marketSearchStatement, MARKET_PAGE_JOINS } from "../src/server/domain/marketplace/market-search";
 import { MARKET_COLUMNS } from "../src/server/domain/marketplace/market-item-view";
@@ -100,19 +99,9 @@ async function main(): Promise<void> {
     const f = await withDatabase({ dataDir, databaseUrl: pg.url }, prepare);
     const server = await startKinora(env);
     try {
-      const api = new Api(server.url);
-      const headers = {
-        Authorization: `Bearer ${await api.publicToken()}`,
-        Accept: "application/json",
-        "Content-Type": "application/json",
-      };
-      const search = (body: Record<string, unknown>): LoadCase => ({
-        url: `${server.url}/api/public/search/marketplace/contents`,
-        connections: CONNECTIONS,
-        method: "POST",
-        headers,
-        body: JSON.stringify({ pageSize: 10, pageIndex: 0, ...body }),
-      });
+      const post = await publicPost(server.url, CONNECTIONS);
+      const search = (body: Record<string, unknown>) =>
+        post("/api/public/search/marketplace/contents", { pageSize: 10, pageIndex: 0, ...body });
       const [common, middling, rare] = f.words as [Fixture["words"][0], Fixture["words"][0], Fixture["words"][0]];
       const cases: Record<string, LoadCase> = {
         ceiling: { url: `${server.url}/bench/ceiling`, connections: CONNECTIONS },
@@ -136,10 +125,7 @@ async function main(): Promise<void> {
         userCode: "one word + userCode",
         recent: "no query + excludeUserCode (newest first, as the portal's browse)",
       };
-      for (const [name, c] of Object.entries(cases)) {
-        const res = await fetch(c.url, { method: c.method ?? "GET", headers: c.headers, body: c.body });
-        if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
-      }
+      await checkCases(cases);
       const results = await compare(cases, SECONDS, ROUNDS);
       const bodies = Object.fromEntries(
         Object.entries(cases).flatMap(([key, c]) => (c.body ? [[key, JSON.parse(c.body) as Record<string, unknown>]] : [])),

@@ -5,6 +5,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import * as prettier from "prettier";
 import { preparePostgres } from "../scripts/test-postgres";
+import { Api } from "../test/support/api";
 
 const root = path.resolve(import.meta.dirname, "..");
 const perfFile = path.join(root, "docs/perf.md");
@@ -23,6 +24,39 @@ export interface LoadResult {
   p95: number;
   /** responses that were not 2xx, connection errors and timeouts: any of these spoils the figure */
   failures: number;
+}
+
+/** The LoadCase of a POST with a JSON body and a public token to a server (at `connections` clients). */
+export type PublicPost = (path: string, body: Record<string, unknown>) => LoadCase;
+
+/** A public token of the server, and the cases of POSTs carrying it. */
+export async function publicPost(serverUrl: string, connections: number): Promise<PublicPost> {
+  const headers = {
+    Authorization: `Bearer ${await new Api(serverUrl).publicToken()}`,
+    Accept: "application/json",
+    "Content-Type": "application/json",
+  };
+  return (path, body) => ({ url: `${serverUrl}${path}`, connections, method: "POST", headers, body: JSON.stringify(body) });
+}
+
+/**
+ * Sends each case once before the load: a case that answers an error (or a 200 that `accepts`
+ * refuses by its body) would measure the error path. A fresh server may drop the very first
+ * connection while it warms up: one retry.
+ */
+export async function checkCases(
+  cases: Record<string, LoadCase>,
+  accepts: (name: string, body: string) => boolean = () => true,
+): Promise<void> {
+  const send = (c: LoadCase) => fetch(c.url, { method: c.method ?? "GET", headers: c.headers, body: c.body });
+  for (const [name, c] of Object.entries(cases)) {
+    const res = await send(c).catch(async () => {
+      await new Promise((r) => setTimeout(r, 1000));
+      return send(c);
+    });
+    const text = await res.text();
+    if (res.status !== 200 || !accepts(name, text)) throw new Error(`${name}: ${res.status} ${text}`);
+  }
 }
 
 /** One bounded autocannon run on loopback; latencies are collected per response (autocannon reports no p95). */

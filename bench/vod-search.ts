@@ -10,10 +10,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Api } from "../test/support/api";
 import { withDatabase, type Sql } from "../test/support/database";
 import { startKinora } from "../test/support/server";
-import { compare, fmt, machine, onBothDatabases, writeSection, type LoadCase, type LoadResult } from "./report";
+import { checkCases, compare, fmt, machine, onBothDatabases, publicPost, writeSection, type LoadCase, type LoadResult } from "./report";
 import { writeCorpus } from "./vod-corpus";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,15 +68,8 @@ async function benchDatabase(databaseUrl?: string): Promise<{ results: Results; 
   const f = await withDatabase({ dataDir, databaseUrl }, prepare);
   const server = await startKinora({ ...env, DATA_DIR: dataDir });
   try {
-    const api = new Api(server.url);
-    const headers = { Authorization: `Bearer ${await api.publicToken()}`, Accept: "application/json", "Content-Type": "application/json" };
-    const search = (body: Record<string, unknown>): LoadCase => ({
-      url: `${server.url}/api/public/search/vod/contents`,
-      connections: CONNECTIONS,
-      method: "POST",
-      headers,
-      body: JSON.stringify({ pageSize: 10, pageIndex: 0, ...body }),
-    });
+    const post = await publicPost(server.url, CONNECTIONS);
+    const search = (body: Record<string, unknown>) => post("/api/public/search/vod/contents", { pageSize: 10, pageIndex: 0, ...body });
     const [common, middling, rare] = f.words as [Fixture["words"][0], Fixture["words"][0], Fixture["words"][0]];
     const cases: Record<string, LoadCase> = {
       ceiling: { url: `${server.url}/bench/ceiling`, connections: CONNECTIONS },
@@ -88,13 +80,7 @@ async function benchDatabase(databaseUrl?: string): Promise<{ results: Results; 
       licenseType: search({ queryString: middling.word, conditions: { licenseType: "CREATIVE_COMMONS", ccType: "BY" } }),
       userCode: search({ queryString: middling.word, userCode: f.userCode }),
       recent: search({}),
-      play: {
-        url: `${server.url}/api/public/vod/${f.vodId}/play`,
-        connections: CONNECTIONS,
-        method: "POST",
-        headers,
-        body: JSON.stringify({ trackingId: f.trackingId }),
-      },
+      play: post(`/api/public/vod/${f.vodId}/play`, { trackingId: f.trackingId }),
     };
     const labels: Record<string, string> = {
       ceiling: "ceiling: bare route handler, constant JSON",
@@ -107,18 +93,7 @@ async function benchDatabase(databaseUrl?: string): Promise<{ results: Results; 
       recent: "search: no query (newest first, as the home page)",
       play: "play: pay-per-view, entitled viewer {trackingId}",
     };
-    // a case that answers an error would measure the error path: check each once first (a fresh
-    // server may drop the very first connection while it warms up: one retry)
-    const send = (c: LoadCase) => fetch(c.url, { method: c.method ?? "GET", headers: c.headers, body: c.body });
-    for (const [name, c] of Object.entries(cases)) {
-      const res = await send(c).catch(async () => {
-        await new Promise((r) => setTimeout(r, 1000));
-        return send(c);
-      });
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${text}`);
-      if (name === "play" && JSON.parse(text).result !== "PLAY") throw new Error(`play: ${text}`);
-    }
+    await checkCases(cases, (name, body) => name !== "play" || JSON.parse(body).result === "PLAY");
     return { results: await compare(cases, SECONDS, ROUNDS), labels };
   } finally {
     await server.stop();

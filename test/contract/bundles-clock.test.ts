@@ -4,47 +4,14 @@
 // bundle's delete; kill -9 between the provider's confirmation and the activation, then concurrent
 // activations after the restart: one subscription, one SALE crediting the creator.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { Api } from "../support/api";
+import { test } from "node:test";
 import { checkout } from "../support/checkout";
-import { withDatabase, type Sql } from "../support/database";
-import { startKinora, type Kinora } from "../support/server";
-import { preparePostgres } from "../../scripts/test-postgres";
-import { newUser, sleep, type TestUser } from "./users-fixtures";
+import { ownServer } from "../support/own-server";
+import { newUser } from "./users-fixtures";
 import { activate, createBundle, insert, paidSubscription, readyItems, remove, subscribe, subscriptions } from "./bundle-fixtures";
 
-let server: Kinora | undefined;
-let dataDir: string;
-let ownDb: { url: string; drop(): Promise<void> } | undefined;
-
-const serverEnv = () => ({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
-
-before(async () => {
-  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-  server = await startKinora(serverEnv());
-  dataDir = server.dataDir;
-});
-after(async () => {
-  await server?.stop();
-  await ownDb?.drop();
-});
-
-const api = () => new Api(server!.url);
-
-/** Runs SQL on the server's database: on PGlite with the server stopped, then started again. */
-async function sql<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-  if (ownDb) return withDatabase({ dataDir, databaseUrl: ownDb.url }, fn);
-  await server!.stop();
-  server = undefined;
-  try {
-    return await withDatabase({ dataDir }, fn);
-  } finally {
-    server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
-  }
-}
-
-/** Tokens survive a restart (signed with the instance's key); a fresh login on the new port is all it takes. */
-const relogin = async (u: TestUser) => ({ ...u, access: (await api().login(u.userCode, u.password)).access });
+const own = ownServer();
+const { api, sql, relogin } = own;
 
 test("a subscription whose end has passed stops the plays, leaves the default search and lets the bundle go", async () => {
   let [creator, viewer] = [await newUser(api()), await newUser(api())];
@@ -106,10 +73,7 @@ test("kill -9 after the provider confirmed, before the subscriber activated: act
   const { trackingId, url } = started.body;
   assert.equal((await checkout(url, "paid")).status, 303);
 
-  process.kill(server!.pid!, "SIGKILL");
-  server = undefined;
-  await sleep(500);
-  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+  await own.killAndRestart();
 
   viewer = await relogin(viewer);
   const [first, second] = await Promise.all([

@@ -4,49 +4,17 @@
 // past its time), and an expired payment cannot be paid any more; the ledger refuses rewrites.
 // PGlite belongs to the server: rows are read with the server stopped. PostgreSQL: a database of its own.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { Api } from "../support/api";
+import { test } from "node:test";
 import { checkout } from "../support/checkout";
-import { withDatabase, type Sql } from "../support/database";
-import { startKinora, type Kinora } from "../support/server";
-import { preparePostgres } from "../../scripts/test-postgres";
+import { ownServer } from "../support/own-server";
 import { newUser, sleep, type TestUser } from "./users-fixtures";
 import { readyItem } from "./vod-fixtures";
 
-let server: Kinora | undefined;
-let dataDir: string;
-let ownDb: { url: string; drop(): Promise<void> } | undefined;
-
-const serverEnv = () => ({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
-
-before(async () => {
-  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-  server = await startKinora(serverEnv());
-  dataDir = server.dataDir;
-});
-after(async () => {
-  await server?.stop();
-  await ownDb?.drop();
-});
-
-const api = () => new Api(server!.url);
-
-/** Runs SQL on the server's database: on PGlite with the server stopped, then started again. */
-async function sql<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-  if (ownDb) return withDatabase({ dataDir, databaseUrl: ownDb.url }, fn);
-  await server!.stop();
-  server = undefined;
-  try {
-    return await withDatabase({ dataDir }, fn);
-  } finally {
-    server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
-  }
-}
+const own = ownServer();
+const { api, sql, relogin } = own;
 
 /** A URL the server handed out, on the port it listens on now (each restart takes a new one). */
 const onServer = (url: string) => api().url + new URL(url).pathname;
-
-const relogin = async (u: TestUser) => ({ ...u, access: (await api().login(u.userCode, u.password)).access });
 
 async function subscribe(u: TestUser, license: string) {
   const res = await api().post(
@@ -64,10 +32,7 @@ test("kill -9 after the provider confirmed, before the client completed: complet
   const paid = await checkout(url, "paid");
   assert.equal(paid.status, 303);
 
-  process.kill(server!.pid!, "SIGKILL");
-  server = undefined;
-  await sleep(500);
-  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+  await own.killAndRestart();
 
   u = await relogin(u);
   const activate = () => api().post("/api/license/Basic/activate", { trackingId }, { token: u.access });
@@ -127,10 +92,7 @@ test("kill -9 after the sandbox paid a spot price, before the acquire: the acqui
   const { trackingId, url } = started.body as { trackingId: string; url: string };
   assert.equal((await checkout(url, "paid")).status, 303);
 
-  process.kill(server!.pid!, "SIGKILL");
-  server = undefined;
-  await sleep(500);
-  server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
+  await own.killAndRestart();
 
   buyer = await relogin(buyer);
   const acquire = () => api().post(`/api/marketplace/${marketplaceId}/acquire`, { trackingId }, { token: buyer.access });
@@ -194,7 +156,7 @@ test("a pending payment expires after 24 h: the expiry job, a late completion, a
 
   // the job expires the payment nobody asked about, at the worker's next poll (PGlite: read once the
   // server is stopped, after a few polls; PostgreSQL: watched while it runs)
-  if (ownDb) {
+  if (own.postgres) {
     const statusOf = async () =>
       (await sql((q) => q<{ status: string }>(`SELECT "status" FROM "Payment" WHERE "trackingId" = $1`, [untouched.trackingId])))[0]!
         .status;

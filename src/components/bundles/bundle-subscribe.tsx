@@ -1,24 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useHydrated } from "@/components/form/submit-button";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
+import { goToCheckout, PAYMENT_CANCELLED, useCheckoutReturn } from "@/components/payments/use-checkout";
 import { bundlePath } from "./bundle-period";
-
-/** What the checkout added to the bundle page's address (returnUrl / cancelUrl), taken out of it. */
-function takeCheckoutReturn(): { trackingId?: string; cancelled: boolean } {
-  const url = new URL(window.location.href);
-  const trackingId = url.searchParams.get("trackingId") ?? undefined;
-  const cancelled = url.searchParams.get("payment") === "cancelled";
-  if (trackingId !== undefined || url.searchParams.has("payment")) {
-    url.searchParams.delete("trackingId");
-    url.searchParams.delete("payment");
-    window.history.replaceState(window.history.state, "", url);
-  }
-  return { trackingId: cancelled ? undefined : trackingId, cancelled };
-}
 
 /**
  * Subscribe on the bundle page: opens the payment (bundles.subscribe) and sends the viewer to the
@@ -33,34 +21,27 @@ export function BundleSubscribe({ bundleId, label }: { bundleId: string; label: 
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
 
-  useEffect(() => {
-    const back = takeCheckoutReturn();
-    if (back.cancelled) setNotice("The payment was cancelled: nothing was charged.");
-    if (!back.trackingId) return;
-    setBusy(true);
-    client.bundles.activate
-      .mutate({ bundleId, trackingId: back.trackingId })
-      .then(() => router.refresh())
-      .catch((err: unknown) => {
-        setError(errorMessageOf(err) ?? "The subscription could not be activated.");
-        setBusy(false);
-      });
-  }, [client, bundleId, router]);
+  useCheckoutReturn(
+    (back) => {
+      if (back.cancelled) setNotice(PAYMENT_CANCELLED);
+      if (!back.trackingId) return;
+      setBusy(true);
+      client.bundles.activate
+        .mutate({ bundleId, trackingId: back.trackingId })
+        .then(() => router.refresh())
+        .catch((err: unknown) => {
+          setError(errorMessageOf(err) ?? "The subscription could not be activated.");
+          setBusy(false);
+        });
+    },
+    [client, bundleId, router],
+  );
 
   async function subscribe(): Promise<void> {
     setBusy(true);
     setError(undefined);
     try {
-      const page = window.location.origin + bundlePath(bundleId);
-      const payment = await client.bundles.subscribe.mutate({
-        bundleId,
-        returnUrl: page,
-        cancelUrl: `${page}?payment=cancelled`,
-        advanceMonthlyPayments: 1,
-        embedded: false,
-        mobile: false,
-      });
-      window.location.assign(payment.url);
+      await goToCheckout(bundlePath(bundleId), (request) => client.bundles.subscribe.mutate({ bundleId, ...request }));
     } catch (err) {
       setError(errorMessageOf(err));
       setBusy(false);

@@ -11,7 +11,8 @@ import {
   type PageStatement,
   type WordSearch,
 } from "@/server/domain/shared/term-search";
-import { CC_TYPES, upperOrUndefined } from "@/server/domain/vod/vod-fields";
+import { searchConditions } from "@/server/domain/shared/search-conditions";
+import { ccTypeCondition, upperOrUndefined } from "@/server/domain/vod/vod-fields";
 import { MARKET_LICENSE_TYPES } from "./market-fields";
 import {
   fromMarketColumns,
@@ -31,22 +32,12 @@ import {
 
 /**
  * License-condition filters (supplement §1: `conditions: {licenseType, ccType, download}`):
- * licenseType is required with ccType, ccType only with CREATIVE_COMMONS.
+ * licenseType is required with ccType, ccType only with CREATIVE_COMMONS; download stands alone.
  */
-export const marketConditionsInput = z.preprocess(
-  (v) => v ?? undefined,
-  z
-    .object({
-      licenseType: z.preprocess(upperOrUndefined, z.enum(MARKET_LICENSE_TYPES, "field.marketLicenseType").optional()),
-      ccType: z.preprocess(upperOrUndefined, z.enum(CC_TYPES, "field.ccType").optional()),
-      download: z.preprocess(emptyToUndefined, zBool().optional()),
-    })
-    .superRefine((c, ctx) => {
-      if (c.ccType && !c.licenseType) ctx.addIssue({ code: "custom", path: ["licenseType"], message: "field.licenseTypeRequired" });
-      else if (c.ccType && c.licenseType !== "CREATIVE_COMMONS")
-        ctx.addIssue({ code: "custom", path: ["ccType"], message: "field.onlyWithCreativeCommons" });
-    })
-    .optional(),
+export const marketConditionsInput = searchConditions(
+  z.preprocess(upperOrUndefined, z.enum(MARKET_LICENSE_TYPES, "field.marketLicenseType").optional()),
+  { ccType: ccTypeCondition },
+  { download: z.preprocess(emptyToUndefined, zBool().optional()) },
 );
 
 /** The search request of both searches: conditions, and (portal) the highest price, activation or per view. */
@@ -70,7 +61,7 @@ export type MarketSearchScope =
  * description (the document's boost 0.7 of the seller against the content), only searched without
  * a userCode filter. Ties: newest first.
  */
-const WEIGHT_BY_RANK = "(ARRAY[0.14, 0.2, 0.4, 1.0]::float8[])";
+const WEIGHTS = [0.14, 0.2, 0.4, 1.0];
 
 /** The filters a row `alias` of MarketplaceItem or MarketSearchTerm carries (price: the term's own column). */
 function conditionsOn(alias: string, request: MarketSearchRequest, price: string, p: Params): string[] {
@@ -135,7 +126,7 @@ export function marketSearchStatement(request: MarketSearchRequest, scope: Marke
       id: `"marketplaceItemId"`,
       filters,
       itemCheck: tags && indexed ? (id) => hasTags(id, tags, p) : undefined,
-      weightByRank: WEIGHT_BY_RANK,
+      weights: WEIGHTS,
       request,
     };
     st = wordsStatement(search, withSql);

@@ -2,8 +2,8 @@ import { directRead, type Db } from "@/server/db/client";
 import { rememberedTotal, rememberTotal } from "./large-totals";
 
 // The statements of a search over a word index: a table of one row per word of a searchable item
-// (VodSearchTerm, MarketSearchTerm: lexeme in the C collation, the word's best field as `rank` 4
-// title to 1 publisher or seller, `publishedAt`, the item's id and the columns its filters read,
+// (VodSearchTerm, MarketSearchTerm: lexeme in the C collation, the word's best field as `rank`, from
+// the title down to 1 publisher or seller, `publishedAt`, the item's id and the columns its filters read,
 // kept by triggers) under a btree in relevance order, or an owner's few items' words read from
 // their vectors (ownerTerms). The vod and marketplace searches build their filters and pages; the
 // words, their order, the total and the one statement that reads a page are written here.
@@ -77,8 +77,13 @@ export interface WordSearch {
   filters: string[];
   /** A condition on a matched item, by the SQL of its id (e.g. its box item's tags), checked per item. */
   itemCheck?: (idSql: string) => string;
-  /** The weight of each rank, 1 to 4, as SQL: a float8[] literal. */
-  weightByRank: string;
+  /**
+   * The weight of each rank, from rank 1 up. When they grow with the rank, the index's order (rank,
+   * then date) is the relevance order and serves one-word and prefix pages; tied weights (a field
+   * that counts as much as the one above it, e.g. a vod's bundle when the search filters on that
+   * bundle) have every match scored.
+   */
+  weights: number[];
   /** The page asked for. */
   request: { pageSize: number; pageIndex: number };
 }
@@ -88,13 +93,14 @@ export interface WordSearch {
  * - one word over the index: its rows, in relevance order in the index; a prefix: the distinct words
  *   of its range (one index probe each) merged, their first rows each. The page costs the same
  *   however common the word; the total grows with it (and may be remembered).
- * - otherwise (several words, an item check, an owner's words): every word's matches, scored per item
+ * - otherwise (several words, an item check, an owner's words, tied weights): every word's matches, scored per item
  *   (each word counts for the best field it is in); the work grows with the matches of the words.
  */
 export function wordsStatement(s: WordSearch, withSql = ""): PageStatement {
   const { p, id, terms } = s;
   const order = `t."rank" DESC, t."publishedAt" DESC, t.${id} DESC`;
-  if (s.indexed && s.words.length === 1 && !s.itemCheck && !s.prefix) {
+  const inIndexOrder = s.indexed && s.words.length === 1 && !s.itemCheck && s.weights.every((w, i) => i === 0 || w > s.weights[i - 1]!);
+  if (inIndexOrder && !s.prefix) {
     const where = [`t."lexeme" = ${p.add(s.words[0])}`, ...s.filters].join(" AND ");
     const countSql = `SELECT count(*) FROM ${terms} t WHERE ${where}`;
     const totalKey = countKey(countSql, p);
@@ -105,7 +111,7 @@ export function wordsStatement(s: WordSearch, withSql = ""): PageStatement {
       idsSql: `SELECT t.${id} FROM ${terms} t WHERE ${where} ORDER BY ${order} ${pageClause(s.request, p)}`,
     };
   }
-  if (s.indexed && s.words.length === 1 && !s.itemCheck) {
+  if (inIndexOrder) {
     // the words of the prefix's range, one index probe each (a loose index scan); then each word's
     // first rows: the page's items are among them (an item's best row precedes fewer than a page's
     // worth of others in its word), deduplicated to their best row
@@ -136,12 +142,13 @@ export function wordsStatement(s: WordSearch, withSql = ""): PageStatement {
     })
     .join(" UNION ALL ");
   const having = [...(s.words.length > 1 ? [`count(*) = ${s.words.length}`] : []), ...(s.itemCheck ? [s.itemCheck(id)] : [])];
-  // one word: its best rank orders as its score would (an item matches a prefix through several words)
+  // one word: the weight of its best rank (an item matches a prefix through several words)
+  const weightOf = `(ARRAY[${s.weights.join(", ")}]::float8[])`;
   const perItem =
     s.words.length > 1
-      ? `SELECT ${id}, "publishedAt", sum(${s.weightByRank}[best]) AS score
+      ? `SELECT ${id}, "publishedAt", sum(${weightOf}[best]) AS score
          FROM (SELECT ${id}, "publishedAt", word, max("rank") AS best FROM hits GROUP BY 1, 2, 3) per_word GROUP BY 1, 2`
-      : `SELECT ${id}, "publishedAt", max("rank") AS score FROM hits GROUP BY 1, 2`;
+      : `SELECT ${id}, "publishedAt", ${weightOf}[max("rank")] AS score FROM hits GROUP BY 1, 2`;
   const scored = `hits AS (${hits}), scored AS MATERIALIZED (${perItem}${having.length ? ` HAVING ${having.join(" AND ")}` : ""})`;
   return {
     withSql: withSql ? `${withSql}, ${scored}` : scored,
@@ -151,15 +158,39 @@ export function wordsStatement(s: WordSearch, withSql = ""): PageStatement {
 }
 
 /**
+ * The words of an item row, as SQL over its alias: the vector a query is matched with, and the
+ * call that lists its words with their ranks as its term rows carry them (lexeme, rank).
+ */
+export interface ItemWords {
+  vector: string;
+  terms: string;
+}
+
+/** The words of an item whose `searchVector` holds them all (content A, B, C; publisher or seller D). */
+const vectorWords = (alias: string): ItemWords => ({
+  vector: `${alias}."searchVector"`,
+  terms: `kinora_vod_terms(${alias}."searchVector")`,
+});
+
+/**
  * A WITH clause `terms` of an owner's matching items' content words (rank above 1: not the
  * publisher's or seller's), read from their vectors: the index-free check of a small set.
- * `items` is the item table with its alias (`"VodItem" v`), `where` its conditions.
+ * `items` is the item table with its alias (`"VodItem" v`), `where` its conditions, `tsQuery`
+ * restricted to the content's weights (toTsQuery(..., "ABC")), `words` where the item's words are.
  */
-export function ownerTerms(items: string, alias: string, id: string, where: string, tsQuery: string, p: Params): string {
+export function ownerTerms(
+  items: string,
+  alias: string,
+  id: string,
+  where: string,
+  tsQuery: string,
+  p: Params,
+  words = vectorWords(alias),
+): string {
   return `terms AS MATERIALIZED (
         SELECT ${alias}."id" AS ${id}, ${alias}."createdAt" AS "publishedAt", x."lexeme", x."rank"
-        FROM ${items} CROSS JOIN LATERAL kinora_vod_terms(${alias}."searchVector") x
-        WHERE ${where} AND ${alias}."searchVector" @@ to_tsquery('simple', ${p.add(tsQuery)}) AND x."rank" > 1)`;
+        FROM ${items} CROSS JOIN LATERAL ${words.terms} x
+        WHERE ${where} AND ${words.vector} @@ to_tsquery('simple', ${p.add(tsQuery)}) AND x."rank" > 1)`;
 }
 
 /**

@@ -14,8 +14,9 @@ export const searchPublicVodsInput = searchRequest.extend({
 
 // POST /api/public/search/vod/contents - the vods visible in public pages (visibility rule 1: the
 // vod public and its publisher's features.vodPublic on; not expired): queryString over the content
-// (title, tags, description) and, without a userCode filter, the publisher (userCode, first and last
-// name, page title and description) at half the weight; `userCode`, `tags` and the publishing
+// (title, tags, description), its bundle's (name, tags, description; 0.7 of the weight without a
+// bundle filter) and, without a userCode filter, the publisher (userCode, first and last name, page
+// title and description) at half the weight; `userCode`, `tags` and the publishing
 // conditions filter; by relevance, then publishing date, newest first. An unknown userCode finds nothing.
 export async function searchPublicVods(ctx: Ctx, input: z.output<typeof searchPublicVodsInput>): Promise<SearchPage<VodItemView>> {
   if (input.userCode === undefined) return pageWithBundles(ctx.db, await runVodSearch(ctx.db, input, { kind: "listed" }, ctx.baseUrl));

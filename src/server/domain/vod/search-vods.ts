@@ -14,7 +14,8 @@ export const searchVodsInput = searchRequest.extend({
 });
 
 // POST /api/search/vod/contents - the caller's vods, expired and private ones included: queryString
-// over the content (title, tags, description; `*` at the end: prefix), every tag of `tags`, the
+// over the content (title, tags, description; `*` at the end: prefix) and its bundle's (name, tags,
+// description; 0.7 of the weight without a bundle filter), every tag of `tags`, the
 // `public` choice, the publishing conditions; by relevance, then publishing date, newest first.
 export async function searchVods(ctx: Ctx, input: z.output<typeof searchVodsInput>): Promise<SearchPage<VodItemView>> {
   const ownerId = requireUserId(ctx);

@@ -1,12 +1,20 @@
 import { z } from "zod";
 import { CcType, VodLicenseType } from "@/generated/prisma/enums";
 import { emptyToUndefined, zBool, zIsoDate, zPriceCents } from "@/server/domain/shared/schema";
+import type { TypedCondition } from "@/server/domain/shared/search-conditions";
 
 export const VOD_LICENSE_TYPES = Object.values(VodLicenseType);
 export const CC_TYPES = Object.values(CcType);
 
 /** Enum values arrive in any case, with spaces around; blank means absent. */
 export const upperOrUndefined = (v: unknown) => (typeof v === "string" ? emptyToUndefined(v.trim().toUpperCase()) : (v ?? undefined));
+
+/** The ccType condition of the vod and marketplace searches (shared/search-conditions.ts): one of the six, with CREATIVE_COMMONS. */
+export const ccTypeCondition = {
+  schema: z.preprocess(upperOrUndefined, z.enum(CC_TYPES, "field.ccType").optional()),
+  onlyWith: "CREATIVE_COMMONS",
+  message: "field.onlyWithCreativeCommons",
+} satisfies TypedCondition;
 
 /** yyyy-MM-dd -> that day at 00:00 UTC (expiration dates are UTC days). */
 const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
