@@ -113,6 +113,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
     const start = async () => {
       const attached = await attachHls(element, src, {
         config: LIVE_CONFIG,
+        preferHlsJs: true,
         onFatal: (details, instance) => {
           // before the stream arrives (or between two takes) the playlist is missing: wait and ask again
           instance.destroy();
