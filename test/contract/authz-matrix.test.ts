@@ -236,13 +236,25 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/marketplace/${f.spotMarketId}/pay`, body: {} }),
     expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
   },
-  "GET /api/live/channel/{channelId}": { request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}` }), expect: { owner: 200, ...PRIVATE } },
-  "POST /api/live/channel/{channelId}": {
-    request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}`, body: { name: "Renamed channel", streamPath: f.liveChannel.streamPath } }),
+  "GET /api/live/channel/{channelId}": {
+    request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}` }),
     expect: { owner: 200, ...PRIVATE },
   },
-  "DELETE /api/live/channel/{channelId}": { request: (f) => ({ path: `/api/live/channel/${f.doomedChannelId}` }), expect: { owner: 204, ...PRIVATE } },
-  "GET /api/public/live/channel/{channelId}": { request: (f) => ({ path: `/api/public/live/channel/${f.liveChannel.channelId}` }), expect: PUBLIC_READ },
+  "POST /api/live/channel/{channelId}": {
+    request: (f) => ({
+      path: `/api/live/channel/${f.liveChannel.channelId}`,
+      body: { name: "Renamed channel", streamPath: f.liveChannel.streamPath },
+    }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/live/channel/{channelId}": {
+    request: (f) => ({ path: `/api/live/channel/${f.doomedChannelId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/public/live/channel/{channelId}": {
+    request: (f) => ({ path: `/api/public/live/channel/${f.liveChannel.channelId}` }),
+    expect: PUBLIC_READ,
+  },
   "POST /api/live/channel/{channelId}/play": {
     request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}/play`, body: {} }),
     expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
@@ -251,21 +263,42 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/public/live/channel/${f.liveChannel.channelId}/play`, body: {} }),
     expect: PUBLIC_READ,
   },
-  "POST /api/live/channel/{channelId}/test": { request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}/test` }), expect: { owner: 200, ...PRIVATE } },
+  "POST /api/live/channel/{channelId}/test": {
+    request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}/test` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
   // a window of its own far ahead: only the owner's call creates it
   "POST /api/live/channel/{channelId}/event": {
-    request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}/event`, body: eventBody(Date.now() + 1000 * HOUR, Date.now() + 1001 * HOUR) }),
+    request: (f) => ({
+      path: `/api/live/channel/${f.liveChannel.channelId}/event`,
+      body: eventBody(Date.now() + 1000 * HOUR, Date.now() + 1001 * HOUR),
+    }),
     expect: { owner: 201, ...PRIVATE },
   },
-  "GET /api/live/event/{eventId}": { request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}` }), expect: { owner: 200, ...PRIVATE } },
-  "POST /api/live/event/{eventId}": { request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}`, body: f.liveEvent.body }), expect: { owner: 200, ...PRIVATE } },
-  "DELETE /api/live/event/{eventId}": { request: (f) => ({ path: `/api/live/event/${f.doomedEventId}` }), expect: { owner: 204, ...PRIVATE } },
-  "GET /api/public/live/event/{eventId}": { request: (f) => ({ path: `/api/public/live/event/${f.liveEvent.eventId}` }), expect: PUBLIC_READ },
+  "GET /api/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}`, body: f.liveEvent.body }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/live/event/${f.doomedEventId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/public/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/public/live/event/${f.liveEvent.eventId}` }),
+    expect: PUBLIC_READ,
+  },
   "POST /api/live/event/{eventId}/play": {
     request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}/play`, body: {} }),
     expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
   },
-  "POST /api/public/live/event/{eventId}/play": { request: (f) => ({ path: `/api/public/live/event/${f.liveEvent.eventId}/play`, body: {} }), expect: PUBLIC_READ },
+  "POST /api/public/live/event/{eventId}/play": {
+    request: (f) => ({ path: `/api/public/live/event/${f.liveEvent.eventId}/play`, body: {} }),
+    expect: PUBLIC_READ,
+  },
   // its owner does not buy a ticket to their own event (400)
   "POST /api/live/event/{eventId}/pay": {
     request: (f) => ({ path: `/api/live/event/${f.ppvEventId}/pay`, body: {} }),
@@ -367,7 +400,9 @@ before(async () => {
 });
 
 /** The owner's live channels and events of the live rows. */
-async function liveFixture(owner: TestUser): Promise<Pick<Fixture, "liveChannel" | "liveEvent" | "ppvEventId" | "doomedChannelId" | "doomedEventId">> {
+async function liveFixture(
+  owner: TestUser,
+): Promise<Pick<Fixture, "liveChannel" | "liveEvent" | "ppvEventId" | "doomedChannelId" | "doomedEventId">> {
   const now = Date.now();
   const channel = await createChannel(api, owner);
   const window = [now - MINUTE, now + 2 * HOUR] as const;

@@ -98,7 +98,11 @@ describe("create, read, update, delete", () => {
       { field: "streamPath", defaultMessage: "is already used by another channel" },
     ]);
     assertValidation(
-      await api.post(path, { name: "n", streamPath: `p${uniqueWord()}`, thumbnailId: "7f1d2c9e-0000-4000-8000-000000000000" }, { token: creator.access }),
+      await api.post(
+        path,
+        { name: "n", streamPath: `p${uniqueWord()}`, thumbnailId: "7f1d2c9e-0000-4000-8000-000000000000" },
+        { token: creator.access },
+      ),
       path,
       [{ field: "thumbnailId", defaultMessage: "is not one of your thumbnails" }],
     );
@@ -110,7 +114,13 @@ describe("create, read, update, delete", () => {
     const streamPath = await newStreamPath(api, creator.access, "renamed");
     const res = await api.post(path, { name: "Renamed", streamPath, public: false, streamingBaseUrl: "x" }, { token: creator.access });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body, { channelId: channel.channelId, name: "Renamed", streamingBaseUrl: channel.streamingBaseUrl, streamPath, public: false });
+    assert.deepEqual(res.body, {
+      channelId: channel.channelId,
+      name: "Renamed",
+      streamingBaseUrl: channel.streamingBaseUrl,
+      streamPath,
+      public: false,
+    });
     const foreign = await createChannel(api, other);
     assertValidation(await api.post(path, { name: "x", streamPath: foreign.streamPath }, { token: creator.access }), path, [
       { field: "streamPath", defaultMessage: "is already used by another channel" },
@@ -136,9 +146,19 @@ describe("create, read, update, delete", () => {
     const now = Date.now();
     const past = await createEvent(api, creator, channel.channelId, now - 3 * HOUR, now - 2 * HOUR);
     const next = await createEvent(api, creator, channel.channelId, now + HOUR, now + 2 * HOUR);
-    assertDependants(await api.delete(path, { token: creator.access }), path, "This channel has 2 event(s): delete them first", ISO_INSTANT);
+    assertDependants(
+      await api.delete(path, { token: creator.access }),
+      path,
+      "This channel has 2 event(s): delete them first",
+      ISO_INSTANT,
+    );
     assert.equal((await api.delete(`/api/live/event/${past.eventId}`, { token: creator.access })).status, 204);
-    assertDependants(await api.delete(`${path}/`, { token: creator.access }), `${path}/`, "This channel has 1 event(s): delete them first", ISO_INSTANT);
+    assertDependants(
+      await api.delete(`${path}/`, { token: creator.access }),
+      `${path}/`,
+      "This channel has 1 event(s): delete them first",
+      ISO_INSTANT,
+    );
     assert.equal((await api.delete(`/api/live/event/${next.eventId}/`, { token: creator.access })).status, 204);
     const gone = await api.delete(path, { token: creator.access });
     assert.equal(gone.status, 204, gone.text);
@@ -178,11 +198,18 @@ describe("searches", () => {
     assert.equal(all.body.pageIndex, 0);
     assert.equal(all.body.pageCount, 1);
     assert.deepEqual(all.body.items[0], listed);
-    assert.deepEqual(names(await search({ queryString: word })), [`Alpha ${word}`, `Beta ${word}`, "Gamma"], "name matches before description");
+    assert.deepEqual(
+      names(await search({ queryString: word })),
+      [`Alpha ${word}`, `Beta ${word}`, "Gamma"],
+      "name matches before description",
+    );
     assert.deepEqual(names(await search({ queryString: word, public: "false" }, "/api/search/live/channels/")), [`Beta ${word}`]);
     assert.deepEqual(names(await search({ public: true, tags: ["music"] })), [`Alpha ${word}`, "Gamma"]);
     assert.deepEqual(names(await search({ queryString: "gam*" })), ["Gamma"]);
-    assert.deepEqual((await search({ pageSize: "1", pageIndex: "1" })).body.items.map((c: any) => c.name), [`Beta ${word}`]);
+    assert.deepEqual(
+      (await search({ pageSize: "1", pageIndex: "1" })).body.items.map((c: any) => c.name),
+      [`Beta ${word}`],
+    );
     assert.equal((await search({ pageSize: 1, pageIndex: 1 })).body.totalCount, 3);
     assert.equal((await search({ pageSize: 1, pageIndex: 1 })).body.pageCount, 3);
     assert.equal((await api.post("/api/search/live/channels", {}, { token: publicToken })).status, 403);
@@ -193,7 +220,12 @@ describe("searches", () => {
     const found = await search({ queryString: word });
     assert.deepEqual(names(found).sort(), [`Alpha ${word}`, "Gamma", `Other ${word}`].sort());
     const alpha = found.body.items.find((c: any) => c.channelId === listed.channelId);
-    assert.deepEqual(alpha, { channelId: listed.channelId, name: listed.name, tags: ["music"], publisher: { userCode: searcher.userCode, licenseExpired: false } });
+    assert.deepEqual(alpha, {
+      channelId: listed.channelId,
+      name: listed.name,
+      tags: ["music"],
+      publisher: { userCode: searcher.userCode, licenseExpired: false },
+    });
     assert.deepEqual(names(await search({ queryString: word, userCode: searcher.userCode })), [`Alpha ${word}`, "Gamma"]);
     assert.deepEqual(names(await search({ userCode: searcher.userCode })), [`Alpha ${word}`, "Gamma"]);
     assert.deepEqual(names(await search({ userCode: "nobody-" + word })), []);

@@ -80,7 +80,12 @@ describe("create, read, update, delete", () => {
     void [publicEvent, recordEvent, ownChannel];
     assert.deepEqual(pub.body, {
       ...shared,
-      channel: { channelId: channel.channelId, name: channel.name, tags: ["live"], publisher: { userCode: creator.userCode, licenseExpired: false } },
+      channel: {
+        channelId: channel.channelId,
+        name: channel.name,
+        tags: ["live"],
+        publisher: { userCode: creator.userCode, licenseExpired: false },
+      },
     });
   });
 
@@ -125,9 +130,11 @@ describe("create, read, update, delete", () => {
     assertValidation(await postEvent(api, creator, channel.channelId, eventBody(start, start + 49 * HOUR)), path, [
       { field: "endDate", defaultMessage: "must be at most 48 hours after the event's start" },
     ]);
-    assertValidation(await postEvent(api, creator, channel.channelId, eventBody(start, start + HOUR, { paymentMode: "PAY_PER_VIEW" })), path, [
-      { field: "pricePerView", defaultMessage: "is required" },
-    ]);
+    assertValidation(
+      await postEvent(api, creator, channel.channelId, eventBody(start, start + HOUR, { paymentMode: "PAY_PER_VIEW" })),
+      path,
+      [{ field: "pricePerView", defaultMessage: "is required" }],
+    );
   });
 
   test("events of one channel must not overlap: 400 on eventDate; touching windows and other channels are fine; update skips itself", async () => {
@@ -156,14 +163,27 @@ describe("create, read, update, delete", () => {
     // update: its own window moves freely, not onto another's
     const update = (e: any, body: Record<string, unknown>, offset = 0) =>
       api.post(`/api/live/event/${e.eventId}`, body, { token: creator.access, headers: tz(offset) });
-    const moved = await update(first, eventBody(start + 30 * MINUTE, start + 2 * HOUR, { name: "First moved", paymentMode: "PAY_PER_VIEW", pricePerView: 2 }, CET), CET);
+    const moved = await update(
+      first,
+      eventBody(start + 30 * MINUTE, start + 2 * HOUR, { name: "First moved", paymentMode: "PAY_PER_VIEW", pricePerView: 2 }, CET),
+      CET,
+    );
     assert.equal(moved.status, 200, moved.text);
     assert.deepEqual(moved.body.eventDate, wireDateTime(start + 30 * MINUTE, CET));
     assert.equal(moved.body.pricePerView, "2,00");
     assert.equal(moved.body.description, undefined);
-    assertValidation(await update(after, eventBody(start + HOUR, start + 3 * HOUR, { name: "After" })), `/api/live/event/${after.eventId}`, [
-      { field: "eventDate", defaultMessage: overlap.replace('"First"', '"First moved"').replace(new Date(start).toISOString().slice(11, 19), new Date(start + 30 * MINUTE).toISOString().slice(11, 19)) },
-    ]);
+    assertValidation(
+      await update(after, eventBody(start + HOUR, start + 3 * HOUR, { name: "After" })),
+      `/api/live/event/${after.eventId}`,
+      [
+        {
+          field: "eventDate",
+          defaultMessage: overlap
+            .replace('"First"', '"First moved"')
+            .replace(new Date(start).toISOString().slice(11, 19), new Date(start + 30 * MINUTE).toISOString().slice(11, 19)),
+        },
+      ],
+    );
   });
 
   test("another user's event is 404 (read, update, delete, create on their channel); tokens as for every private path", async () => {
@@ -200,7 +220,11 @@ describe("searches", () => {
     const now = Date.now();
     ev.past = await createEvent(api, user, a.channelId, now - 5 * HOUR, now - 4 * HOUR, { name: `Past ${word}` });
     ev.onAir = await createEvent(api, user, a.channelId, now - HOUR, now + HOUR, { name: "Now playing", tags: ["jazz"] });
-    ev.paid = await createEvent(api, user, a.channelId, now + 2 * HOUR, now + 3 * HOUR, { name: `Paid ${word}`, paymentMode: "PAY_PER_VIEW", pricePerView: 5 });
+    ev.paid = await createEvent(api, user, a.channelId, now + 2 * HOUR, now + 3 * HOUR, {
+      name: `Paid ${word}`,
+      paymentMode: "PAY_PER_VIEW",
+      pricePerView: 5,
+    });
     ev.hidden = await createEvent(api, user, a.channelId, now + 4 * HOUR, now + 5 * HOUR, { name: `Hidden ${word}`, publicEvent: false });
     ev.back = await createEvent(api, user, b.channelId, now + HOUR, now + 2 * HOUR, { name: `Back ${word}` });
   });
@@ -221,7 +245,13 @@ describe("searches", () => {
     const signed = parseSigned(myPlayHlsUrl);
     assert.deepEqual([signed.tree, signed.owner, signed.box, signed.file], ["live", signed.bandOwner, a.channelId, "master.m3u8"]);
     assert.deepEqual(playUrlExpireDate, wireDateTime(signed.exp * 1000, CET));
-    assert.deepEqual(names(await search({ pastIncluded: "true" })), [`Past ${word}`, "Now playing", `Back ${word}`, `Paid ${word}`, `Hidden ${word}`]);
+    assert.deepEqual(names(await search({ pastIncluded: "true" })), [
+      `Past ${word}`,
+      "Now playing",
+      `Back ${word}`,
+      `Paid ${word}`,
+      `Hidden ${word}`,
+    ]);
     assert.deepEqual(names(await search({ channelId: b.channelId })), [`Back ${word}`]);
     assert.deepEqual(names(await search({ public: false })), [`Hidden ${word}`]);
     assert.deepEqual(names(await search({ conditions: { licenseType: "PAY_PER_VIEW" } })), [`Paid ${word}`]);
@@ -232,7 +262,12 @@ describe("searches", () => {
     // channel only (without a channelId filter) last
     assert.deepEqual(names(await search({ queryString: word })), [`Paid ${word}`, `Hidden ${word}`, `Back ${word}`, "Now playing"]);
     assert.deepEqual(names(await search({ queryString: word, channelId: a.channelId })), [`Paid ${word}`, `Hidden ${word}`]);
-    assert.deepEqual(names(await search({ queryString: "stag*", pastIncluded: true })), [`Past ${word}`, "Now playing", `Paid ${word}`, `Hidden ${word}`]);
+    assert.deepEqual(names(await search({ queryString: "stag*", pastIncluded: true })), [
+      `Past ${word}`,
+      "Now playing",
+      `Paid ${word}`,
+      `Hidden ${word}`,
+    ]);
     assertValidation(await search({ conditions: { licenseType: "CC" } }), "/api/search/live/events/", [
       { field: "conditions.licenseType", defaultMessage: "must be one of FREE, PAY_PER_VIEW" },
     ]);
@@ -247,7 +282,11 @@ describe("searches", () => {
     assert.equal(paid.publicEvent, undefined);
     assert.equal(paid.channel.streamPath, undefined);
     assert.equal(paid.channel.publisher.userCode, user.userCode);
-    assert.deepEqual(names(await search({ queryString: word })), ["Now playing", `Paid ${word}`], "by the event's or the channel's words, by start");
+    assert.deepEqual(
+      names(await search({ queryString: word })),
+      ["Now playing", `Paid ${word}`],
+      "by the event's or the channel's words, by start",
+    );
     assert.deepEqual(names(await search({ queryString: "paid", userCode: user.userCode })), [`Paid ${word}`]);
     assert.deepEqual(names(await search({ queryString: user.userCode })), ["Now playing", `Paid ${word}`], "the publisher's words");
     assert.deepEqual(names(await search({ channelId: a.channelId, conditions: { licenseType: "FREE" } })), ["Now playing"]);

@@ -33,7 +33,11 @@ export async function newStreamPath(api: Api, token: string, base = "Channel"): 
 /** POST /api/live/channel with a generated stream path, expecting 201. */
 export async function createChannel(api: Api, u: TestUser, over: Record<string, unknown> = {}): Promise<any> {
   const name = `Channel ${uniqueWord()}`;
-  const res = await api.post("/api/live/channel", { name, streamPath: await newStreamPath(api, u.access, name), ...over }, { token: u.access });
+  const res = await api.post(
+    "/api/live/channel",
+    { name, streamPath: await newStreamPath(api, u.access, name), ...over },
+    { token: u.access },
+  );
   assert.equal(res.status, 201, res.text);
   return res.body;
 }
@@ -51,13 +55,25 @@ export const postEvent = (api: Api, u: TestUser, channelId: string, body: Record
   api.post(`/api/live/channel/${channelId}/event`, body, { token: u.access, headers: tz(offsetMs) });
 
 /** POST an event for [start, end), expecting 201. */
-export async function createEvent(api: Api, u: TestUser, channelId: string, start: number, end: number, over: Record<string, unknown> = {}) {
+export async function createEvent(
+  api: Api,
+  u: TestUser,
+  channelId: string,
+  start: number,
+  end: number,
+  over: Record<string, unknown> = {},
+) {
   const res = await postEvent(api, u, channelId, eventBody(start, end, over));
   assert.equal(res.status, 201, res.text);
   return res.body;
 }
 
-export const ticketRequest = { embedded: false, mobile: false, returnUrl: "https://shop.example/back", cancelUrl: "https://shop.example/no" };
+export const ticketRequest = {
+  embedded: false,
+  mobile: false,
+  returnUrl: "https://shop.example/back",
+  cancelUrl: "https://shop.example/no",
+};
 
 /** 409 DEPENDANTS in the error shape of supplement §4. */
 export function assertDependants(res: ApiResponse, path: string, message: string, isoInstant: RegExp): void {

@@ -134,9 +134,15 @@ describe("PAY_PER_VIEW tickets", () => {
   before(async () => {
     channel = await createChannel(api, creator);
     const now = Date.now();
-    event = await createEvent(api, creator, channel.channelId, now - MINUTE, now + HOUR, { paymentMode: "PAY_PER_VIEW", pricePerView: "4,90" });
+    event = await createEvent(api, creator, channel.channelId, now - MINUTE, now + HOUR, {
+      paymentMode: "PAY_PER_VIEW",
+      pricePerView: "4,90",
+    });
     const second = await createChannel(api, creator);
-    otherEvent = await createEvent(api, creator, second.channelId, now - MINUTE, now + HOUR, { paymentMode: "PAY_PER_VIEW", pricePerView: "1,00" });
+    otherEvent = await createEvent(api, creator, second.channelId, now - MINUTE, now + HOUR, {
+      paymentMode: "PAY_PER_VIEW",
+      pricePerView: "1,00",
+    });
   });
 
   test("PAYMENT_REQUIRED, pay, sandbox checkout, play {trackingId} on the event and on the channel; another event's trackingId is refused", async () => {

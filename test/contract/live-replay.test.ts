@@ -47,7 +47,8 @@ async function sql<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
 }
 
 const relogin = async (u: TestUser) => ({ ...u, access: (await api().login(u.userCode, u.password)).access });
-const playEvent = (eventId: string, token: string, body: unknown = {}) => api().post(`/api/public/live/event/${eventId}/play`, body, { token });
+const playEvent = (eventId: string, token: string, body: unknown = {}) =>
+  api().post(`/api/public/live/event/${eventId}/play`, body, { token });
 
 /** PLAY with the recording's signed HLS ladder (as box and vod play sign it), resource the event. */
 async function assertReplay(res: { status: number; body: any; text: string }, eventId: string, boxId: string): Promise<void> {
@@ -66,7 +67,11 @@ test("a ticket holder watches the replay of a recorded event for REPLAY_ACCESS_D
   const channel = await createChannel(api(), creator);
   const freeChannel = await createChannel(api(), creator);
   const now = Date.now();
-  const event = await createEvent(api(), creator, channel.channelId, now - MINUTE, now + HOUR, { paymentMode: "PAY_PER_VIEW", pricePerView: "3,00", recordEvent: true });
+  const event = await createEvent(api(), creator, channel.channelId, now - MINUTE, now + HOUR, {
+    paymentMode: "PAY_PER_VIEW",
+    pricePerView: "3,00",
+    recordEvent: true,
+  });
   const free = await createEvent(api(), creator, freeChannel.channelId, now - 3 * HOUR, now - 2 * HOUR, { recordEvent: true });
 
   // a ticket bought while on air
@@ -88,10 +93,18 @@ test("a ticket holder watches the replay of a recorded event for REPLAY_ACCESS_D
   const publicToken = await api().publicToken();
 
   await assertReplay(await playEvent(event.eventId, buyer.access, { trackingId }), event.eventId, recording.boxId);
-  await assertReplay(await api().post(`/api/live/event/${event.eventId}/play`, {}, { token: buyer.access }), event.eventId, recording.boxId);
+  await assertReplay(
+    await api().post(`/api/live/event/${event.eventId}/play`, {}, { token: buyer.access }),
+    event.eventId,
+    recording.boxId,
+  );
   // a signed-in buyer's ticket is theirs only: a public token presenting its trackingId gets nothing
   assert.equal((await playEvent(event.eventId, publicToken, { trackingId })).body.result, "PAYMENT_REQUIRED");
-  await assertReplay(await api().post(`/api/live/event/${event.eventId}/play`, {}, { token: creator.access }), event.eventId, recording.boxId);
+  await assertReplay(
+    await api().post(`/api/live/event/${event.eventId}/play`, {}, { token: creator.access }),
+    event.eventId,
+    recording.boxId,
+  );
   const refused = await playEvent(event.eventId, stranger.access);
   assert.equal(refused.body.result, "PAYMENT_REQUIRED", refused.text);
   assert.equal(refused.body.resource.pricePerView, "3,00");
@@ -106,7 +119,9 @@ test("a ticket holder watches the replay of a recorded event for REPLAY_ACCESS_D
 
   // REPLAY_ACCESS_DAYS (7) after the end: nothing to watch or buy
   await sql((q) =>
-    q(`UPDATE "LiveEvent" SET "startsAt" = now() - interval '8 days 1 hour', "endsAt" = now() - interval '8 days' WHERE "id" = $1::uuid`, [event.eventId]),
+    q(`UPDATE "LiveEvent" SET "startsAt" = now() - interval '8 days 1 hour', "endsAt" = now() - interval '8 days' WHERE "id" = $1::uuid`, [
+      event.eventId,
+    ]),
   );
   [buyer, stranger] = [await relogin(buyer), await relogin(stranger)];
   const late = await playEvent(event.eventId, buyer.access, { trackingId });

@@ -66,7 +66,13 @@ export function ChannelForm({
 
   const e = errorsByInput(fieldErrorsOf(mutation.error), labels);
   return (
-    <form method="post" onSubmit={(ev) => void submit(ev)} noValidate className="bundle-form" aria-label={channel ? "Edit the channel" : "Create a channel"}>
+    <form
+      method="post"
+      onSubmit={(ev) => void submit(ev)}
+      noValidate
+      className="bundle-form"
+      aria-label={channel ? "Edit the channel" : "Create a channel"}
+    >
       <FormStatus error={errorMessageOf(mutation.error)} fieldErrors={e} labels={labels} />
       <Field name="name" label={labels.name} required defaultValue={channel?.name} error={e.name} maxLength={200} />
       <div className="live-form__row">

@@ -110,34 +110,37 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
             testId="event-table"
             columns={[{ label: "Event" }, { label: "When (your time)" }, { label: "Access" }, { label: "Actions", hiddenLabel: true }]}
           >
-              {items.map((e) => (
-                <tr key={e.eventId} data-testid="event-row">
-                  <td data-label="Event">
-                    <a href={liveEventPath(e.eventId)}>{e.name}</a>{" "}
-                    {e.onAir && <span className="badge badge--danger">On air</span>}
-                    {e.endsAt.getTime() <= now && <span className="badge badge--muted">{e.recordingBoxItemId ? "Replay" : "Over"}</span>}
-                    {!e.publicEvent && <span className="badge badge--muted">Unlisted</span>}
-                  </td>
-                  <td data-label="When (your time)">
-                    {when.format(e.startsAt)} – {when.format(e.endsAt)}
-                  </td>
-                  <td data-label="Access">{e.paymentMode === "PAY_PER_VIEW" && e.pricePerViewCents !== undefined ? formatPrice(e.pricePerViewCents, currency) : "Free"}</td>
-                  <td className="actions">
-                    <button type="button" className="button button--secondary" onClick={() => setEventDialog({ event: e })}>
-                      Edit<span className="visually-hidden"> {e.name}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => {
-                        if (window.confirm(`Delete the event "${e.name}"?`)) removeEvent.mutate({ eventId: e.eventId });
-                      }}
-                    >
-                      Delete<span className="visually-hidden"> {e.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
+            {items.map((e) => (
+              <tr key={e.eventId} data-testid="event-row">
+                <td data-label="Event">
+                  <a href={liveEventPath(e.eventId)}>{e.name}</a> {e.onAir && <span className="badge badge--danger">On air</span>}
+                  {e.endsAt.getTime() <= now && <span className="badge badge--muted">{e.recordingBoxItemId ? "Replay" : "Over"}</span>}
+                  {!e.publicEvent && <span className="badge badge--muted">Unlisted</span>}
+                </td>
+                <td data-label="When (your time)">
+                  {when.format(e.startsAt)} – {when.format(e.endsAt)}
+                </td>
+                <td data-label="Access">
+                  {e.paymentMode === "PAY_PER_VIEW" && e.pricePerViewCents !== undefined
+                    ? formatPrice(e.pricePerViewCents, currency)
+                    : "Free"}
+                </td>
+                <td className="actions">
+                  <button type="button" className="button button--secondary" onClick={() => setEventDialog({ event: e })}>
+                    Edit<span className="visually-hidden"> {e.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      if (window.confirm(`Delete the event "${e.name}"?`)) removeEvent.mutate({ eventId: e.eventId });
+                    }}
+                  >
+                    Delete<span className="visually-hidden"> {e.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
           </DataTable>
         )}
       </section>
@@ -155,7 +158,11 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
         </Dialog>
       )}
       {eventDialog && (
-        <Dialog title={eventDialog.event ? "Edit the event" : "Schedule an event"} onClose={() => setEventDialog(undefined)} testId="event-dialog">
+        <Dialog
+          title={eventDialog.event ? "Edit the event" : "Schedule an event"}
+          onClose={() => setEventDialog(undefined)}
+          testId="event-dialog"
+        >
           <EventForm
             channelId={channel.channelId}
             event={eventDialog.event}

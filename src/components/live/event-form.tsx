@@ -100,7 +100,14 @@ export function EventForm({
           error={e.eventDate}
           hint={`Your time (${zone}).`}
         />
-        <Field name="endDate" label={labels.endDate} type="datetime-local" required defaultValue={event ? localInputValue(event.endsAt) : ""} error={e.endDate} />
+        <Field
+          name="endDate"
+          label={labels.endDate}
+          type="datetime-local"
+          required
+          defaultValue={event ? localInputValue(event.endsAt) : ""}
+          error={e.endDate}
+        />
       </div>
       <SelectField
         name="paymentMode"

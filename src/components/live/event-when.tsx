@@ -10,7 +10,9 @@ export function EventWhen({ event, currency }: { event: LiveEventView; currency:
       <time dateTime={event.startsAt.toISOString()}>{whenFormat.format(event.startsAt)}</time> –{" "}
       <time dateTime={event.endsAt.toISOString()}>{whenFormat.format(event.endsAt)}</time> UTC
       {" · "}
-      {event.paymentMode === "PAY_PER_VIEW" && event.pricePerViewCents !== undefined ? formatPrice(event.pricePerViewCents, currency) : "Free"}
+      {event.paymentMode === "PAY_PER_VIEW" && event.pricePerViewCents !== undefined
+        ? formatPrice(event.pricePerViewCents, currency)
+        : "Free"}
     </span>
   );
 }

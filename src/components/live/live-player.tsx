@@ -77,10 +77,20 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
         : await client.live.playEvent.mutate({ eventId: target.eventId, trackingId: trackingId.current });
     const event = "eventId" in played.resource ? played.resource : undefined;
     if (played.result === "PLAY")
-      return setState({ stage: "playing", src: played.file, mode: "mode" in played && played.mode ? played.mode : "LIVE", event, accessUntil: "accessUntil" in played ? played.accessUntil : undefined });
+      return setState({
+        stage: "playing",
+        src: played.file,
+        mode: "mode" in played && played.mode ? played.mode : "LIVE",
+        event,
+        accessUntil: "accessUntil" in played ? played.accessUntil : undefined,
+      });
     if (played.result === "PAYMENT_REQUIRED" && event) return setState({ stage: "ticket", event });
     if (played.result === "NOT_ON_AIR")
-      return setState({ stage: "waiting", next: "nextEvent" in played ? played.nextEvent : undefined, message: event ? "This event is over and has no replay." : "Nothing is on air now." });
+      return setState({
+        stage: "waiting",
+        next: "nextEvent" in played ? played.nextEvent : undefined,
+        message: event ? "This event is over and has no replay." : "Nothing is on air now.",
+      });
     setState({ stage: "refused", message: "The publisher's monthly band is used up: this channel can be watched again next month." });
   }, [client, target]);
 
@@ -94,7 +104,12 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
   }, [ask, target]);
 
   // the clock of the countdowns; when the next event starts, ask again
-  const next = state.stage === "waiting" ? state.next : state.stage === "playing" && state.event && state.event.startsAt.getTime() > now ? state.event : undefined;
+  const next =
+    state.stage === "waiting"
+      ? state.next
+      : state.stage === "playing" && state.event && state.event.startsAt.getTime() > now
+        ? state.event
+        : undefined;
   useEffect(() => {
     if (!next) return;
     const timer = setInterval(() => {
@@ -155,7 +170,8 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
   }
 
   const playing = state.stage === "playing" ? state : undefined;
-  const onAir = playing?.mode === "LIVE" && playing.event && playing.event.startsAt.getTime() <= now && now < playing.event.endsAt.getTime();
+  const onAir =
+    playing?.mode === "LIVE" && playing.event && playing.event.startsAt.getTime() <= now && now < playing.event.endsAt.getTime();
   return (
     <div className="vod-player live-player" data-stage={state.stage} data-testid="live-player">
       <div className="vod-player__screen">
@@ -214,7 +230,14 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
             </span>{" "}
             <span className="muted">for the live event and its replay</span>
           </p>
-          <button type="button" className="button" onClick={() => void buy(state.event.eventId)} disabled={!hydrated || buying} aria-busy={buying || undefined} data-testid="live-buy">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void buy(state.event.eventId)}
+            disabled={!hydrated || buying}
+            aria-busy={buying || undefined}
+            data-testid="live-buy"
+          >
             Buy ticket · {formatPrice(state.event.pricePerViewCents ?? 0, currency)}
           </button>
         </div>

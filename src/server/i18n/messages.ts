@@ -139,7 +139,7 @@ const en = {
   "field.dateTime": "must be a date-time {date: dd/MM/yyyy, time: HH:mm:ss}",
   "field.endBeforeStart": "must be after the event's start",
   "field.eventTooLong": "must be at most 48 hours after the event's start",
-  "field.eventOverlap": "overlaps the event \"{name}\" of this channel ({from} - {to} UTC)",
+  "field.eventOverlap": 'overlaps the event "{name}" of this channel ({from} - {to} UTC)',
   "field.onlyWithPayPerView": "is allowed only with paymentMode PAY_PER_VIEW",
   "field.liveChannelId": "is not one of your channels",
 } as const;
@@ -284,7 +284,7 @@ const it: Record<MessageId, string> = {
   "field.dateTime": "deve essere una data e ora {date: gg/MM/aaaa, time: HH:mm:ss}",
   "field.endBeforeStart": "deve essere successiva all'inizio dell'evento",
   "field.eventTooLong": "deve essere al massimo 48 ore dopo l'inizio dell'evento",
-  "field.eventOverlap": "si sovrappone all'evento \"{name}\" di questo canale ({from} - {to} UTC)",
+  "field.eventOverlap": 'si sovrappone all\'evento "{name}" di questo canale ({from} - {to} UTC)',
   "field.onlyWithPayPerView": "è ammesso solo con paymentMode PAY_PER_VIEW",
   "field.liveChannelId": "non è uno dei tuoi canali",
 };

@@ -21,7 +21,9 @@ export const channelFields = z.object({
   name: zText(CHANNEL_NAME_MAX),
   streamPath: z.preprocess(
     (v) => (typeof v === "string" ? emptyToUndefined(v.trim()) : v),
-    z.string({ error: (issue) => (issue.input === undefined ? "field.required" : "field.streamPath") }).regex(STREAM_PATH, "field.streamPath"),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? "field.required" : "field.streamPath") })
+      .regex(STREAM_PATH, "field.streamPath"),
   ),
   description: zOptionalText(CHANNEL_DESCRIPTION_MAX),
   public: z.preprocess((v) => emptyToUndefined(v) ?? true, zBool()),

@@ -48,7 +48,8 @@ export async function writeWithoutOverlap<T>(
       orderBy: { startsAt: "asc" },
       select: { name: true, startsAt: true, endsAt: true },
     });
-    if (other) throw invalidField("eventDate", "field.eventOverlap", { name: other.name, from: utc(other.startsAt), to: utc(other.endsAt) });
+    if (other)
+      throw invalidField("eventDate", "field.eventOverlap", { name: other.name, from: utc(other.startsAt), to: utc(other.endsAt) });
     return write(tx);
   });
 }

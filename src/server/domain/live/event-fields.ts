@@ -15,13 +15,15 @@ export const EVENT_MAX_HOURS = 48;
  * document's unit).
  */
 const zInstant = () =>
-  z.preprocess(
-    (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : v),
-    z
-      .date({ error: (issue) => (issue.input === undefined || issue.input === null ? "field.required" : "field.dateTime") })
-      .refine((d) => !Number.isNaN(d.getTime()), "field.dateTime")
-      .transform((d) => new Date(Math.floor(d.getTime() / 1000) * 1000)),
-  ).meta({ wire: "dateTime" });
+  z
+    .preprocess(
+      (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : v),
+      z
+        .date({ error: (issue) => (issue.input === undefined || issue.input === null ? "field.required" : "field.dateTime") })
+        .refine((d) => !Number.isNaN(d.getTime()), "field.dateTime")
+        .transform((d) => new Date(Math.floor(d.getTime() / 1000) * 1000)),
+    )
+    .meta({ wire: "dateTime" });
 
 /**
  * The body of event create and update (interface Live events table): name, paymentMode (FREE,
@@ -50,8 +52,7 @@ export const eventFields = z
     if (v.paymentMode === "PAY_PER_VIEW" && v.pricePerView === undefined)
       ctx.addIssue({ code: "custom", path: ["pricePerView"], message: "field.required" });
     if (!v.eventDate || !v.endDate) return;
-    if (v.endDate.getTime() <= v.eventDate.getTime())
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "field.endBeforeStart" });
+    if (v.endDate.getTime() <= v.eventDate.getTime()) ctx.addIssue({ code: "custom", path: ["endDate"], message: "field.endBeforeStart" });
     else if (v.endDate.getTime() - v.eventDate.getTime() > EVENT_MAX_HOURS * 3600_000)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "field.eventTooLong" });
   });

@@ -74,10 +74,18 @@ export interface LoadedEvent {
   view: LiveEventView;
 }
 
-const loaded = (row: EventRow, baseUrl: string | undefined): LoadedEvent => ({ ownerId: row.channel.ownerId, view: toEventView(row, baseUrl) });
+const loaded = (row: EventRow, baseUrl: string | undefined): LoadedEvent => ({
+  ownerId: row.channel.ownerId,
+  view: toEventView(row, baseUrl),
+});
 
 /** The caller's own event; 404 for a missing one and for another user's (no existence leak). */
-export async function loadOwnEvent(db: Db | Prisma.TransactionClient, ownerId: string, eventId: unknown, baseUrl?: string): Promise<LoadedEvent> {
+export async function loadOwnEvent(
+  db: Db | Prisma.TransactionClient,
+  ownerId: string,
+  eventId: unknown,
+  baseUrl?: string,
+): Promise<LoadedEvent> {
   const id = normalizeUuid(eventId);
   const row = id ? await db.liveEvent.findFirst({ where: { id, channel: { ownerId } }, select: eventSelect }) : null;
   if (!row) throw notFound("error.liveEventNotFound");

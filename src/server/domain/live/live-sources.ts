@@ -7,5 +7,7 @@ import { signPlayback, type PlayGranted } from "@/server/domain/playback/sign-pl
  * arrives the playlist answers 404 and players retry; its bytes are the owner's band.
  */
 export function signLive(ctx: Ctx, channel: { ownerId: string; channelId: string }): PlayGranted {
-  return signPlayback({ ownerId: channel.ownerId, boxId: channel.channelId, bandOwnerId: channel.ownerId }, "live", { baseUrl: ctx.baseUrl });
+  return signPlayback({ ownerId: channel.ownerId, boxId: channel.channelId, bandOwnerId: channel.ownerId }, "live", {
+    baseUrl: ctx.baseUrl,
+  });
 }

@@ -19,14 +19,21 @@ export async function payEvent(ctx: Ctx, input: z.output<typeof payEventInput>):
   const viewerId = optionalUserId(ctx);
   const event = await loadAudienceEvent(ctx.db, viewerId, input.eventId, ctx.baseUrl);
   const resource = event.view;
-  if (resource.paymentMode !== "PAY_PER_VIEW" || !resource.pricePerViewCents) throw new DomainError("BAD_REQUEST", "error.liveEventNotForSale");
+  if (resource.paymentMode !== "PAY_PER_VIEW" || !resource.pricePerViewCents)
+    throw new DomainError("BAD_REQUEST", "error.liveEventNotForSale");
   if (event.ownerId === viewerId) throw new DomainError("BAD_REQUEST", "error.liveEventOwn");
   const now = Date.now();
   if (resource.endsAt.getTime() <= now && (!resource.recordingBoxItemId || replayUntil(resource.endsAt).getTime() <= now))
     throw new DomainError("BAD_REQUEST", "error.liveEventOver");
   const started = await beginPayment(
     ctx,
-    { kind: "LIVE_EVENT", itemId: resource.eventId, title: resource.name, sellerId: event.ownerId, amountCents: resource.pricePerViewCents },
+    {
+      kind: "LIVE_EVENT",
+      itemId: resource.eventId,
+      title: resource.name,
+      sellerId: event.ownerId,
+      amountCents: resource.pricePerViewCents,
+    },
     input,
   );
   return { ...started, resource };

@@ -49,7 +49,10 @@ export async function playChannel(ctx: Ctx, input: z.output<typeof playChannelIn
 
 // POST /api/live/channel/{channelId}/test - the owner checks an encoder without an event: the
 // channel's live sources, resource the channel (404 for another user's channel).
-export async function testChannel(ctx: Ctx, input: z.output<typeof testChannelInput>): Promise<PlayGranted & { resource: LiveChannelView }> {
+export async function testChannel(
+  ctx: Ctx,
+  input: z.output<typeof testChannelInput>,
+): Promise<PlayGranted & { resource: LiveChannelView }> {
   const channel = await loadOwnChannel(ctx.db, requireUserId(ctx), input.channelId, ctx.baseUrl);
   return { ...signLive(ctx, { ownerId: channel.ownerId, channelId: channel.view.channelId }), resource: channel.view };
 }

@@ -44,7 +44,12 @@ async function readyRecording(ctx: Ctx, event: LoadedEvent) {
  *   answers PAYMENT_REQUIRED until the caller holds a ticket (live-ticket.ts), which plays live
  *   and the replay until REPLAY_ACCESS_DAYS after the end; past that, NOT_ON_AIR.
  */
-export async function playLoadedEvent(ctx: Ctx, event: LoadedEvent, trackingId: string | undefined, now = new Date()): Promise<EventPlayResult> {
+export async function playLoadedEvent(
+  ctx: Ctx,
+  event: LoadedEvent,
+  trackingId: string | undefined,
+  now = new Date(),
+): Promise<EventPlayResult> {
   const resource = event.view;
   const over = now.getTime() >= resource.endsAt.getTime();
   const replay = over ? await readyRecording(ctx, event) : undefined;

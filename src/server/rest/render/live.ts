@@ -65,14 +65,24 @@ const DATE_TIME = {
 };
 const tags = { type: "array", items: { type: "string" } };
 
-const channelCommon = { channelId: { type: "string" }, name: { type: "string" }, description: { type: "string" }, thumbnailId: { type: "string" }, tags };
+const channelCommon = {
+  channelId: { type: "string" },
+  name: { type: "string" },
+  description: { type: "string" },
+  thumbnailId: { type: "string" },
+  tags,
+};
 
 export const channelSchema: Record<string, unknown> = {
   type: "object",
   required: ["channelId", "name", "streamingBaseUrl", "streamPath", "public"],
   properties: {
     ...channelCommon,
-    streamingBaseUrl: { type: "string", examples: ["rtmp://kinora.example:1935/live"], description: "publish to {streamingBaseUrl}/{streamPath}" },
+    streamingBaseUrl: {
+      type: "string",
+      examples: ["rtmp://kinora.example:1935/live"],
+      description: "publish to {streamingBaseUrl}/{streamPath}",
+    },
     streamPath: { type: "string" },
     public: { type: "boolean", description: "listed in public pages (its events too)" },
   },

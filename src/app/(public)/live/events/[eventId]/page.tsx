@@ -47,7 +47,8 @@ export default async function LiveEventPage({ params }: { params: Params }) {
             {event.name}
           </h1>
           <p>
-            <EventWhen event={event} currency={env().CURRENCY} /> · on <Link href={liveChannelPath(event.channel.channelId)}>{event.channel.name}</Link>
+            <EventWhen event={event} currency={env().CURRENCY} /> · on{" "}
+            <Link href={liveChannelPath(event.channel.channelId)}>{event.channel.name}</Link>
           </p>
           <LivePublisher publisher={event.channel.publisher} />
           {event.description && <p className="prewrap watch__description">{event.description}</p>}
