@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
 import { attachHls } from "@/components/viewer/attach-hls";
-import { purchaseStorage, returnToPage, takeCheckoutReturn } from "@/components/viewer/checkout-return";
+import { purchaseStorage } from "@/components/payments/purchase-storage";
+import { goToCheckout, PAYMENT_CANCELLED, useCheckoutReturn } from "@/components/payments/use-checkout";
 import { formatPrice } from "@/lib/format";
 import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
@@ -94,14 +95,15 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
     setState({ stage: "refused", message: "The publisher's monthly band is used up: this channel can be watched again next month." });
   }, [client, target]);
 
-  useEffect(() => {
-    const back = takeCheckoutReturn();
-    const paid = back.cancelled ? undefined : back.trackingId;
-    if (paid) storage.write(keyOf(target), paid);
-    if (back.cancelled) setNotice("The payment was cancelled: nothing was charged.");
-    trackingId.current = paid ?? storage.read(keyOf(target));
-    ask().catch((err) => setState({ stage: "refused", message: errorMessageOf(err) ?? "This channel cannot be played now." }));
-  }, [ask, target]);
+  useCheckoutReturn(
+    (back) => {
+      if (back.trackingId) storage.write(keyOf(target), back.trackingId);
+      if (back.cancelled) setNotice(PAYMENT_CANCELLED);
+      trackingId.current = back.trackingId ?? storage.read(keyOf(target));
+      ask().catch((err) => setState({ stage: "refused", message: errorMessageOf(err) ?? "This channel cannot be played now." }));
+    },
+    [ask, target],
+  );
 
   // the clock of the countdowns; when the next event starts, ask again
   const next =
@@ -161,8 +163,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
     setBuying(true);
     setError(undefined);
     try {
-      const payment = await client.live.payEvent.mutate({ eventId, ...returnToPage(pathOf(target)) });
-      window.location.assign(payment.url);
+      await goToCheckout(pathOf(target), (request) => client.live.payEvent.mutate({ eventId, ...request }));
     } catch (err) {
       setError(errorMessageOf(err));
       setBuying(false);

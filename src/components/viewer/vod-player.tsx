@@ -3,11 +3,12 @@
 import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
+import { purchaseStorage } from "@/components/payments/purchase-storage";
+import { attachHls } from "./attach-hls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
-import { attachHls } from "./attach-hls";
-import { purchaseStorage, returnToPage, takeCheckoutReturn } from "./checkout-return";
+import { goToCheckout, PAYMENT_CANCELLED, useCheckoutReturn } from "@/components/payments/use-checkout";
 
 export interface VodPlayerProps {
   vodId: string;
@@ -41,6 +42,7 @@ type State =
 
 const BAND_USED_UP = "The publisher's monthly band is used up: this video can be played again next month.";
 
+// the purchases of vods kept in this browser (a reload plays within the purchase's window)
 const storage = purchaseStorage("vod");
 
 const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -65,43 +67,45 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
   const [error, setError] = useState<string>();
   const [buying, setBuying] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    const back = takeCheckoutReturn();
-    // returnUrl brings the trackingId of a paid purchase; cancelUrl (payment=cancelled) one that is not
-    const paidWith = back.cancelled ? undefined : back.trackingId;
-    const paid = paidWith !== undefined;
-    if (paidWith) storage.write(vodId, paidWith);
-    if (back.cancelled) setNotice("The payment was cancelled: nothing was charged.");
-    trackingId.current = paidWith ?? storage.read(vodId);
-    void (async () => {
-      try {
-        const played = await client.vod.play.mutate({ vodId, trackingId: trackingId.current });
-        if (!live) return;
-        if (played.result === "PLAY") {
-          const media: Media = { src: played.file, expiresAt: played.expiresAt, kind: "full", accessUntil: played.accessUntil };
-          setState({ stage: "ready", media, autoStart: paid });
-          return;
+  useCheckoutReturn(
+    (back) => {
+      let live = true;
+      // returnUrl brings the trackingId of a paid purchase; cancelUrl (payment=cancelled) none
+      const paidWith = back.trackingId;
+      const paid = paidWith !== undefined;
+      if (paidWith) storage.write(vodId, paidWith);
+      if (back.cancelled) setNotice(PAYMENT_CANCELLED);
+      trackingId.current = paidWith ?? storage.read(vodId);
+      void (async () => {
+        try {
+          const played = await client.vod.play.mutate({ vodId, trackingId: trackingId.current });
+          if (!live) return;
+          if (played.result === "PLAY") {
+            const media: Media = { src: played.file, expiresAt: played.expiresAt, kind: "full", accessUntil: played.accessUntil };
+            setState({ stage: "ready", media, autoStart: paid });
+            return;
+          }
+          if (played.result === "BAND_LIMIT_EXCEEDED") return setState({ stage: "refused", message: BAND_USED_UP });
+          // PAYMENT_REQUIRED or SUBSCRIPTION_REQUIRED. A kept trackingId stays kept: its payment may
+          // still be confirmed (a provider's late answer), and a new purchase replaces it.
+          if (paid) setNotice("This payment is not confirmed yet: reload the page in a moment to watch.");
+          const preview = await client.vod.preview.mutate({ vodId });
+          if (!live) return;
+          setState(
+            preview.result === "PLAY"
+              ? { stage: "ready", media: { src: preview.file, expiresAt: preview.expiresAt, kind: "preview" }, autoStart: false }
+              : { stage: "locked" },
+          );
+        } catch (err) {
+          if (live) setState({ stage: "refused", message: errorMessageOf(err) ?? "This video cannot be played now." });
         }
-        if (played.result === "BAND_LIMIT_EXCEEDED") return setState({ stage: "refused", message: BAND_USED_UP });
-        // PAYMENT_REQUIRED or SUBSCRIPTION_REQUIRED. A kept trackingId stays kept: its payment may
-        // still be confirmed (a provider's late answer), and a new purchase replaces it.
-        if (paid) setNotice("This payment is not confirmed yet: reload the page in a moment to watch.");
-        const preview = await client.vod.preview.mutate({ vodId });
-        if (!live) return;
-        setState(
-          preview.result === "PLAY"
-            ? { stage: "ready", media: { src: preview.file, expiresAt: preview.expiresAt, kind: "preview" }, autoStart: false }
-            : { stage: "locked" },
-        );
-      } catch (err) {
-        if (live) setState({ stage: "refused", message: errorMessageOf(err) ?? "This video cannot be played now." });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [client, vodId]);
+      })();
+      return () => {
+        live = false;
+      };
+    },
+    [client, vodId],
+  );
 
   useEffect(
     () => () => {
@@ -157,8 +161,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
     setBuying(true);
     setError(undefined);
     try {
-      const payment = await client.vod.pay.mutate({ vodId, ...returnToPage(watchPath(vodId)) });
-      window.location.assign(payment.url);
+      await goToCheckout(watchPath(vodId), (request) => client.vod.pay.mutate({ vodId, ...request }));
     } catch (err) {
       setError(errorMessageOf(err));
       setBuying(false);

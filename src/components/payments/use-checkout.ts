@@ -1,0 +1,61 @@
+"use client";
+
+import { useEffect, type DependencyList } from "react";
+
+// A page's round trip through the checkout (sandbox or Stripe) for what is paid where it is shown:
+// the watch page's pay-per-view vod, the bundle page's subscription. The page sends the buyer to
+// the checkout with itself as returnUrl (the checkout adds ?trackingId=) and ?payment=cancelled as
+// cancelUrl, and reads what came back once it runs in the browser.
+
+/** What the checkout brought back: the trackingId of a payment it confirmed, or that the buyer cancelled. */
+export interface CheckoutReturn {
+  trackingId?: string;
+  cancelled: boolean;
+}
+
+export const PAYMENT_CANCELLED = "The payment was cancelled: nothing was charged.";
+
+/** What the checkout added to this page's address, taken out of it (a shared link gives nothing away). */
+function takeCheckoutReturn(): CheckoutReturn {
+  const url = new URL(window.location.href);
+  const trackingId = url.searchParams.get("trackingId") ?? undefined;
+  const cancelled = url.searchParams.get("payment") === "cancelled";
+  if (trackingId !== undefined || url.searchParams.has("payment")) {
+    url.searchParams.delete("trackingId");
+    url.searchParams.delete("payment");
+    window.history.replaceState(window.history.state, "", url);
+  }
+  return { trackingId: cancelled ? undefined : trackingId, cancelled };
+}
+
+/**
+ * An effect of the page (`effect` and `deps` as useEffect takes them) given what the checkout brought
+ * back: on the first run the trackingId or the cancellation, taken out of the address; on later runs
+ * (a dependency changed) nothing, `{cancelled: false}`, as after a reload.
+ */
+export function useCheckoutReturn(effect: (back: CheckoutReturn) => void | (() => void), deps: DependencyList): void {
+  // the caller's effect and dependencies, as useEffect's
+  useEffect(() => effect(takeCheckoutReturn()), deps);
+}
+
+/** The payment fields of a checkout that comes back to the page at `path` (vod pay, bundle subscribe). */
+export interface CheckoutRequest {
+  returnUrl: string;
+  cancelUrl: string;
+  advanceMonthlyPayments: number;
+  embedded: boolean;
+  mobile: boolean;
+}
+
+/** Opens a payment with `pay` (coming back to the page at `path`) and sends the browser to its checkout. */
+export async function goToCheckout(path: string, pay: (request: CheckoutRequest) => Promise<{ url: string }>): Promise<void> {
+  const page = window.location.origin + path;
+  const payment = await pay({
+    returnUrl: page,
+    cancelUrl: `${page}?payment=cancelled`,
+    advanceMonthlyPayments: 1,
+    embedded: false,
+    mobile: false,
+  });
+  window.location.assign(payment.url);
+}
