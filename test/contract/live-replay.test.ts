@@ -5,48 +5,16 @@
 // was on air plays the replay with no second payment for REPLAY_ACCESS_DAYS after the end; others
 // get PAYMENT_REQUIRED (FREE events: PLAY); the owner plays; past the days, nothing is sold or played.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { Api } from "../support/api";
+import { test } from "node:test";
 import { payThroughSandbox } from "../support/checkout";
-import { withDatabase, type Sql } from "../support/database";
-import { startKinora, type Kinora } from "../support/server";
-import { preparePostgres } from "../../scripts/test-postgres";
+import { ownServer } from "../support/own-server";
 import { parseSigned, walkLadder } from "./playback-fixtures";
 import { createChannel, createEvent, HOUR, MINUTE, ticketRequest } from "./live-fixtures";
-import { newUser, type TestUser } from "./users-fixtures";
+import { newUser } from "./users-fixtures";
 import { readyItem } from "./vod-fixtures";
 
-let server: Kinora | undefined;
-let dataDir: string;
-let ownDb: { url: string; drop(): Promise<void> } | undefined;
+const { api, sql, relogin } = ownServer();
 
-const serverEnv = () => ({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
-
-before(async () => {
-  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-  server = await startKinora(serverEnv());
-  dataDir = server.dataDir;
-});
-after(async () => {
-  await server?.stop();
-  await ownDb?.drop();
-});
-
-const api = () => new Api(server!.url);
-
-/** Runs SQL on the server's database: on PGlite with the server stopped, then started again. */
-async function sql<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-  if (ownDb) return withDatabase({ dataDir, databaseUrl: ownDb.url }, fn);
-  await server!.stop();
-  server = undefined;
-  try {
-    return await withDatabase({ dataDir }, fn);
-  } finally {
-    server = await startKinora({ ...serverEnv(), DATA_DIR: dataDir });
-  }
-}
-
-const relogin = async (u: TestUser) => ({ ...u, access: (await api().login(u.userCode, u.password)).access });
 const playEvent = (eventId: string, token: string, body: unknown = {}) =>
   api().post(`/api/public/live/event/${eventId}/play`, body, { token });
 
