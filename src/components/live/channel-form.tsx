@@ -37,10 +37,11 @@ export function ChannelForm({
   const update = trpc.live.updateChannel.useMutation({ onSuccess: done });
   const mutation = channel ? update : create;
 
+  // a fresh one each time (a cached answer may have been taken since)
   async function generate(name: string) {
     setGenerating(true);
     try {
-      setStreamPath((await utils.live.streamPath.fetch({ base: name })).streamPath);
+      setStreamPath((await utils.live.streamPath.fetch({ base: name }, { staleTime: 0 })).streamPath);
     } finally {
       setGenerating(false);
     }
@@ -50,7 +51,8 @@ export function ChannelForm({
     ev.preventDefault();
     const form = formReader(ev.currentTarget);
     // a new channel without a stream path gets one generated from its name
-    const path = streamPath || (channel ? "" : (await utils.live.streamPath.fetch({ base: form.text("name") })).streamPath);
+    const path =
+      streamPath || (channel ? "" : (await utils.live.streamPath.fetch({ base: form.text("name") }, { staleTime: 0 })).streamPath);
     setStreamPath(path);
     const fields = {
       name: form.text("name"),
