@@ -33,6 +33,9 @@ export async function SiteHeader() {
                   <Link href="/marketplace">Marketplace</Link>
                 </li>
                 <li>
+                  <Link href="/live">Live</Link>
+                </li>
+                <li>
                   <Link href="/plans">Plans</Link>
                 </li>
                 <li>

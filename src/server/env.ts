@@ -55,6 +55,11 @@ const schema = z.object({
     .regex(/^[A-Z]{3}$/)
     .default("EUR"),
   PPV_ACCESS_HOURS: z.coerce.number().positive().default(48),
+  // Live (src/server/domain/live, src/server/live): the RTMP port encoders publish to (channels'
+  // streamingBaseUrl rtmp://<public host>:<RTMP_PORT>/live), and how many days after a recorded
+  // event's end its ticket holders may watch the replay
+  RTMP_PORT: z.coerce.number().int().positive().max(65535).default(1935),
+  REPLAY_ACCESS_DAYS: z.coerce.number().positive().default(7),
   // Stripe (PAYMENT_PROVIDER=stripe, src/server/payments/stripe): the secret API key (sk_... or a
   // restricted rk_...; without it no payment is opened: 503), the signing secret of the webhook
   // endpoint /payments/stripe/webhook (whsec_...), and where the API is reached: Stripe itself unless

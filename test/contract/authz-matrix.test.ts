@@ -12,6 +12,7 @@ import { payThroughSandbox } from "../support/checkout";
 import { postMultipart, uploadFile } from "./box-fixtures";
 import { clip, playWhenReady, waitReady } from "./playback-fixtures";
 import { connect, newUser, type TestUser } from "./users-fixtures";
+import { createChannel, createEvent, eventBody, HOUR, MINUTE } from "./live-fixtures";
 
 type Identity = "owner" | "other" | "public" | "none" | "forged";
 const IDENTITIES: Identity[] = ["other", "public", "none", "forged", "owner"]; // the owner last: its call may delete
@@ -40,6 +41,12 @@ interface Fixture {
   marketId: string;
   spotMarketId: string;
   doomedMarketId: string;
+  /** A live channel of the owner's with a FREE event on air (its body, to post back), a PAY_PER_VIEW event on another channel, a channel and an event the DELETE rows remove. */
+  liveChannel: { channelId: string; streamPath: string };
+  liveEvent: { eventId: string; body: Record<string, unknown> };
+  ppvEventId: string;
+  doomedChannelId: string;
+  doomedEventId: string;
 }
 
 interface Row {
@@ -229,6 +236,78 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/marketplace/${f.spotMarketId}/pay`, body: {} }),
     expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
   },
+  "GET /api/live/channel/{channelId}": {
+    request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/live/channel/{channelId}": {
+    request: (f) => ({
+      path: `/api/live/channel/${f.liveChannel.channelId}`,
+      body: { name: "Renamed channel", streamPath: f.liveChannel.streamPath },
+    }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/live/channel/{channelId}": {
+    request: (f) => ({ path: `/api/live/channel/${f.doomedChannelId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/public/live/channel/{channelId}": {
+    request: (f) => ({ path: `/api/public/live/channel/${f.liveChannel.channelId}` }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/live/channel/{channelId}/play": {
+    request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}/play`, body: {} }),
+    expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/public/live/channel/{channelId}/play": {
+    request: (f) => ({ path: `/api/public/live/channel/${f.liveChannel.channelId}/play`, body: {} }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/live/channel/{channelId}/test": {
+    request: (f) => ({ path: `/api/live/channel/${f.liveChannel.channelId}/test` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  // a window of its own far ahead: only the owner's call creates it
+  "POST /api/live/channel/{channelId}/event": {
+    request: (f) => ({
+      path: `/api/live/channel/${f.liveChannel.channelId}/event`,
+      body: eventBody(Date.now() + 1000 * HOUR, Date.now() + 1001 * HOUR),
+    }),
+    expect: { owner: 201, ...PRIVATE },
+  },
+  "GET /api/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}`, body: f.liveEvent.body }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/live/event/${f.doomedEventId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/public/live/event/{eventId}": {
+    request: (f) => ({ path: `/api/public/live/event/${f.liveEvent.eventId}` }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/live/event/{eventId}/play": {
+    request: (f) => ({ path: `/api/live/event/${f.liveEvent.eventId}/play`, body: {} }),
+    expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/public/live/event/{eventId}/play": {
+    request: (f) => ({ path: `/api/public/live/event/${f.liveEvent.eventId}/play`, body: {} }),
+    expect: PUBLIC_READ,
+  },
+  // its owner does not buy a ticket to their own event (400)
+  "POST /api/live/event/{eventId}/pay": {
+    request: (f) => ({ path: `/api/live/event/${f.ppvEventId}/pay`, body: {} }),
+    expect: { owner: 400, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/public/live/event/{eventId}/pay": {
+    request: (f) => ({ path: `/api/public/live/event/${f.ppvEventId}/pay`, body: {} }),
+    expect: { owner: 400, other: 200, public: 200, none: 401, forged: 401 },
+  },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),
@@ -316,8 +395,29 @@ before(async () => {
     marketId: await listing({ licenseType: "FREE" }),
     spotMarketId: await listing({ licenseType: "SPOT_PRICE", activationPrice: "3,00" }),
     doomedMarketId: await listing({ licenseType: "FREE" }),
+    ...(await liveFixture(owner)),
   };
 });
+
+/** The owner's live channels and events of the live rows. */
+async function liveFixture(
+  owner: TestUser,
+): Promise<Pick<Fixture, "liveChannel" | "liveEvent" | "ppvEventId" | "doomedChannelId" | "doomedEventId">> {
+  const now = Date.now();
+  const channel = await createChannel(api, owner);
+  const window = [now - MINUTE, now + 2 * HOUR] as const;
+  const event = await createEvent(api, owner, channel.channelId, ...window);
+  const doomedEvent = await createEvent(api, owner, channel.channelId, now + 3 * HOUR, now + 4 * HOUR);
+  const ppvChannel = await createChannel(api, owner);
+  const ppv = await createEvent(api, owner, ppvChannel.channelId, ...window, { paymentMode: "PAY_PER_VIEW", pricePerView: "2,00" });
+  return {
+    liveChannel: { channelId: channel.channelId, streamPath: channel.streamPath },
+    liveEvent: { eventId: event.eventId, body: eventBody(...window, { name: "Renamed event" }) },
+    ppvEventId: ppv.eventId,
+    doomedChannelId: (await createChannel(api, owner)).channelId,
+    doomedEventId: doomedEvent.eventId,
+  };
+}
 
 /** A private token naming the owner, signed with a key that is not the server's. */
 async function forgedToken(owner: TestUser): Promise<string> {

@@ -10,7 +10,17 @@ import { sharedKinora } from "../support/server";
 import { documentedEndpoints, endpointKey, type DocumentedEndpoint } from "../support/spec-endpoints";
 
 /** Areas whose issue is done: every endpoint in them must be served. Each later issue adds its area. */
-const FINISHED_AREAS = ["Authentication", "Users", "Box", "Thumbnails", "Vod", "Content bundles", "Marketplace"];
+const FINISHED_AREAS = [
+  "Authentication",
+  "Users",
+  "Box",
+  "Thumbnails",
+  "Vod",
+  "Content bundles",
+  "Marketplace",
+  "Live channels",
+  "Live events",
+];
 
 /** Served without being a documented endpoint. */
 const UNDOCUMENTED_ALLOWED = new Set([endpointKey("GET", "/api/public/openapi.json")]);

@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
+import { purchaseStorage } from "@/components/payments/purchase-storage";
+import { attachHls } from "./attach-hls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
@@ -38,29 +40,10 @@ type State =
   | { stage: "locked" }
   | { stage: "refused"; message: string };
 
-const HLS_TYPE = "application/vnd.apple.mpegurl";
 const BAND_USED_UP = "The publisher's monthly band is used up: this video can be played again next month.";
 
-// The trackingId of a purchase, kept per vod in this browser so a reload (or a visit tomorrow) plays
-// within the purchase's window. It never goes into a URL of ours: play sends it in a POST body, and
-// the page removes it from the address the checkout returned to (a shared link gives nothing away).
-const storageKey = (vodId: string) => `kinora.vod.${vodId}.trackingId`;
-const storage = {
-  read(vodId: string): string | undefined {
-    try {
-      return window.localStorage.getItem(storageKey(vodId)) ?? undefined;
-    } catch {
-      return undefined; // storage refused (a sandboxed frame, privacy settings)
-    }
-  },
-  write(vodId: string, trackingId: string): void {
-    try {
-      window.localStorage.setItem(storageKey(vodId), trackingId);
-    } catch {
-      // nothing kept: the purchase still plays in this page
-    }
-  },
-};
+// the purchases of vods kept in this browser (a reload plays within the purchase's window)
+const storage = purchaseStorage("vod");
 
 const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -153,18 +136,9 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       if (attached.current !== m.src) {
         hls.current?.destroy();
         hls.current = null;
-        if (element.canPlayType(HLS_TYPE)) element.src = m.src;
-        else {
-          const { default: HlsClass } = await import("hls.js/light");
-          if (!HlsClass.isSupported()) return setError("This browser cannot play HLS video.");
-          const instance = new HlsClass();
-          instance.on(HlsClass.Events.ERROR, (_e, data) => {
-            if (data.fatal) setError(`Playback failed (${data.details}).`);
-          });
-          instance.loadSource(m.src);
-          instance.attachMedia(element);
-          hls.current = instance;
-        }
+        const attachedHls = await attachHls(element, m.src, { onFatal: (details) => setError(`Playback failed (${details}).`) });
+        if (attachedHls.error) return setError(attachedHls.error);
+        hls.current = attachedHls.hls ?? null;
         attached.current = m.src;
       }
     } catch (err) {

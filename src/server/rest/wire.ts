@@ -38,8 +38,11 @@ export function dateTimeIn(value: unknown, offsetMs: number): unknown {
   if (typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day) || typeof time !== "string") return value;
   const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time.trim());
   if (!t) return value;
-  const utc = Date.parse(`${day}T${pad(Number(t[1]))}:${t[2]}:${t[3] ?? "00"}Z`);
-  return Number.isNaN(utc) ? value : new Date(utc - offsetMs).toISOString();
+  const iso = `${day}T${pad(Number(t[1]))}:${t[2]}:${t[3] ?? "00"}`;
+  const utc = Date.parse(`${iso}Z`);
+  // a day or time that does not exist (31/02, 24:00) is rejected, not rolled over
+  if (Number.isNaN(utc) || !new Date(utc).toISOString().startsWith(iso)) return value;
+  return new Date(utc - offsetMs).toISOString();
 }
 
 /** Cents -> "2,50". */

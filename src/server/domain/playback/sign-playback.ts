@@ -21,8 +21,11 @@ export interface PlayableItem {
   bandOwnerId: string;
 }
 
-/** hls: the master playlist of the whole ladder; preview: the 15-second preview rendition. */
-export type PlaybackTree = "hls" | "preview";
+/**
+ * hls: the master playlist of the whole ladder; preview: the 15-second preview rendition; live: a
+ * live channel's master playlist (the item is the channel: boxId its channelId).
+ */
+export type PlaybackTree = "hls" | "preview" | "live";
 
 export interface PlaySource {
   mimeType: typeof HLS_MIME_TYPE;
@@ -45,10 +48,11 @@ export interface PlayGranted {
 /**
  * A play refused with a result rather than an error (supplement §1), with a human message:
  * BAND_LIMIT_EXCEEDED (the publisher's band is used up), PAYMENT_REQUIRED (pay, then play with
- * {trackingId}), SUBSCRIPTION_REQUIRED (a bundle's content: subscribe to the bundle, then play).
+ * {trackingId}), SUBSCRIPTION_REQUIRED (a bundle's content: subscribe to the bundle, then play),
+ * NOT_ON_AIR (a live channel with no event on air, or an event over without a replay).
  */
 export interface PlayRefused {
-  result: "BAND_LIMIT_EXCEEDED" | "PAYMENT_REQUIRED" | "SUBSCRIPTION_REQUIRED";
+  result: "BAND_LIMIT_EXCEEDED" | "PAYMENT_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "NOT_ON_AIR";
   messageId: MessageId;
 }
 
@@ -61,7 +65,7 @@ export type PlayOutcome = PlayGranted | PlayRefused;
  */
 export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: SignOptions = {}): PlayGranted {
   const { baseUrl, expiresAt } = signMediaTree(tree, item, opts);
-  const url = baseUrl + (tree === "hls" ? MASTER_PLAYLIST : RENDITION_PLAYLIST);
+  const url = baseUrl + (tree === "preview" ? RENDITION_PLAYLIST : MASTER_PLAYLIST);
   return {
     result: "PLAY",
     srcs: [{ mimeType: HLS_MIME_TYPE, streamer: url, uniqueStreamer: url }],

@@ -30,9 +30,9 @@ export function playResultSchema(resource: Record<string, unknown>): Record<stri
       resource,
       result: {
         type: "string",
-        enum: ["PLAY", "BAND_LIMIT_EXCEEDED", "PAYMENT_REQUIRED", "SUBSCRIPTION_REQUIRED"],
+        enum: ["PLAY", "BAND_LIMIT_EXCEEDED", "PAYMENT_REQUIRED", "SUBSCRIPTION_REQUIRED", "NOT_ON_AIR"],
         description:
-          "PLAY with srcs; PAYMENT_REQUIRED (pay, then play with {trackingId}), SUBSCRIPTION_REQUIRED (subscribe to the vod's bundle, then play) and BAND_LIMIT_EXCEEDED with a message, no srcs",
+          "PLAY with srcs; PAYMENT_REQUIRED (pay, then play with {trackingId}), SUBSCRIPTION_REQUIRED (subscribe to the vod's bundle, then play), NOT_ON_AIR (live: nothing on air) and BAND_LIMIT_EXCEEDED with a message, no srcs",
       },
       message: { type: "string", description: "why playing is refused (result other than PLAY)" },
       srcs: {

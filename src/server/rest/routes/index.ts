@@ -8,6 +8,7 @@ import { licenseRoutes } from "./licenses";
 import { vodRoutes } from "./vod";
 import { bundleRoutes } from "./bundles";
 import { marketplaceRoutes } from "./marketplace";
+import { liveRoutes } from "./live";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -26,6 +27,11 @@ export const restRouteGroups: RestRouteGroup[] = [
     tag: "Marketplace",
     description: "Licensing contents to other creators: offer, search, preview, pay, acquire",
     routes: marketplaceRoutes,
+  },
+  {
+    tag: "Live",
+    description: "Live channels and events: stream paths, schedules, play, tickets, replays",
+    routes: liveRoutes,
   },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },

@@ -1,0 +1,258 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type Hls from "hls.js";
+import { useHydrated } from "@/components/form/submit-button";
+import { attachHls } from "@/components/viewer/attach-hls";
+import { purchaseStorage } from "@/components/payments/purchase-storage";
+import { goToCheckout, PAYMENT_CANCELLED, useCheckoutReturn } from "@/components/payments/use-checkout";
+import { formatPrice } from "@/lib/format";
+import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** What the page plays: a channel (its event on air) or one event (live, then its replay). */
+export type LiveTarget = { kind: "channel"; channelId: string } | { kind: "event"; eventId: string };
+
+interface EventInfo {
+  eventId: string;
+  name: string;
+  startsAt: Date;
+  endsAt: Date;
+  pricePerViewCents?: number;
+}
+
+type State =
+  | { stage: "checking" }
+  | { stage: "playing"; src: string; mode: "LIVE" | "REPLAY"; event?: EventInfo; accessUntil?: Date }
+  | { stage: "ticket"; event: EventInfo }
+  | { stage: "waiting"; next?: EventInfo; message: string }
+  | { stage: "refused"; message: string };
+
+/**
+ * Low latency (docs/PLATFORM-NOTES: 1 s fragments and GOP): start two fragments behind the edge
+ * and catch up a little faster than real time when behind; a playlist that is not there yet (the
+ * stream has not arrived) is asked for again.
+ */
+const LIVE_CONFIG = { liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 5, maxLiveSyncPlaybackRate: 1.2, backBufferLength: 10 };
+const RETRY_MS = 2000;
+
+const storage = purchaseStorage("live");
+const keyOf = (t: LiveTarget) => (t.kind === "channel" ? `channel.${t.channelId}` : `event.${t.eventId}`);
+const pathOf = (t: LiveTarget) => (t.kind === "channel" ? liveChannelPath(t.channelId) : liveEventPath(t.eventId));
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "2 d 03:04:05" until `at`. */
+function countdown(at: Date, now: number): string {
+  const s = Math.max(0, Math.floor((at.getTime() - now) / 1000));
+  const d = Math.floor(s / 86400);
+  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+  return d ? `${d} d ${hms}` : hms;
+}
+
+/**
+ * The player of the live pages. It asks to play (live.playChannel or live.playEvent, with the
+ * ticket's trackingId when this browser holds one; a signed-in buyer and the owner need none): an
+ * event on air (or a FREE one about to start) plays through hls.js with low-latency settings, retrying
+ * until the stream arrives; a pay-per-view one shows its price and Buy ticket (the checkout comes
+ * back here, then it plays); with nothing on air, a countdown to the next event, which then plays;
+ * an event over plays its replay.
+ */
+export function LivePlayer({ target, title, currency, poster }: { target: LiveTarget; title: string; currency: string; poster?: string }) {
+  const client = trpc.useUtils().client;
+  const hydrated = useHydrated();
+  const video = useRef<HTMLVideoElement>(null);
+  const hls = useRef<Hls | null>(null);
+  const trackingId = useRef<string | undefined>(undefined);
+  const [state, setState] = useState<State>({ stage: "checking" });
+  const [now, setNow] = useState(() => Date.now());
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [buying, setBuying] = useState(false);
+  const [waitingForStream, setWaitingForStream] = useState(false);
+
+  const ask = useCallback(async () => {
+    const played =
+      target.kind === "channel"
+        ? await client.live.playChannel.mutate({ channelId: target.channelId, trackingId: trackingId.current })
+        : await client.live.playEvent.mutate({ eventId: target.eventId, trackingId: trackingId.current });
+    const event = "eventId" in played.resource ? played.resource : undefined;
+    if (played.result === "PLAY")
+      return setState({
+        stage: "playing",
+        src: played.file,
+        mode: "mode" in played && played.mode ? played.mode : "LIVE",
+        event,
+        accessUntil: "accessUntil" in played ? played.accessUntil : undefined,
+      });
+    if (played.result === "PAYMENT_REQUIRED" && event) return setState({ stage: "ticket", event });
+    if (played.result === "NOT_ON_AIR")
+      return setState({
+        stage: "waiting",
+        next: "nextEvent" in played ? played.nextEvent : undefined,
+        message: event ? "This event is over and has no replay." : "Nothing is on air now.",
+      });
+    setState({ stage: "refused", message: "The publisher's monthly band is used up: this channel can be watched again next month." });
+  }, [client, target]);
+
+  useCheckoutReturn(
+    (back) => {
+      if (back.trackingId) storage.write(keyOf(target), back.trackingId);
+      if (back.cancelled) setNotice(PAYMENT_CANCELLED);
+      trackingId.current = back.trackingId ?? storage.read(keyOf(target));
+      ask().catch((err) => setState({ stage: "refused", message: errorMessageOf(err) ?? "This channel cannot be played now." }));
+    },
+    [ask, target],
+  );
+
+  // the clock of the countdowns; when the next event starts, ask again
+  const next =
+    state.stage === "waiting"
+      ? state.next
+      : state.stage === "playing" && state.event && state.event.startsAt.getTime() > now
+        ? state.event
+        : undefined;
+  useEffect(() => {
+    if (!next) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (state.stage === "waiting" && next.startsAt.getTime() <= Date.now()) void ask().catch(() => undefined);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [next, state.stage, ask]);
+
+  const src = state.stage === "playing" ? state.src : undefined;
+  useEffect(() => {
+    const element = video.current;
+    if (!src || !element) return;
+    let disposed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const start = async () => {
+      const attached = await attachHls(element, src, {
+        config: LIVE_CONFIG,
+        preferHlsJs: true,
+        onFatal: (details, instance) => {
+          // before the stream arrives (or between two takes) the playlist is missing: wait and ask again
+          instance.destroy();
+          hls.current = null;
+          if (disposed) return;
+          setWaitingForStream(true);
+          if (!details.startsWith("manifest") && !details.startsWith("level")) setError(`Playback failed (${details}).`);
+          retry = setTimeout(() => void start(), RETRY_MS);
+        },
+        onManifest: () => {
+          setWaitingForStream(false);
+          setError(undefined);
+        },
+      });
+      if (disposed) return attached.hls?.destroy();
+      if (attached.error) return setError(attached.error);
+      hls.current = attached.hls ?? null;
+      await element.play().catch(() => undefined); // without a gesture the browser may wait for one: the controls are there
+    };
+    void start();
+    return () => {
+      disposed = true;
+      if (retry) clearTimeout(retry);
+      hls.current?.destroy();
+      hls.current = null;
+    };
+  }, [src]);
+
+  async function buy(eventId: string): Promise<void> {
+    setBuying(true);
+    setError(undefined);
+    try {
+      await goToCheckout(pathOf(target), (request) => client.live.payEvent.mutate({ eventId, ...request }));
+    } catch (err) {
+      setError(errorMessageOf(err));
+      setBuying(false);
+    }
+  }
+
+  const playing = state.stage === "playing" ? state : undefined;
+  const onAir =
+    playing?.mode === "LIVE" && playing.event && playing.event.startsAt.getTime() <= now && now < playing.event.endsAt.getTime();
+  return (
+    <div className="vod-player live-player" data-stage={state.stage} data-testid="live-player">
+      <div className="vod-player__screen">
+        <video
+          ref={video}
+          controls={Boolean(src)}
+          playsInline
+          muted={false}
+          poster={poster}
+          aria-label={title}
+          data-testid="player-video"
+          data-src={src}
+        />
+        {onAir && (
+          <span className="live-badge" data-testid="live-badge">
+            Live
+          </span>
+        )}
+        {playing?.mode === "REPLAY" && (
+          <span className="live-badge live-badge--replay" data-testid="replay-badge">
+            Replay
+          </span>
+        )}
+        {state.stage === "checking" && <p className="vod-player__message">Loading…</p>}
+        {playing && !onAir && playing.mode === "LIVE" && playing.event && playing.event.startsAt.getTime() > now && (
+          <p className="vod-player__message" data-testid="live-countdown">
+            {playing.event.name} starts in {countdown(playing.event.startsAt, now)}
+          </p>
+        )}
+        {playing && waitingForStream && (onAir || !playing.event) && <p className="vod-player__message">Waiting for the stream…</p>}
+        {state.stage === "waiting" && (
+          <div className="vod-player__message" data-testid="live-countdown">
+            {state.next ? (
+              <>
+                <p>Next: {state.next.name}</p>
+                <p className="live-countdown">{hydrated ? countdown(state.next.startsAt, now) : timeFormat.format(state.next.startsAt)}</p>
+                <p className="muted">{timeFormat.format(state.next.startsAt)}</p>
+              </>
+            ) : (
+              <p>{state.message}</p>
+            )}
+          </div>
+        )}
+        {state.stage === "refused" && (
+          <p className="vod-player__message" role="alert">
+            {state.message}
+          </p>
+        )}
+      </div>
+      {state.stage === "ticket" && (
+        <div className="vod-purchase" data-testid="live-ticket">
+          <p>
+            <strong>{state.event.name}</strong> is pay-per-view:{" "}
+            <span className="vod-purchase__price" data-testid="live-price">
+              {formatPrice(state.event.pricePerViewCents ?? 0, currency)}
+            </span>{" "}
+            <span className="muted">for the live event and its replay</span>
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void buy(state.event.eventId)}
+            disabled={!hydrated || buying}
+            aria-busy={buying || undefined}
+            data-testid="live-buy"
+          >
+            Buy ticket · {formatPrice(state.event.pricePerViewCents ?? 0, currency)}
+          </button>
+        </div>
+      )}
+      {playing?.accessUntil && (
+        <p className="vod-purchase vod-purchase--owned" data-testid="live-access">
+          Ticket: you can watch until {timeFormat.format(playing.accessUntil)}.
+        </p>
+      )}
+      {(notice || error) && (
+        <p className={`notice ${error ? "notice--error" : "notice--info"} vod-player__status`} role="status">
+          {error ?? notice}
+        </p>
+      )}
+    </div>
+  );
+}

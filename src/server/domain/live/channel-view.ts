@@ -1,0 +1,81 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { env } from "@/server/env";
+import { notFound } from "@/server/domain/errors";
+import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
+
+/** The document's Live channel, with domain types (the REST layer leaves out what public views omit). */
+export interface LiveChannelView {
+  channelId: string;
+  name: string;
+  description?: string;
+  /** Where encoders publish: rtmp://<public host>:<RTMP_PORT>/live (then /{streamPath}). */
+  streamingBaseUrl: string;
+  streamPath: string;
+  /** Listed in public pages (visibility rule 2: its events too). */
+  public: boolean;
+  thumbnailId?: string;
+  tags: string[];
+  publisher: PublicUser;
+}
+
+export const channelSelect = {
+  id: true,
+  ownerId: true,
+  name: true,
+  description: true,
+  streamPath: true,
+  public: true,
+  thumbnailId: true,
+  tags: true,
+  owner: { select: { ...publicUserSelect, status: true } },
+} satisfies Prisma.LiveChannelSelect;
+
+export type ChannelRow = Prisma.LiveChannelGetPayload<{ select: typeof channelSelect }>;
+
+/** The RTMP address encoders publish to, on the host the caller reaches us by (PUBLIC_URL's when unknown). */
+export function streamingBaseUrl(baseUrl: string | undefined): string {
+  const host = new URL(baseUrl ?? env().publicUrl).hostname;
+  return `rtmp://${host.includes(":") ? `[${host}]` : host}:${env().RTMP_PORT}/live`;
+}
+
+export function toChannelView(row: ChannelRow, baseUrl: string | undefined): LiveChannelView {
+  return {
+    channelId: row.id,
+    name: row.name,
+    description: row.description ?? undefined,
+    streamingBaseUrl: streamingBaseUrl(baseUrl),
+    streamPath: row.streamPath,
+    public: row.public,
+    thumbnailId: row.thumbnailId ?? undefined,
+    tags: row.tags,
+    publisher: toPublicUser(row.owner),
+  };
+}
+
+/** A channel as read, with its owner's id (authorization, the seller of its tickets, the media home). */
+export interface LoadedChannel {
+  ownerId: string;
+  view: LiveChannelView;
+}
+
+/** The caller's own channel; 404 for a missing one and for another user's (no existence leak). */
+export async function loadOwnChannel(db: Db | Prisma.TransactionClient, ownerId: string, channelId: unknown, baseUrl?: string) {
+  const id = normalizeUuid(channelId);
+  const row = id ? await db.liveChannel.findFirst({ where: { id, ownerId }, select: channelSelect }) : null;
+  if (!row) throw notFound("error.liveChannelNotFound");
+  return { ownerId: row.ownerId, view: toChannelView(row, baseUrl) } satisfies LoadedChannel;
+}
+
+/**
+ * A channel as the audience reaches it by its id: any channel of an active creator (a channel that
+ * is not public is only left out of listings, rule 2: its link still works); its owner reads it
+ * always. 404 otherwise.
+ */
+export async function loadAudienceChannel(db: Db, viewerId: string | undefined, channelId: unknown, baseUrl?: string) {
+  const id = normalizeUuid(channelId);
+  const row = id ? await db.liveChannel.findUnique({ where: { id }, select: channelSelect }) : null;
+  if (!row || (row.ownerId !== viewerId && row.owner.status !== "ACTIVE")) throw notFound("error.liveChannelNotFound");
+  return { ownerId: row.ownerId, view: toChannelView(row, baseUrl) } satisfies LoadedChannel;
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
+import { optionalUserId } from "@/server/domain/context";
+import { playableOf } from "@/server/domain/box/box-item-view";
+import { bandLimitRefusal } from "@/server/domain/playback/band-limit";
+import { signPlayback, type PlayGranted, type PlayOutcome } from "@/server/domain/playback/sign-playback";
+import { loadAudienceEvent, type LiveEventView, type LoadedEvent } from "./event-view";
+import { holdsTicket, replayUntil } from "./live-ticket";
+import { signLive } from "./live-sources";
+
+/** The payment-check parameter (supplement §1); anything that cannot be a trackingId is ignored, as players attach it everywhere. */
+export const trackingIdParam = z.preprocess((v) => (typeof v === "string" && v.length <= 200 ? v : undefined), z.string().optional());
+
+export const playEventInput = z.object({ eventId: z.string(), trackingId: trackingIdParam });
+
+export type EventPlayResult = PlayOutcome & {
+  resource: LiveEventView;
+  /** What PLAY plays: the live stream, or the recording of an event that is over. */
+  mode?: "LIVE" | "REPLAY";
+  /** A ticket holder's play: until when it lets them watch (not in the document's shape). */
+  accessUntil?: Date;
+};
+
+/** The box item an event's recording became, when it is READY: the replay's media home. */
+async function readyRecording(ctx: Ctx, event: LoadedEvent) {
+  const boxId = event.view.recordingBoxItemId;
+  if (!boxId) return undefined;
+  const row = await ctx.db.boxItem.findFirst({
+    where: { id: boxId, ownerId: event.ownerId, status: "READY" },
+    select: { id: true, ownerId: true, media: { select: { id: true, ownerId: true } } },
+  });
+  return row ? playableOf(row) : undefined;
+}
+
+/**
+ * The play of an event the caller reaches (event play, and channel play once it found the event
+ * on air), resource the event:
+ * - before and during the window: the channel's live sources (PLAY even before the stream
+ *   arrives: the playlist starts answering when it does, and players retry);
+ * - after the end: the recording's HLS (as box and vod play sign it) when the event was recorded
+ *   into a READY box item; without one, NOT_ON_AIR;
+ * - its owner always plays (the live sources once over without a replay);
+ * - anyone else: BAND_LIMIT_EXCEEDED when the owner's band is used up; FREE plays; PAY_PER_VIEW
+ *   answers PAYMENT_REQUIRED until the caller holds a ticket (live-ticket.ts), which plays live
+ *   and the replay until REPLAY_ACCESS_DAYS after the end; past that, NOT_ON_AIR.
+ */
+export async function playLoadedEvent(
+  ctx: Ctx,
+  event: LoadedEvent,
+  trackingId: string | undefined,
+  now = new Date(),
+): Promise<EventPlayResult> {
+  const resource = event.view;
+  const over = now.getTime() >= resource.endsAt.getTime();
+  const replay = over ? await readyRecording(ctx, event) : undefined;
+  const grant = (): PlayGranted & { mode: "LIVE" | "REPLAY" } =>
+    replay
+      ? { ...signPlayback({ ...replay, bandOwnerId: event.ownerId }, "hls", { baseUrl: ctx.baseUrl }), mode: "REPLAY" }
+      : { ...signLive(ctx, { ownerId: event.ownerId, channelId: resource.channel.channelId }), mode: "LIVE" };
+  if (event.ownerId === optionalUserId(ctx)) return { ...grant(), resource };
+  if (over && !replay) return { result: "NOT_ON_AIR", messageId: "live.over", resource };
+  const band = await bandLimitRefusal(ctx.db, event.ownerId, now);
+  if (band) return { ...band, resource };
+  if (resource.paymentMode === "FREE") return { ...grant(), resource };
+  const accessUntil = over ? replayUntil(resource.endsAt) : resource.endsAt;
+  if (accessUntil.getTime() <= now.getTime()) return { result: "NOT_ON_AIR", messageId: "live.over", resource };
+  if (!(await holdsTicket(ctx, resource.eventId, trackingId)))
+    return { result: "PAYMENT_REQUIRED", messageId: "live.paymentRequired", resource };
+  return { ...grant(), resource, accessUntil };
+}
+
+// POST /api/live/event/{eventId}/play and /api/public/live/event/{eventId}/play - the play result
+// of an event, resource the event ({trackingId} after paying a ticket); 404 for an event the
+// caller cannot reach (event-view.ts loadAudienceEvent).
+export async function playEvent(ctx: Ctx, input: z.output<typeof playEventInput>): Promise<EventPlayResult> {
+  const event = await loadAudienceEvent(ctx.db, optionalUserId(ctx), input.eventId, ctx.baseUrl);
+  return playLoadedEvent(ctx, event, input.trackingId);
+}
