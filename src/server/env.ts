@@ -62,6 +62,13 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  // Live ingest (src/server/live, media/edge/nginx-rtmp.mjs): the RTMP port encoders publish to (the
+  // channels' streamingBaseUrl), the HLS fragment length, the ABR ladder beside the passthrough, and
+  // how long after a stream ends its recording waits for a resume before it becomes a box item
+  RTMP_PORT: z.coerce.number().int().positive().default(1935),
+  LIVE_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(1),
+  LIVE_TRANSCODE: z.stringbool().default(false),
+  LIVE_RECORDING_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
   MEDIA_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/)
