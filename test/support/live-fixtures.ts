@@ -1,0 +1,71 @@
+// Live channels and events for the ingest tests, inserted in the database directly (the live
+// operations' API is built apart; see test/support/database.ts for when SQL may run), and an ffmpeg
+// encoder publishing a test pattern with audio over RTMP, as OBS would.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import type { Sql } from "./database";
+
+export async function insertLiveChannel(sql: Sql, o: { ownerUserCode: string; streamPath: string; name?: string }): Promise<{ id: string; ownerId: string }> {
+  const [owner] = await sql<{ id: string }>(`SELECT "id" FROM "User" WHERE "userCode" = $1`, [o.ownerUserCode]);
+  if (!owner) throw new Error(`no user ${o.ownerUserCode}`);
+  const id = randomUUID();
+  await sql(
+    `INSERT INTO "LiveChannel" ("id", "ownerId", "name", "streamPath", "tags", "updatedAt") VALUES ($1, $2, $3, $4, '{}', now())`,
+    [id, owner.id, o.name ?? `Channel ${o.streamPath}`, o.streamPath],
+  );
+  return { id, ownerId: owner.id };
+}
+
+export async function insertLiveEvent(
+  sql: Sql,
+  o: { channelId: string; name: string; startsAt: Date; endsAt: Date; recordEvent?: boolean },
+): Promise<string> {
+  const id = randomUUID();
+  await sql(
+    `INSERT INTO "LiveEvent" ("id", "channelId", "name", "paymentMode", "startsAt", "endsAt", "recordEvent", "tags", "updatedAt")
+     VALUES ($1, $2, $3, 'FREE', $4, $5, $6, '{}', now())`,
+    [id, o.channelId, o.name, o.startsAt, o.endsAt, o.recordEvent ?? false],
+  );
+  return id;
+}
+
+export interface Publisher {
+  pid: number;
+  /** ffmpeg's exit code (non-zero when the ingest refused the publish). */
+  exited: Promise<number>;
+  output(): string;
+  stop(): Promise<number>;
+}
+
+/**
+ * ffmpeg publishing `seconds` of a 320x180 test pattern with a tone, in real time (-re), with a
+ * keyframe every second (the ingest's 1 s fragments), to `url` (rtmp://.../live/<path>?user=..&password=..).
+ * `extraVideoFilter` burns something into the picture (the latency benchmark's clock).
+ */
+export function publishTestPattern(url: string, o: { seconds: number; size?: string; fps?: number; extraVideoFilter?: string }): Publisher {
+  const fps = o.fps ?? 25;
+  const args = [
+    "-hide_banner", "-loglevel", "error", "-nostdin", "-re",
+    "-f", "lavfi", "-i", `testsrc2=size=${o.size ?? "320x180"}:rate=${fps}`,
+    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
+    "-t", String(o.seconds),
+    ...(o.extraVideoFilter ? ["-vf", o.extraVideoFilter] : []),
+    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p",
+    "-g", String(fps), "-keyint_min", String(fps), "-sc_threshold", "0",
+    "-c:a", "aac", "-b:a", "64k",
+    "-f", "flv", url,
+  ];
+  const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+  let out = "";
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 255 : 0))));
+  return {
+    pid: child.pid!,
+    exited,
+    output: () => out,
+    stop: () => {
+      if (child.exitCode === null) child.kill("SIGINT"); // ffmpeg ends the stream cleanly (on_publish_done)
+      return exited;
+    },
+  };
+}
