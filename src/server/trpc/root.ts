@@ -8,6 +8,7 @@ import { paymentsRouter } from "./routers/payments";
 import { vodRouter } from "./routers/vod";
 import { bundlesRouter } from "./routers/bundles";
 import { marketplaceRouter } from "./routers/marketplace";
+import { goLiveRouter } from "./routers/go-live";
 
 export const appRouter = router({
   users: usersRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   vod: vodRouter,
   bundles: bundlesRouter,
   marketplace: marketplaceRouter,
+  goLive: goLiveRouter,
 });
 
 export type AppRouter = typeof appRouter;
