@@ -6,16 +6,22 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Api } from "../support/api";
-import { withDatabase } from "../support/database";
-import { insertLiveChannel, insertLiveEvent, publishTestPattern, type Publisher } from "../support/live-fixtures";
-import { startKinora, type Kinora } from "../support/server";
-import { preparePostgres } from "../../scripts/test-postgres";
+import {
+  insertLiveChannel,
+  insertLiveEvent,
+  publishTestPattern,
+  startLiveServer,
+  type LiveTestServer,
+  type Publisher,
+} from "../support/live-fixtures";
+import type { Kinora } from "../support/server";
+import type { Sql } from "../support/database";
 import { newUser, sleep, type TestUser } from "./users-fixtures";
 import { waitForItem } from "./box-fixtures";
 import { signAs } from "./playback-fixtures";
 
+let live: LiveTestServer;
 let server: Kinora;
-let ownDb: { url: string; drop(): Promise<void> } | undefined;
 let api: Api;
 let owner: TestUser;
 let other: TestUser;
@@ -25,13 +31,6 @@ const paths = { main: `main-${tag}`, rec: `rec-${tag}`, others: `others-${tag}` 
 const channels: Record<keyof typeof paths, { id: string; ownerId: string }> = {} as never;
 let recordedEventId: string;
 const PASSWORD = { owner: "owner-live-1", other: "other-live-1" };
-
-const serverEnv = () => ({
-  SMTP_URL: "",
-  LIVE_INGEST: "1", // fail rather than skip when nginx-rtmp cannot start
-  LIVE_RECORDING_GRACE_SECONDS: "1",
-  ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
-});
 
 const profile = (email: string) => ({ firstName: "Live", lastName: "Tester", birthDate: "01/01/1980", email });
 
@@ -71,28 +70,20 @@ async function waitFor(url: string, until: (text: string) => boolean, timeoutMs:
   assert.fail(`${url} not as expected after ${timeoutMs} ms: ${last.status} ${last.text}`);
 }
 
-const segments = (playlist: string) => playlist.split("\n").filter((l) => l.endsWith(".ts"));
-const mediaSequence = (playlist: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? NaN);
-
-/** Stops the server while SQL runs on PGlite (one process only), then starts it again on the same ports. */
-async function withServerDb<T>(fn: Parameters<typeof withDatabase<T>>[1]): Promise<T> {
-  if (!ownDb) await server.stop();
-  const result = await withDatabase({ dataDir: server.dataDir, databaseUrl: ownDb?.url }, fn);
-  if (!ownDb) {
-    server = await startKinora({
-      ...serverEnv(),
-      DATA_DIR: server.dataDir,
-      PORT: new URL(server.url).port,
-      RTMP_PORT: String(server.rtmpPort),
-    });
-    api = new Api(server.url);
-  }
+/** SQL on the server's database (on PGlite the server restarts around it: same URL and ports). */
+async function withServerDb<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+  const result = await live.sql(fn);
+  ({ server } = live);
+  api = new Api(server.url);
   return result;
 }
 
+const segments = (playlist: string) => playlist.split("\n").filter((l) => l.endsWith(".ts"));
+const mediaSequence = (playlist: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? NaN);
+
 before(async () => {
-  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-  server = await startKinora(serverEnv());
+  live = await startLiveServer({ LIVE_RECORDING_GRACE_SECONDS: "1" });
+  ({ server } = live);
   api = new Api(server.url);
   [owner, other] = await Promise.all([newUser(api), newUser(api)]);
   await setLivePassword(owner, PASSWORD.owner);
@@ -117,8 +108,7 @@ before(async () => {
 
 after(async () => {
   await Promise.all(publishers.map((p) => p.stop()));
-  await server?.stop();
-  await ownDb?.drop();
+  await live?.stop();
 });
 
 describe("RTMP publish checks", () => {

@@ -3,7 +3,49 @@
 // encoder publishing a test pattern with audio over RTMP, as OBS would.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import type { Sql } from "./database";
+import { preparePostgres } from "../../scripts/test-postgres";
+import { withDatabase, type Sql } from "./database";
+import { startKinora, type Kinora } from "./server";
+
+/**
+ * A server of its own for the live tests, with its nginx-rtmp required (LIVE_INGEST=1: fail rather
+ * than skip) and, on PostgreSQL, a database of its own with its job worker inside. `sql` runs SQL on
+ * its database; on PGlite (one process only) it stops the server meanwhile and starts it again on
+ * the same ports and DATA_DIR, so `server` changes.
+ */
+export interface LiveTestServer {
+  server: Kinora;
+  sql<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveTestServer> {
+  const ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
+  const serverEnv = { SMTP_URL: "", LIVE_INGEST: "1", ...env, ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) };
+  const self: LiveTestServer = {
+    server: await startKinora(serverEnv),
+    async sql(fn) {
+      const { server } = self;
+      if (!ownDb) await server.stop();
+      try {
+        return await withDatabase({ dataDir: server.dataDir, databaseUrl: ownDb?.url }, fn);
+      } finally {
+        if (!ownDb)
+          self.server = await startKinora({
+            ...serverEnv,
+            DATA_DIR: server.dataDir,
+            PORT: new URL(server.url).port,
+            RTMP_PORT: String(server.rtmpPort),
+          });
+      }
+    },
+    async stop() {
+      await self.server.stop();
+      await ownDb?.drop();
+    },
+  };
+  return self;
+}
 
 export async function insertLiveChannel(sql: Sql, o: { ownerUserCode: string; streamPath: string; name?: string }): Promise<{ id: string; ownerId: string }> {
   const [owner] = await sql<{ id: string }>(`SELECT "id" FROM "User" WHERE "userCode" = $1`, [o.ownerUserCode]);

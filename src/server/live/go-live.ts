@@ -3,7 +3,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { env } from "@/server/env";
-import { RTMP_APP } from "@/server/media/edge/nginx-rtmp.mjs";
+import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { signMediaTree } from "@/server/media/signed-url";
 import { ingestHealth, type IngestHealth } from "./ingest-health";
 import { onAirEventAt } from "./on-air";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
 import { runLimited } from "@/server/media/ffmpeg/run-ffmpeg";
-import { livePaths } from "@/server/media/edge/nginx-rtmp.mjs";
+import { livePaths } from "@/server/media/edge/live-layout.mjs";
 import { env } from "@/server/env";
 import type { RtmpStream } from "./rtmp-stat";
 

@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/server/env";
-import { LIVE_LADDER, livePaths } from "@/server/media/edge/nginx-rtmp.mjs";
+import { LIVE_LADDER, livePaths } from "@/server/media/edge/live-layout.mjs";
 import { buildMasterPlaylist } from "@/server/media/ffmpeg/playlists";
 
 // A live channel's HLS in storage (media-url.mjs, tree "live": live/<ownerId>/<channelId>/<file>),

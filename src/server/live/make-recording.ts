@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { commitBoxUpload } from "@/server/domain/box/commit-box-upload";
 import { env } from "@/server/env";
-import { livePaths } from "@/server/media/edge/nginx-rtmp.mjs";
+import { livePaths } from "@/server/media/edge/live-layout.mjs";
 import { runFfmpeg } from "@/server/media/ffmpeg/run-ffmpeg";
 import { uploadTempKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { env } from "@/server/env";
-import { RTMP_APP, livePaths } from "@/server/media/edge/nginx-rtmp.mjs";
+import { RTMP_APP, livePaths } from "@/server/media/edge/live-layout.mjs";
 
 // nginx-rtmp's statistics (rtmp_stat), read on its unix socket (DATA_DIR/nginx-rtmp/stat.sock): which
 // streams are publishing now, with their bytes and the encoder's metadata. Used by on_publish (is an

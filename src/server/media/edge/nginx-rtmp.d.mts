@@ -1,23 +1,6 @@
 // Types of nginx-rtmp.mjs.
 
 export const RTMP_MODULE: string;
-export const RTMP_APP: string;
-export interface LiveRung {
-  name: string;
-  height: number;
-  videoKbps: number;
-  audioKbps: number;
-}
-export const LIVE_LADDER: readonly LiveRung[];
-export interface LivePaths {
-  prefix: string;
-  statSocket: string;
-  hlsDir: string;
-  ladderDir: string;
-  recordDir: string;
-}
-export function livePaths(dataDir: string): LivePaths;
-export function liveHookSecret(mediaKey: string): string;
 export type RtmpLookup = { ok: true; required: boolean; binary: string } | { ok: false; required: boolean; reason: string };
 export function findRtmp(env: Record<string, string | undefined>): RtmpLookup;
 export interface RtmpOptions {

@@ -12,44 +12,14 @@
 // worker that accepted it, so rtmp_stat (ingest health) and the one-publisher rule need one worker,
 // while the HTTP edge wants one per core; and ingest then works without the edge's njs module too.
 //
-// Plain ESM like nginx.mjs: the launcher runs without a build step; the app imports the shared names
-// (paths, hook secret, ladder) from here so both sides agree.
-import { createHmac } from "node:crypto";
+// Plain ESM like nginx.mjs: the launcher runs without a build step. The names the app shares with it
+// (paths, hook secret, ladder) are in live-layout.mjs, which has no process or file code of its own.
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runNginx } from "./nginx.mjs";
+import { LIVE_LADDER, RTMP_APP, liveHookSecret, livePaths } from "./live-layout.mjs";
 
 export const RTMP_MODULE = "/usr/lib/nginx/modules/ngx_rtmp_module.so";
-
-/** The RTMP application encoders publish to (the channel's streamingBaseUrl ends in it). */
-export const RTMP_APP = "live";
-
-/** The ABR ladder of LIVE_TRANSCODE=1, made from the passthrough by one ffmpeg per stream (exec_push). */
-export const LIVE_LADDER = [
-  { name: "720p", height: 720, videoKbps: 2500, audioKbps: 128 },
-  { name: "360p", height: 360, videoKbps: 800, audioKbps: 96 },
-];
-
-/** Where the ingest keeps its files, all under DATA_DIR (local disk, whatever STORAGE_DRIVER says). */
-export function livePaths(dataDir) {
-  const prefix = path.join(dataDir, "nginx-rtmp");
-  return {
-    prefix,
-    /** nginx-rtmp's statistics (rtmp_stat XML), on a socket only this machine's processes can open. */
-    statSocket: path.join(prefix, "stat.sock"),
-    /** Passthrough HLS, one directory per stream path (hls_nested). */
-    hlsDir: path.join(dataDir, "live", "hls"),
-    /** The ladder's HLS, one directory per stream path and rung: <streamPath>_<rung>. */
-    ladderDir: path.join(dataDir, "live", "ladder"),
-    /** Recorded copies (FLV, as received), until the recording job made them box items. */
-    recordDir: path.join(dataDir, "live", "rec"),
-  };
-}
-
-/** The secret nginx-rtmp sends with its callbacks (derived from the media key, which both sides know). */
-export function liveHookSecret(mediaKey) {
-  return createHmac("sha256", mediaKey).update("kinora live hooks v1").digest("hex");
-}
 
 const truthy = (v) => ["1", "true", "yes", "on"].includes(String(v ?? "").toLowerCase());
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { getDb } from "@/server/db/client";
-import { liveHookSecret } from "@/server/media/edge/nginx-rtmp.mjs";
+import { liveHookSecret } from "@/server/media/edge/live-layout.mjs";
 import { mediaKey } from "@/server/media/signed-url";
 import { admitPublish, endPublish, recordDone } from "@/server/live/publish-hooks";
 
