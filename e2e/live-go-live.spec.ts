@@ -1,6 +1,7 @@
 // The Go-live panel in Chromium, on a server of its own (its nginx-rtmp; the channel and its event
 // inserted in its database): the OBS settings, then an ffmpeg encoder publishing: the panel shows
-// ON AIR, a bitrate, the keyframe interval and the frame rate, and its preview plays (currentTime advances).
+// ON AIR, a bitrate, the keyframe interval and the frame rate, and its preview plays (currentTime
+// advances) through the Node media server.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Api } from "../test/support/api";
 import { insertLiveChannel, insertLiveEvent, publishTestPattern, startLiveServer, type LiveTestServer, type Publisher } from "../test/support/live-fixtures";
@@ -10,7 +11,8 @@ let live: LiveTestServer;
 let publisher: Publisher | undefined;
 
 test.beforeAll(async () => {
-  live = await startLiveServer();
+  // without the nginx HTTP edge: the Node media server serves the live tree (the contract tests use nginx)
+  live = await startLiveServer({ NGINX: "0" });
 });
 
 test.afterAll(async () => {

@@ -2,7 +2,8 @@
 // of its own (its nginx-rtmp on a port of its own; channels and events inserted in its database): the
 // publish checks (wrong password, unknown path, another user's path, a second publisher), HLS through
 // the signed live tree (the playlist advances), a stop and resume keeping one playlist with a
-// discontinuity, and a recorded event becoming a READY box item of the stream's duration.
+// discontinuity, the LIVE_TRANSCODE ladder beside the passthrough, and a recorded event becoming a
+// READY box item of the stream's duration.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Api } from "../support/api";
@@ -82,7 +83,8 @@ const segments = (playlist: string) => playlist.split("\n").filter((l) => l.ends
 const mediaSequence = (playlist: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? NaN);
 
 before(async () => {
-  live = await startLiveServer({ LIVE_RECORDING_GRACE_SECONDS: "1" });
+  // LIVE_TRANSCODE: the ladder runs too (cheap for a 320x180 source: rungs never exceed the source)
+  live = await startLiveServer({ LIVE_RECORDING_GRACE_SECONDS: "1", LIVE_TRANSCODE: "1" });
   ({ server } = live);
   api = new Api(server.url);
   [owner, other] = await Promise.all([newUser(api), newUser(api)]);
@@ -133,6 +135,11 @@ describe("HLS of a publishing channel", () => {
     const base = liveBase(channels.main);
     const master = await waitFor(`${base}master.m3u8`, (t) => t.includes("src/index.m3u8"), 10_000);
     assert.match(master, /^#EXTM3U/);
+    assert.deepEqual(
+      master.split("\n").filter((l) => l.endsWith(".m3u8")),
+      ["src/index.m3u8", "720p/index.m3u8", "360p/index.m3u8"],
+      "the passthrough first, then the ladder (LIVE_TRANSCODE=1)",
+    );
     const media = `${base}src/index.m3u8`;
     const early = await waitFor(media, (t) => segments(t).length >= 1, 10_000);
     assert.match(early, /#EXT-X-TARGETDURATION:1\b/, "1 s segments");
@@ -146,6 +153,8 @@ describe("HLS of a publishing channel", () => {
     assert.equal(segment.status, 200);
     assert.equal(segment.headers.get("content-type"), "video/mp2t");
     assert.ok((await segment.arrayBuffer()).byteLength > 1000);
+    // the ladder's rungs are made from the passthrough, with segments of their own
+    await waitFor(`${base}360p/index.m3u8`, (t) => segments(t).length >= 2, 8_000);
     assert.equal(await first.exited, 0, first.output());
     // a signature for another channel does not open this one
     const foreign = liveBase({ id: channels.others.id, ownerId: channels.main.ownerId });

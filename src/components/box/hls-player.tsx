@@ -93,13 +93,13 @@ export function HlsPlayer({ src, poster, title, live = false }: { src: string; p
             <option value={AUTO}>Auto</option>
             {levels.map((l) => (
               <option key={l.index} value={l.index}>
-                {l.height}p ({Math.round(l.bitrate / 1000)} kbit/s)
+                {l.height ? `${l.height}p` : "Source"} ({Math.round(l.bitrate / 1000)} kbit/s)
               </option>
             ))}
           </select>
         </label>
         <span className="muted" data-testid="playing-level">
-          {current ? `Playing ${current.height}p` : "Loading…"}
+          {current ? `Playing ${current.height ? `${current.height}p` : "the source"}` : "Loading…"}
         </span>
       </div>
       <FormStatus error={error ?? undefined} />
