@@ -80,20 +80,28 @@ export interface Publisher {
 }
 
 /**
- * ffmpeg publishing `seconds` of a 320x180 test pattern with a tone, in real time (-re), with a
- * keyframe every second (the ingest's 1 s fragments), to `url` (rtmp://.../live/<path>?user=..&password=..).
- * `extraVideoFilter` burns something into the picture (the latency benchmark's clock).
+ * ffmpeg publishing `seconds` of a 320x180 test pattern (or another lavfi `source`) with a tone, in
+ * real time (-re), with a keyframe every `keyframeSeconds` (default 1: the ingest's 1 s fragments), to
+ * `url` (rtmp://.../live/<path>?user=..&password=..). `videoFilter` draws on the picture (the latency
+ * benchmark's clock).
  */
-export function publishTestPattern(url: string, o: { seconds: number; size?: string; fps?: number; extraVideoFilter?: string }): Publisher {
+export function publishTestPattern(
+  url: string,
+  o: { seconds: number; size?: string; fps?: number; source?: string; videoFilter?: string; keyframeSeconds?: number; bitrate?: string },
+): Publisher {
   const fps = o.fps ?? 25;
+  const gop = String(Math.round(fps * (o.keyframeSeconds ?? 1)));
+  const source = o.source ?? "testsrc2";
+  // prettier-ignore
   const args = [
     "-hide_banner", "-loglevel", "error", "-nostdin", "-re",
-    "-f", "lavfi", "-i", `testsrc2=size=${o.size ?? "320x180"}:rate=${fps}`,
+    "-f", "lavfi", "-i", `${source}${source.includes("=") ? ":" : "="}size=${o.size ?? "320x180"}:rate=${fps}`,
     "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
     "-t", String(o.seconds),
-    ...(o.extraVideoFilter ? ["-vf", o.extraVideoFilter] : []),
+    ...(o.videoFilter ? ["-vf", o.videoFilter] : []),
     "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p",
-    "-g", String(fps), "-keyint_min", String(fps), "-sc_threshold", "0",
+    ...(o.bitrate ? ["-b:v", o.bitrate, "-maxrate", o.bitrate, "-bufsize", o.bitrate] : []),
+    "-g", gop, "-keyint_min", gop, "-sc_threshold", "0",
     "-c:a", "aac", "-b:a", "64k",
     "-f", "flv", url,
   ];

@@ -3,6 +3,7 @@
 import { FormStatus } from "@/components/form/form-status";
 import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
+import { LIVE_HLS_CONFIG } from "@/lib/live-hls-config";
 
 interface Level {
   index: number;
@@ -12,8 +13,6 @@ interface Level {
 
 const AUTO = -1;
 
-/** hls.js settings for a live stream of 1 s segments: two segments behind the live edge, never more than four. */
-export const LIVE_HLS_CONFIG = { liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 4, maxLiveSyncPlaybackRate: 1.5 };
 const LIVE_RETRY_MS = 2000;
 
 /**
