@@ -13,7 +13,7 @@
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { LIVE_HLS_CONFIG } from "../src/lib/live-hls-config";
-import { liveBenchChannel, loadAverage, quantile, sleep } from "./live-support";
+import { liveBenchChannels, loadAverage, quantile, sleep } from "./live-support";
 import { assertBuilt, fmt, machine, writeSection } from "./report";
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
@@ -94,7 +94,8 @@ interface Latency {
 }
 
 async function measure(segmentSeconds: number, playerConfig: Record<string, unknown>): Promise<Latency> {
-  const ch = await liveBenchChannel({ LIVE_SEGMENT_SECONDS: String(segmentSeconds) });
+  const { live, channels } = await liveBenchChannels({ LIVE_SEGMENT_SECONDS: String(segmentSeconds) });
+  const ch = channels[0]!;
   const publisher = ch.publish({
     seconds: WARMUP + SECONDS + 12 * segmentSeconds + 60,
     source: "color=c=black",
@@ -131,7 +132,7 @@ async function measure(segmentSeconds: number, playerConfig: Record<string, unkn
   } finally {
     await browser.close();
     await publisher.stop();
-    await ch.live.stop();
+    await live.stop();
   }
 }
 

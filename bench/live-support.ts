@@ -8,16 +8,17 @@ import { insertLiveChannel, insertLiveEvent, publishTestPattern, startLiveServer
 import { signAs } from "../test/contract/playback-fixtures";
 
 export interface LiveBenchChannel {
-  live: LiveTestServer;
+  id: string;
   /** Signed base URL of the channel's live tree, ending in "/". */
   base: string;
-  publish(o: Omit<Parameters<typeof publishTestPattern>[1], "seconds"> & { seconds: number }): Publisher;
+  /** An encoder publishing to the channel. */
+  publish(o: Parameters<typeof publishTestPattern>[1]): Publisher;
 }
 
 const PASSWORD = "bench-live-1";
 
-/** A server (env: e.g. LIVE_SEGMENT_SECONDS) with one channel of a fresh user, its event on air. */
-export async function liveBenchChannel(env: Record<string, string> = {}): Promise<LiveBenchChannel> {
+/** A server (env: e.g. LIVE_SEGMENT_SECONDS) with `count` channels of a fresh user, each with an event on air. */
+export async function liveBenchChannels(env: Record<string, string> = {}, count = 1): Promise<{ live: LiveTestServer; channels: LiveBenchChannel[] }> {
   const live = await startLiveServer(env);
   const api = new Api(live.server.url);
   const user = await api.newUser();
@@ -27,15 +28,26 @@ export async function liveBenchChannel(env: Record<string, string> = {}): Promis
     { token: user.access },
   );
   if (res.status !== 200) throw new Error(`live password: ${res.status} ${res.text}`);
-  const streamPath = `bench-${user.userCode}`;
-  const channel = await live.sql(async (sql) => {
-    const ch = await insertLiveChannel(sql, { ownerUserCode: user.userCode, streamPath });
-    await insertLiveEvent(sql, { channelId: ch.id, name: "Bench", startsAt: new Date(Date.now() - 60_000), endsAt: new Date(Date.now() + 6 * 3_600_000) });
-    return ch;
+  const paths = Array.from({ length: count }, (_, i) => `bench-${user.userCode}-${i}`);
+  const rows = await live.sql(async (sql) => {
+    const out = [];
+    for (const streamPath of paths) {
+      const ch = await insertLiveChannel(sql, { ownerUserCode: user.userCode, streamPath });
+      await insertLiveEvent(sql, { channelId: ch.id, name: "Bench", startsAt: new Date(Date.now() - 60_000), endsAt: new Date(Date.now() + 6 * 3_600_000) });
+      out.push(ch);
+    }
+    return out;
   });
-  const base = live.server.url + signAs(live.server, "live", channel.ownerId, channel.id, Math.floor(Date.now() / 1000) + 6 * 3600);
-  const url = `rtmp://127.0.0.1:${live.server.rtmpPort}/live/${streamPath}?user=${user.userCode}&password=${PASSWORD}`;
-  return { live, base, publish: (o) => publishTestPattern(url, o) };
+  const expires = Math.floor(Date.now() / 1000) + 6 * 3600;
+  const channels = rows.map((ch, i) => {
+    const url = `rtmp://127.0.0.1:${live.server.rtmpPort}/live/${paths[i]}?user=${user.userCode}&password=${PASSWORD}`;
+    return {
+      id: ch.id,
+      base: live.server.url + signAs(live.server, "live", ch.ownerId, ch.id, expires),
+      publish: (o: Parameters<typeof publishTestPattern>[1]) => publishTestPattern(url, o),
+    };
+  });
+  return { live, channels };
 }
 
 /** CPU seconds (user + system) used so far by the nginx whose pid file is given: its master and workers. */
