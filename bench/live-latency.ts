@@ -33,7 +33,9 @@ function clockFilter(): string {
 
 /** Starts hls.js in the page and collects one lag sample (ms) per displayed frame, at most 4 a second. */
 async function startPlayer(page: Page, master: string, config: Record<string, unknown>): Promise<void> {
-  await page.setContent(`<!doctype html><video id="v" muted autoplay playsinline width="320" height="240"></video><canvas id="c" width="320" height="240"></canvas>`);
+  await page.setContent(
+    `<!doctype html><video id="v" muted autoplay playsinline width="320" height="240"></video><canvas id="c" width="320" height="240"></canvas>`,
+  );
   await page.addScriptTag({ path: path.join(process.cwd(), "node_modules/hls.js/dist/hls.min.js") });
   // plain script text: functions handed to page.evaluate would carry the TypeScript runner's helpers
   await page.addScriptTag({

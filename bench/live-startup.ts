@@ -41,11 +41,14 @@ async function main(): Promise<void> {
     }
     // the admissions (LiveSession.startedAt, set by on_publish), read once the rounds are over
     const admitted = new Map(
-      await live.sql((sql) =>
-        sql<{ channelId: string; startedAt: Date }>(`SELECT "channelId", "startedAt" FROM "LiveSession" WHERE "channelId" = ANY($1::uuid[])`, [
-          rounds.map((r) => r.channelId),
-        ]),
-      ).then((rows) => rows.map((r) => [r.channelId, new Date(r.startedAt).getTime()] as const)),
+      await live
+        .sql((sql) =>
+          sql<{ channelId: string; startedAt: Date }>(
+            `SELECT "channelId", "startedAt" FROM "LiveSession" WHERE "channelId" = ANY($1::uuid[])`,
+            [rounds.map((r) => r.channelId)],
+          ),
+        )
+        .then((rows) => rows.map((r) => [r.channelId, new Date(r.startedAt).getTime()] as const)),
     );
     const s = (ms: number) => fmt(ms / 1000, 2);
     const stats = (values: number[]) => `${s(quantile(values, 0.5))} | ${s(Math.max(...values))}`;

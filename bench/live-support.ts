@@ -4,7 +4,14 @@
 import { readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
 import { Api } from "../test/support/api";
-import { insertLiveChannel, insertLiveEvent, publishTestPattern, startLiveServer, type LiveTestServer, type Publisher } from "../test/support/live-fixtures";
+import {
+  insertLiveChannel,
+  insertLiveEvent,
+  publishTestPattern,
+  startLiveServer,
+  type LiveTestServer,
+  type Publisher,
+} from "../test/support/live-fixtures";
 import { signAs } from "../test/contract/playback-fixtures";
 
 export interface LiveBenchChannel {
@@ -18,7 +25,10 @@ export interface LiveBenchChannel {
 const PASSWORD = "bench-live-1";
 
 /** A server (env: e.g. LIVE_SEGMENT_SECONDS) with `count` channels of a fresh user, each with an event on air. */
-export async function liveBenchChannels(env: Record<string, string> = {}, count = 1): Promise<{ live: LiveTestServer; channels: LiveBenchChannel[] }> {
+export async function liveBenchChannels(
+  env: Record<string, string> = {},
+  count = 1,
+): Promise<{ live: LiveTestServer; channels: LiveBenchChannel[] }> {
   const live = await startLiveServer(env);
   const api = new Api(live.server.url);
   const user = await api.newUser();
@@ -33,7 +43,12 @@ export async function liveBenchChannels(env: Record<string, string> = {}, count 
     const out = [];
     for (const streamPath of paths) {
       const ch = await insertLiveChannel(sql, { ownerUserCode: user.userCode, streamPath });
-      await insertLiveEvent(sql, { channelId: ch.id, name: "Bench", startsAt: new Date(Date.now() - 60_000), endsAt: new Date(Date.now() + 6 * 3_600_000) });
+      await insertLiveEvent(sql, {
+        channelId: ch.id,
+        name: "Bench",
+        startsAt: new Date(Date.now() - 60_000),
+        endsAt: new Date(Date.now() + 6 * 3_600_000),
+      });
       out.push(ch);
     }
     return out;
@@ -66,7 +81,11 @@ export function nginxCpuSeconds(pidFile: string): number {
   return total;
 }
 
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 
 export function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);

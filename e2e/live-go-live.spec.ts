@@ -4,7 +4,14 @@
 // advances) through the Node media server.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Api } from "../test/support/api";
-import { insertLiveChannel, insertLiveEvent, publishTestPattern, startLiveServer, type LiveTestServer, type Publisher } from "../test/support/live-fixtures";
+import {
+  insertLiveChannel,
+  insertLiveEvent,
+  publishTestPattern,
+  startLiveServer,
+  type LiveTestServer,
+  type Publisher,
+} from "../test/support/live-fixtures";
 import { logIn, shot } from "./helpers/account";
 
 let live: LiveTestServer;
@@ -32,14 +39,22 @@ test("the Go-live panel shows the encoder settings, then on-air, a bitrate and a
   const user = await api.newUser();
   const setPassword = await api.post(
     "/api/user/me",
-    { profile: { firstName: "Test", lastName: "User", birthDate: "15/06/1990", email: user.email }, features: { livePassword: "go-live-1" } },
+    {
+      profile: { firstName: "Test", lastName: "User", birthDate: "15/06/1990", email: user.email },
+      features: { livePassword: "go-live-1" },
+    },
     { token: user.access },
   );
   expect(setPassword.status).toBe(200);
   const streamPath = `golive-${user.userCode}`;
   const channel = await live.sql(async (sql) => {
     const ch = await insertLiveChannel(sql, { ownerUserCode: user.userCode, streamPath, name: "Studio" });
-    await insertLiveEvent(sql, { channelId: ch.id, name: "Evening show", startsAt: new Date(Date.now() - 60_000), endsAt: new Date(Date.now() + 3_600_000) });
+    await insertLiveEvent(sql, {
+      channelId: ch.id,
+      name: "Evening show",
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
     return ch;
   });
 
@@ -55,10 +70,9 @@ test("the Go-live panel shows the encoder settings, then on-air, a bitrate and a
   await expect(page.getByTestId("go-live-on-air")).toHaveText("Off air");
   await shot(page, "live-go-live-off-air");
 
-  publisher = publishTestPattern(
-    `rtmp://127.0.0.1:${live.server.rtmpPort}/live/${streamPath}?user=${user.userCode}&password=go-live-1`,
-    { seconds: 60 },
-  );
+  publisher = publishTestPattern(`rtmp://127.0.0.1:${live.server.rtmpPort}/live/${streamPath}?user=${user.userCode}&password=go-live-1`, {
+    seconds: 60,
+  });
   await expect(page.getByTestId("go-live-on-air")).toHaveText("ON AIR", { timeout: 15_000 });
   await expect(page.getByText("Event on air: Evening show")).toBeVisible();
   await expect(page.getByTestId("go-live-bitrate")).toHaveText(/^[1-9]\d* kbit\/s$/, { timeout: 10_000 });

@@ -97,7 +97,12 @@ before(async () => {
     channels.rec = await insertLiveChannel(sql, { ownerUserCode: owner.userCode, streamPath: paths.rec });
     channels.others = await insertLiveChannel(sql, { ownerUserCode: other.userCode, streamPath: paths.others });
     const now = Date.now();
-    await insertLiveEvent(sql, { channelId: channels.main.id, name: "Main event", startsAt: new Date(now - 60_000), endsAt: new Date(now + 3_600_000) });
+    await insertLiveEvent(sql, {
+      channelId: channels.main.id,
+      name: "Main event",
+      startsAt: new Date(now - 60_000),
+      endsAt: new Date(now + 3_600_000),
+    });
     recordedEventId = await insertLiveEvent(sql, {
       channelId: channels.rec.id,
       name: `Recorded ${tag}`,
@@ -165,7 +170,11 @@ describe("HLS of a publishing channel", () => {
     const media = `${liveBase(channels.main)}src/index.m3u8`;
     const before = await waitFor(media, (t) => segments(t).length > 0, 5_000);
     const resumed = publish(paths.main, owner.userCode, PASSWORD.owner, 5);
-    const after = await waitFor(media, (t) => segments(t).length >= segments(before).length + 3 || mediaSequence(t) > mediaSequence(before), 12_000);
+    const after = await waitFor(
+      media,
+      (t) => segments(t).length >= segments(before).length + 3 || mediaSequence(t) > mediaSequence(before),
+      12_000,
+    );
     assert.equal(await resumed.exited, 0, resumed.output());
     const lastBefore = segments(before).at(-1)!;
     const lines = after.split("\n");

@@ -47,14 +47,19 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
   return self;
 }
 
-export async function insertLiveChannel(sql: Sql, o: { ownerUserCode: string; streamPath: string; name?: string }): Promise<{ id: string; ownerId: string }> {
+export async function insertLiveChannel(
+  sql: Sql,
+  o: { ownerUserCode: string; streamPath: string; name?: string },
+): Promise<{ id: string; ownerId: string }> {
   const [owner] = await sql<{ id: string }>(`SELECT "id" FROM "User" WHERE "userCode" = $1`, [o.ownerUserCode]);
   if (!owner) throw new Error(`no user ${o.ownerUserCode}`);
   const id = randomUUID();
-  await sql(
-    `INSERT INTO "LiveChannel" ("id", "ownerId", "name", "streamPath", "tags", "updatedAt") VALUES ($1, $2, $3, $4, '{}', now())`,
-    [id, owner.id, o.name ?? `Channel ${o.streamPath}`, o.streamPath],
-  );
+  await sql(`INSERT INTO "LiveChannel" ("id", "ownerId", "name", "streamPath", "tags", "updatedAt") VALUES ($1, $2, $3, $4, '{}', now())`, [
+    id,
+    owner.id,
+    o.name ?? `Channel ${o.streamPath}`,
+    o.streamPath,
+  ]);
   return { id, ownerId: owner.id };
 }
 

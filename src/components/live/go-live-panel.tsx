@@ -41,7 +41,8 @@ export function GoLivePanel({ settings }: { settings: GoLiveSettings }) {
   const status = trpc.goLive.status.useQuery({ channelId: settings.channelId }, { refetchInterval: STATUS_POLL_MS });
   const s = status.data;
   const health = s?.health;
-  const gopOk = health?.keyframeIntervalSeconds === undefined || health.keyframeIntervalSeconds <= settings.recommended.keyframeIntervalSeconds + 0.05;
+  const gopOk =
+    health?.keyframeIntervalSeconds === undefined || health.keyframeIntervalSeconds <= settings.recommended.keyframeIntervalSeconds + 0.05;
   return (
     <>
       <section className="card">

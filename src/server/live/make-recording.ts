@@ -64,7 +64,24 @@ export async function makeRecording(run: RecordingRun): Promise<void> {
     const output = path.join(run.workDir, "recording.mp4");
     await writeFile(list, parts.map((p) => `file '${p.recordPath!.replaceAll("'", "'\\''")}'\n`).join(""));
     await runFfmpeg(
-      ["-hide_banner", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", list, "-map", "0", "-c", "copy", "-movflags", "+faststart", output],
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-y",
+        "-f",
+        "concat",
+        "-safe",
+        "0",
+        "-i",
+        list,
+        "-map",
+        "0",
+        "-c",
+        "copy",
+        "-movflags",
+        "+faststart",
+        output,
+      ],
       { timeoutMs: 60 * 60_000, memoryLimitMb: 1024, signal: run.signal, onSpawn: run.onSpawn },
     );
     const sizeBytes = (await stat(output)).size;

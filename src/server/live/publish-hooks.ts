@@ -84,7 +84,10 @@ async function openSession(db: Db, s: { channelId: string; ownerId: string; stre
     const streams = await publishingStreams();
     const alive = streams === undefined || streams.some((x) => x.name === open.streamPath && x.publisherIds.includes(open.clientId));
     if (alive) return undefined;
-    await db.liveSession.updateMany({ where: { id: open.id, openChannelId: s.channelId }, data: { openChannelId: null, endedAt: new Date() } });
+    await db.liveSession.updateMany({
+      where: { id: open.id, openChannelId: s.channelId },
+      data: { openChannelId: null, endedAt: new Date() },
+    });
   }
   return undefined;
 }

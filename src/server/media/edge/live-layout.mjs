@@ -33,4 +33,3 @@ export function livePaths(dataDir) {
 export function liveHookSecret(mediaKey) {
   return createHmac("sha256", mediaKey).update("kinora live hooks v1").digest("hex");
 }
-

@@ -30,7 +30,8 @@ export function findRtmp(env) {
   const required = truthy(setting);
   const binary = env.NGINX_BINARY || ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
   if (!binary) return { ok: false, required, reason: "nginx is not installed (apt-get install nginx libnginx-mod-rtmp)" };
-  if (!existsSync(RTMP_MODULE)) return { ok: false, required, reason: `RTMP module missing: ${RTMP_MODULE} (apt-get install libnginx-mod-rtmp)` };
+  if (!existsSync(RTMP_MODULE))
+    return { ok: false, required, reason: `RTMP module missing: ${RTMP_MODULE} (apt-get install libnginx-mod-rtmp)` };
   return { ok: true, required, binary };
 }
 
