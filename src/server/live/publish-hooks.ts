@@ -41,12 +41,18 @@ export async function admitPublish(db: Db, r: PublishRequest): Promise<PublishDe
   const previous = await db.liveSession.findFirst({ where: { streamPath: r.name }, orderBy: { startedAt: "desc" } });
   const session = await openSession(db, { channelId: channel.id, ownerId: channel.ownerId, streamPath: r.name, clientId: r.clientId });
   if (!session) return { ok: false, reason: "already-publishing" };
-  await prepareLiveDir({
-    ownerId: channel.ownerId,
-    channelId: channel.id,
-    streamPath: r.name,
-    fresh: !(await continuesPrevious(db, channel.id, previous, now)),
-  });
+  try {
+    await prepareLiveDir({
+      ownerId: channel.ownerId,
+      channelId: channel.id,
+      streamPath: r.name,
+      fresh: !(await continuesPrevious(db, channel.id, previous, now)),
+    });
+  } catch (err) {
+    // nginx-rtmp refuses the publish on our error: its session must not stay open
+    await endPublish(db, { name: r.name, clientId: r.clientId });
+    throw err;
+  }
   return { ok: true, sessionId: session.id };
 }
 
