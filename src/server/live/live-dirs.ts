@@ -3,6 +3,7 @@ import path from "node:path";
 import { env } from "@/server/env";
 import { LIVE_LADDER, livePaths } from "@/server/media/edge/live-layout.mjs";
 import { buildMasterPlaylist } from "@/server/media/ffmpeg/playlists";
+import { liveChannelPrefix } from "@/server/media/keys";
 
 // A live channel's HLS in storage (media-url.mjs, tree "live": live/<ownerId>/<channelId>/<file>),
 // always on this machine's disk (DATA_DIR/storage), also when STORAGE_DRIVER=s3:
@@ -14,17 +15,18 @@ import { buildMasterPlaylist } from "@/server/media/ffmpeg/playlists";
 // nginx-rtmp names its directories by stream path; the links give them the channel's place, so the
 // signed URLs name the channel and a stream path can change or move to another channel.
 
-export const PASSTHROUGH = "src";
+const PASSTHROUGH = "src";
 /** The passthrough's announced bandwidth: unknown before the stream arrives; players measure anyway. */
 const PASSTHROUGH_BANDWIDTH = 4_000_000;
 
 const storageRoot = () => path.join(env().dataDir, "storage");
 
 /** The channel's directory on disk. */
-export const channelLiveDir = (ownerId: string, channelId: string) => path.join(storageRoot(), "live", ownerId, channelId);
+const channelLiveDir = (ownerId: string, channelId: string) =>
+  path.join(storageRoot(), ...liveChannelPrefix(ownerId, channelId).split("/"));
 
 /** The directories nginx-rtmp writes for a stream path: the passthrough's, then each rung's. */
-export function streamDirs(streamPath: string): { name: string; dir: string }[] {
+function streamDirs(streamPath: string): { name: string; dir: string }[] {
   const p = livePaths(env().dataDir);
   return [
     { name: PASSTHROUGH, dir: path.join(p.hlsDir, streamPath) },
