@@ -2,15 +2,21 @@
 // generated), schedules a pay-per-view event that is on air now with the date-time pickers (the
 // browser's own zone) and finds the Go-live link; a signed-out viewer opens the channel's live page,
 // sees the event and its ticket price, buys a ticket in the sandbox checkout and lands back on the
-// page with the player set up on the signed live address (the stream itself is the ingest's: its
-// tests publish and watch it play).
+// page; the creator's encoder (ffmpeg, as OBS would) publishes to the channel's RTMP address and the
+// ticket holder's player plays it (currentTime advances).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./helpers/csp-guard";
 import { logIn, shot } from "./helpers/account";
 import { Api } from "../test/support/api";
+import { publishTestPattern, type Publisher } from "../test/support/live-fixtures";
 
 const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
 const api = new Api(baseUrl);
+
+let publisher: Publisher | undefined;
+test.afterAll(async () => {
+  await publisher?.stop();
+});
 
 /** `minutes` from now as a datetime-local input takes it, in the browser's zone. */
 const localInput = (page: Page, minutes: number) =>
@@ -20,9 +26,7 @@ const localInput = (page: Page, minutes: number) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }, minutes);
 
-test("a creator schedules a paid live event in the portal; a signed-out viewer buys a ticket and the live player is set up", async ({
-  page,
-}) => {
+test("a creator schedules a paid live event in the portal; a signed-out viewer buys a ticket and watches the stream", async ({ page }) => {
   test.setTimeout(180_000);
   const creator = await api.newUser();
   const channelName = "Harbour radio";
@@ -69,6 +73,27 @@ test("a creator schedules a paid live event in the portal; a signed-out viewer b
     expect(events.body.items[0]).toMatchObject({ name: eventName, onAir: true, paymentMode: "PAY_PER_VIEW", pricePerView: "2,50" });
   });
 
+  await test.step("the creator's encoder publishes to the channel's RTMP address with the live password", async () => {
+    const password = "harbour-live-1";
+    const me = await api.post(
+      "/api/user/me",
+      {
+        profile: { firstName: "Test", lastName: "User", birthDate: "15/06/1990", email: creator.email },
+        features: { livePassword: password },
+      },
+      { token: creator.access },
+    );
+    expect(me.status).toBe(200);
+    const channel = await api.get(`/api/live/channel/${channelId}`, { token: creator.access });
+    expect(channel.body.streamingBaseUrl).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
+    publisher = publishTestPattern(
+      `${channel.body.streamingBaseUrl}/${channel.body.streamPath}?user=${creator.userCode}&password=${password}`,
+      {
+        seconds: 120,
+      },
+    );
+  });
+
   await test.step("a signed-out viewer buys a ticket on the live page through the sandbox checkout", async () => {
     const context = await page.context().browser()!.newContext({ baseURL: baseUrl });
     const viewer = await context.newPage();
@@ -91,6 +116,12 @@ test("a creator schedules a paid live event in the portal; a signed-out viewer b
     await expect(viewer.getByTestId("live-access")).toContainText("Ticket: you can watch until");
     const src = await viewer.getByTestId("player-video").getAttribute("data-src");
     expect(src).toMatch(new RegExp(`^${baseUrl}/media/\\d+/[^/]+/live/[0-9a-f-]{36}/[0-9a-f-]{36}/${channelId}/master\\.m3u8$`));
+    // the stream plays: the picture advances
+    const videoTime = () => viewer.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(videoTime, { timeout: 30_000 }).toBeGreaterThan(1);
+    const t = await videoTime();
+    await expect.poll(videoTime, { timeout: 10_000 }).toBeGreaterThan(t + 1);
+    expect(publisher!.pid).toBeGreaterThan(0);
     await shot(viewer, "live-06-playing");
 
     // a reload keeps the ticket (kept in this browser, never in the address)

@@ -7,6 +7,10 @@
 // Without it, this process listens on PORT itself and serves /media in Node, before Next
 // (src/server/media/edge/media-node.mjs): same URLs, checks and headers, slower.
 //
+// With nginx's RTMP module (Debian: libnginx-mod-rtmp; LIVE_INGEST=0 disables, LIVE_INGEST=1 requires
+// it), a second nginx takes encoders' streams on RTMP_PORT (default 1935) and makes them HLS
+// (src/server/media/edge/nginx-rtmp.mjs); without it live ingest is off and all else works.
+//
 // Why not plain `next start`: Next keeps a client-sent X-Forwarded-For (and -Host, -Proto), which
 // would let anyone pick the address that rate limits count. Here the socket's address, the Host
 // header and plain HTTP are authoritative; only with TRUST_PROXY=1 (behind a load balancer) are the
@@ -21,6 +25,7 @@ import { writeErrorJson } from "../src/server/http/error-json.mjs";
 import { MediaLogWriter, mediaLogDir } from "../src/server/media/edge/media-log.mjs";
 import { classifyRequestPath } from "../src/server/media/edge/media-url.mjs";
 import { findNginx, startNginx } from "../src/server/media/edge/nginx.mjs";
+import { findRtmp, startRtmp } from "../src/server/media/edge/nginx-rtmp.mjs";
 import { withRawRequest } from "../src/server/http/raw-request.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 
@@ -86,9 +91,10 @@ const listen = (p, h) =>
   });
 
 let edge;
+let appPort;
 const nginx = findNginx(process.env);
 if (nginx.ok) {
-  const appPort = await listen(0, "127.0.0.1");
+  appPort = await listen(0, "127.0.0.1");
   try {
     edge = await startNginx({
       binary: nginx.binary,
@@ -117,6 +123,34 @@ if (nginx.ok) {
   if (nginx.reason !== "NGINX=0") console.warn(`serving media from Node: ${nginx.reason}`);
 }
 if (!edge) await listen(port, hostname);
+
+// Live ingest: nginx-rtmp calls the app back on loopback (behind the edge, the app's own port)
+let ingest;
+const rtmp = findRtmp(process.env);
+const rtmpPort = Number(process.env.RTMP_PORT ?? 1935);
+if (rtmp.ok) {
+  const hookHost = edge || ["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "127.0.0.1" : hostname;
+  try {
+    ingest = await startRtmp({
+      binary: rtmp.binary,
+      dataDir,
+      host: hostname,
+      port: rtmpPort,
+      hookBase: `http://${hookHost.includes(":") ? `[${hookHost}]` : hookHost}:${edge ? appPort : port}`,
+      mediaKey,
+      segmentSeconds: Number(process.env.LIVE_SEGMENT_SECONDS ?? 1),
+      transcode: ["1", "true", "yes", "on"].includes(String(process.env.LIVE_TRANSCODE ?? "").toLowerCase()),
+      isRoot: process.getuid?.() === 0,
+    });
+    console.log(`live ingest on rtmp://${hostname}:${rtmpPort}/live (nginx-rtmp)`);
+  } catch (err) {
+    if (rtmp.required) throw err;
+    console.warn(`live ingest is off: nginx-rtmp could not start: ${err.message}`);
+  }
+} else {
+  if (rtmp.required) throw new Error(`LIVE_INGEST=1 but ${rtmp.reason}`);
+  if (rtmp.reason !== "LIVE_INGEST=0") console.warn(`live ingest is off: ${rtmp.reason}`);
+}
 console.log(
   `Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`,
 );
@@ -127,11 +161,14 @@ edge?.exited.then((status) => {
   console.error(`nginx exited unexpectedly (${status}); stopping`);
   process.exit(1);
 });
+ingest?.exited.then((status) => {
+  if (!stopping) console.error(`nginx-rtmp exited unexpectedly (${status}); live ingest is off`);
+});
 
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
-  await edge?.stop();
+  await Promise.all([edge?.stop(), ingest?.stop()]);
   server.close(() => {
     mediaLog.close();
     process.exit(0);

@@ -55,10 +55,8 @@ const schema = z.object({
     .regex(/^[A-Z]{3}$/)
     .default("EUR"),
   PPV_ACCESS_HOURS: z.coerce.number().positive().default(48),
-  // Live (src/server/domain/live, src/server/live): the RTMP port encoders publish to (channels'
-  // streamingBaseUrl rtmp://<public host>:<RTMP_PORT>/live), and how many days after a recorded
-  // event's end its ticket holders may watch the replay
-  RTMP_PORT: z.coerce.number().int().positive().max(65535).default(1935),
+  // Live (src/server/domain/live): how many days after a recorded event's end its ticket holders may
+  // watch the replay
   REPLAY_ACCESS_DAYS: z.coerce.number().positive().default(7),
   // Stripe (PAYMENT_PROVIDER=stripe, src/server/payments/stripe): the secret API key (sk_... or a
   // restricted rk_...; without it no payment is opened: 503), the signing secret of the webhook
@@ -67,6 +65,13 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  // Live ingest (src/server/live, media/edge/nginx-rtmp.mjs): the RTMP port encoders publish to (the
+  // channels' streamingBaseUrl), the HLS fragment length, the ABR ladder beside the passthrough, and
+  // how long after a stream ends its recording waits for a resume before it becomes a box item
+  RTMP_PORT: z.coerce.number().int().positive().max(65535).default(1935),
+  LIVE_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(1),
+  LIVE_TRANSCODE: z.stringbool().default(false),
+  LIVE_RECORDING_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
   MEDIA_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/)

@@ -7,6 +7,8 @@ import path from "node:path";
 export interface Kinora {
   url: string;
   dataDir: string;
+  /** The port of its RTMP ingest (nginx-rtmp; a free one per server, like its HTTP port). */
+  rtmpPort?: number;
   /** PID of the server process (crash tests SIGKILL it); absent for a server started elsewhere. */
   pid?: number;
   stop(): Promise<void>;
@@ -35,7 +37,9 @@ export function freePort(): Promise<number> {
  * the request's host).
  */
 export async function startKinora(env: Record<string, string | undefined> = {}): Promise<Kinora> {
-  const port = await freePort();
+  // a restart of a server (same DATA_DIR) may keep its ports
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const rtmpPort = env.RTMP_PORT ? Number(env.RTMP_PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kinora-test-"));
   // Tests act as the edge proxy (TRUST_PROXY: they choose X-Forwarded-For) and register many users from
   // one address; the registration limit and the untrusted-proxy case have their own test (register-limit).
@@ -44,6 +48,7 @@ export async function startKinora(env: Record<string, string | undefined> = {}):
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     PORT: String(port),
+    RTMP_PORT: String(rtmpPort),
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "1",
@@ -63,7 +68,7 @@ export async function startKinora(env: Record<string, string | undefined> = {}):
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child, () => output);
-  return { url, dataDir, pid: child.pid, stop: () => stopChild(child) };
+  return { url, dataDir, rtmpPort, pid: child.pid, stop: () => stopChild(child) };
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -53,8 +53,13 @@ export function FeaturesForm({ account }: { account: UserAccount }) {
         name="features.livePassword"
         label={LABELS["features.livePassword"]}
         autoComplete="off"
-        defaultValue={f.livePassword ?? ""}
-        hint="Used by your encoder to broadcast live events. No spaces; leave empty if you do not broadcast."
+        type="password"
+        defaultValue=""
+        hint={
+          account.livePasswordSet
+            ? "A live password is set (it is never shown again). Type a new one to replace it, or leave empty to keep it."
+            : "Used by your encoder to broadcast live events. No spaces; leave empty if you do not broadcast."
+        }
         error={e["features.livePassword"]}
       />
       <div className="actions">

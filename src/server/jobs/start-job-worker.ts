@@ -4,7 +4,7 @@ import { sweepWorkDirs } from "@/server/media/ingest/publish";
 import { TMP_UPLOADS_PREFIX } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
 import { jobTypes } from "./handlers";
-import { jobWorkRoot, workDirOwner } from "./handlers/box-ingest";
+import { jobWorkRoot, workDirOwner } from "./work-dir";
 import { registerLocalWake } from "./queue";
 import { startWorker } from "./worker";
 

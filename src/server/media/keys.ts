@@ -13,6 +13,7 @@ import { StorageError, isValidSegment } from "./storage/storage";
 //   thumbnails/<ownerId>/<thumbnailId>.<ext>           uploaded thumbnails (owner-level, shared by entities)
 //   thumbnails/<ownerId>/<thumbnailId>/w<width>.<ext>  their resized copies
 //   tmp/uploads/<uploadId>                             uploads in progress, moved to `original` when complete
+//   live/<ownerId>/<channelId>/...                     a live channel's HLS (always on local disk: src/server/live/live-dirs.ts)
 //
 // Everything of a box item is under its prefix, so deleting an item is one deletePrefix (plus the
 // thumbnail it owns, whose key is stored on the Thumbnail row).
@@ -95,6 +96,11 @@ export function thumbnailVariantKey(storageKey: string, width: number): string {
   const m = /^(.+)\.([a-z]+)$/.exec(storageKey);
   if (!m || !Number.isSafeInteger(width) || width <= 0) throw new StorageError("INVALID_KEY", `no variant of ${storageKey} at ${width}`);
   return `${m[1]}/w${width}.${m[2]}`;
+}
+
+/** A live channel's HLS: its master playlist and links to the ingest's renditions. */
+export function liveChannelPrefix(ownerId: string, channelId: string): string {
+  return `live/${id("ownerId", ownerId)}/${id("channelId", channelId)}`;
 }
 
 export const TMP_UPLOADS_PREFIX = "tmp/uploads";

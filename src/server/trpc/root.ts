@@ -9,6 +9,7 @@ import { vodRouter } from "./routers/vod";
 import { bundlesRouter } from "./routers/bundles";
 import { marketplaceRouter } from "./routers/marketplace";
 import { liveRouter } from "./routers/live";
+import { goLiveRouter } from "./routers/go-live";
 
 export const appRouter = router({
   users: usersRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   bundles: bundlesRouter,
   marketplace: marketplaceRouter,
   live: liveRouter,
+  goLive: goLiveRouter,
 });
 
 export type AppRouter = typeof appRouter;

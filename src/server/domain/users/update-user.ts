@@ -7,6 +7,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 import { zBirthDate, zEmail, zLanguage, zName } from "./user-fields";
 import { isCountryCode } from "./countries";
+import { hashLivePassword } from "@/server/live/live-password";
 
 // Clients post back the whole object they read (supplement §3): unknown keys and read-only fields
 // (userCode, countryName, ...) are dropped by the schemas (zod strips unknown keys) and never written.
@@ -75,7 +76,8 @@ export type UpdateUserInput = z.output<typeof updateUserInput>;
 // Replacement by section: a section absent from the body (finance, features) is left unchanged; a
 // section that is sent replaces the stored one, so an optional field absent from it is cleared
 // (clients post back the object they read, where empty optionals are left out). Exceptions, because
-// they have no "empty" value: profile.language and the feature booleans keep their value when absent.
+// they have no "empty" value: profile.language and the feature booleans keep their value when absent;
+// and features.livePassword, which is never answered: absent, it keeps the stored one.
 // A billingAddress absent from a sent finance section is cleared like any other finance field.
 export async function updateUser(ctx: Ctx, input: UpdateUserInput): Promise<UserAccount> {
   const userId = requireUserId(ctx);
@@ -125,8 +127,10 @@ export async function updateUser(ctx: Ctx, input: UpdateUserInput): Promise<User
     Object.assign(data, {
       transcoderNotifyEnabled: features.transcoderNotifyEnabled,
       vodPublic: features.vodPublic,
-      livePassword: features.livePassword ?? null,
     } satisfies Prisma.UserUpdateInput);
+    // write-only (never answered, so a client posting back what it read sends none): absent or
+    // empty keeps the stored one, a value replaces it
+    if (features.livePassword) data.livePasswordHash = await hashLivePassword(features.livePassword);
   }
 
   const user = await ctx.db.user.update({ where: { id: userId }, data, select: userAccountSelect }).catch((err: unknown) => {

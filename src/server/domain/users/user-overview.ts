@@ -28,7 +28,6 @@ export interface UserOverview {
   paymentEmail?: string;
   vatNumber?: string;
   billingAddress: BillingAddress;
-  livePassword?: string;
   thumbnailId?: string;
 }
 
@@ -45,7 +44,6 @@ export async function loadUserOverview(db: Db, userId: string, now = new Date())
       billingCity: true,
       billingCountry: true,
       billingState: true,
-      livePassword: true,
       thumbnailId: true,
       licenseActivatedAt: true,
       licenseExpiresAt: true,
@@ -92,7 +90,6 @@ export async function loadUserOverview(db: Db, userId: string, now = new Date())
       countryName: countryName(u.billingCountry),
       state: u.billingState ?? undefined,
     },
-    livePassword: u.livePassword ?? undefined,
     thumbnailId: u.thumbnailId ?? undefined,
   };
 }

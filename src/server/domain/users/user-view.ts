@@ -27,7 +27,7 @@ export const userAccountSelect = {
   billingState: true,
   transcoderNotifyEnabled: true,
   vodPublic: true,
-  livePassword: true,
+  livePasswordHash: true,
 } satisfies Prisma.UserSelect;
 
 type UserRow = Prisma.UserGetPayload<{ select: typeof userAccountSelect }>;
@@ -64,7 +64,10 @@ export interface UserAccount {
     taxCode?: string;
     billingAddress: BillingAddress;
   };
-  features: { transcoderNotifyEnabled: boolean; vodPublic: boolean; livePassword?: string };
+  // features.livePassword is write-only: stored as a hash, never answered
+  features: { transcoderNotifyEnabled: boolean; vodPublic: boolean };
+  /** Whether a live password is set (the portal says so; REST does not show it). */
+  livePasswordSet: boolean;
 }
 
 const opt = (v: string | null): string | undefined => v ?? undefined;
@@ -103,6 +106,7 @@ export function toUserAccount(u: UserRow): UserAccount {
         state: opt(u.billingState),
       },
     },
-    features: { transcoderNotifyEnabled: u.transcoderNotifyEnabled, vodPublic: u.vodPublic, livePassword: opt(u.livePassword) },
+    features: { transcoderNotifyEnabled: u.transcoderNotifyEnabled, vodPublic: u.vodPublic },
+    livePasswordSet: u.livePasswordHash !== null,
   };
 }

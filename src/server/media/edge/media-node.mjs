@@ -138,7 +138,7 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
 
   const headersFor = (grant, extra) => ({
     "Content-Type": contentTypeFor(grant.file),
-    "Cache-Control": cacheControlFor(grant.file),
+    "Cache-Control": cacheControlFor(grant.file, grant.tree),
     "Accept-Ranges": "bytes",
     "Access-Control-Allow-Origin": "*",
     "X-Content-Type-Options": "nosniff",
@@ -252,7 +252,8 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, { Allow: "GET, HEAD" });
     const grant = verifyMediaPath(key, req.url ?? "");
     if (!grant.ok) return refuse(res, 403);
-    (s3 ? serveS3 : serveLocal)(req, res, grant).catch((err) => {
+    // a live channel's HLS is written by the RTMP ingest on this machine's disk, also with S3 storage
+    (s3 && grant.tree !== "live" ? serveS3 : serveLocal)(req, res, grant).catch((err) => {
       console.error("media request failed:", err);
       if (!res.headersSent) refuse(res, 500);
       else res.destroy();

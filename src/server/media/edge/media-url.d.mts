@@ -26,7 +26,7 @@ export type MediaGrant = {
 };
 export type MediaRefusal = { ok: false; reason: "malformed" | "signature" | "expired" };
 
-export function cacheControlFor(file: string): string;
+export function cacheControlFor(file: string, tree?: MediaTree): string;
 export function contentTypeFor(file: string): string;
 export function mediaSignature(key: string, expires: number, tree: MediaTree, bandOwnerId: string, ownerId: string, boxId: string): string;
 export function signedMediaBase(key: string, tree: MediaTree, item: MediaItem, expires: number): string;

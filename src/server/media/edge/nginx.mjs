@@ -62,14 +62,18 @@ export function nginxConfig(o) {
         if ($media_ok != "1") { return 403; }
         alias ${storageRoot}/${aliasPath};
         access_log ${logDir}/nginx-$media_bucket.log kinora_media;${mediaHeaders}`;
+  // a live channel's HLS (the RTMP ingest writes it on local disk, also with S3 storage)
+  const liveLocation = `
+      location ~ "^/media/[^/]+/[^/]+/live/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("live/$media_owner/$media_box/$media_file")}
+      }`;
   const mediaLocations = s3
-    ? `
+    ? `${liveLocation}
       location ~ "^/media/" {
         if ($media_ok != "1") { return 403; }
         proxy_pass http://kinora_app;
         include ${prefix}/proxy.conf;
       }`
-    : `
+    : `${liveLocation}
       location ~ "^/media/[^/]+/[^/]+/(?<media_tree>hls|preview)/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("box/$media_owner/$media_box/$media_tree/$media_file")}
       }
       location ~ "^/media/[^/]+/[^/]+/poster/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/poster\\.jpg$" {${fromStorage("box/$media_owner/$media_box/poster.jpg")}
@@ -109,13 +113,15 @@ ${types}
   js_set $media_ok media.verify;
   js_var $media_key ${key};
 
-${s3 ? "" : "  log_format kinora_media '$msec $media_band_owner $body_bytes_sent $status';\n"}  open_log_file_cache max=8 inactive=60s valid=10s;
+  log_format kinora_media '$msec $media_band_owner $body_bytes_sent $status';
+  open_log_file_cache max=8 inactive=60s valid=10s;
   map $msec $media_bucket {
     "~^(?<bucket>\\d+)\\d{3}\\." $bucket;
     default 0;
   }
   map $uri $media_cache_control {
     "~\\.m3u8$" "private, no-cache";
+    "~^/media/[^/]+/[^/]+/live/" "private, max-age=60";
     "~\\.jpg$" "private, max-age=3600";
     default "private, max-age=31536000, immutable";
   }
@@ -146,6 +152,11 @@ ${trustProxy ? trustedProxyMaps : ""}
 
     location = /media {
       return 403;
+    }
+
+    # the RTMP ingest's callbacks (src/app/internal): nginx-rtmp calls the app on its loopback port
+    location ^~ /internal/ {
+      return 404;
     }
 
     location ^~ /media/ {${mediaLocations}
@@ -236,33 +247,50 @@ function waitListening(host, port, child, timeoutMs) {
 }
 
 /**
- * Writes the configuration and starts nginx as a child. It runs under a small sh watchdog that
- * holds our stdin pipe: when this process ends in any way (even SIGKILL) the pipe closes and the
- * watchdog stops nginx, so no edge outlives its app. Resolves once nginx accepts connections.
+ * Writes the configuration and starts nginx as a child (runNginx). Resolves once it accepts
+ * connections on host:port.
  */
 export async function startNginx(o) {
-  const prefix = o.prefix;
   for (const dir of ["tmp/client_body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
-    mkdirSync(path.join(prefix, dir), { recursive: true });
+    mkdirSync(path.join(o.prefix, dir), { recursive: true });
   mkdirSync(o.logDir, { recursive: true });
+  return runNginx({
+    binary: o.binary,
+    prefix: o.prefix,
+    config: nginxConfig(o),
+    files: { "proxy.conf": proxyConfig(o.trustProxy) },
+    host: o.host,
+    port: o.port,
+  });
+}
+
+/**
+ * Runs one nginx of ours: writes `config` (and `files`, mode 0600: they may hold keys) into
+ * `prefix`, ends a stale one left by a launcher that died, tests the configuration, and starts nginx
+ * under a small sh watchdog that holds our stdin pipe: when this process ends in any way (even
+ * SIGKILL) the pipe closes and the watchdog stops nginx, so no nginx outlives its app. Resolves once
+ * nginx accepts connections on host:port. Used for the HTTP edge and the RTMP ingest (nginx-rtmp.mjs).
+ */
+export async function runNginx({ binary, prefix, config, files = {}, host, port }) {
+  mkdirSync(prefix, { recursive: true });
   const confPath = path.join(prefix, "nginx.conf");
-  writeFileSync(confPath, nginxConfig(o), { mode: 0o600 });
-  writeFileSync(path.join(prefix, "proxy.conf"), proxyConfig(o.trustProxy), { mode: 0o600 });
+  writeFileSync(confPath, config, { mode: 0o600 });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(prefix, name), text, { mode: 0o600 });
   stopStale(prefix, confPath);
 
-  const test = spawnSync(o.binary, ["-t", "-q", "-c", confPath, "-p", prefix + "/"], { encoding: "utf8" });
+  const test = spawnSync(binary, ["-t", "-q", "-c", confPath, "-p", prefix + "/"], { encoding: "utf8" });
   if (test.status !== 0) throw new Error(`nginx configuration test failed: ${test.stderr.trim()}`);
 
   const script =
     'exec 3<&0; "$1" -c "$2" -p "$3" </dev/null 3<&- & n=$!; ' +
     "(read _ <&3; kill -TERM $n 2>/dev/null) & w=$!; exec 3<&-; " +
     "wait $n; s=$?; kill $w 2>/dev/null; exit $s";
-  const child = spawn("/bin/sh", ["-c", script, "kinora-nginx", o.binary, confPath, prefix + "/"], {
+  const child = spawn("/bin/sh", ["-c", script, "kinora-nginx", binary, confPath, prefix + "/"], {
     stdio: ["pipe", "inherit", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   try {
-    await waitListening(o.host, o.port, child, 10_000);
+    await waitListening(host, port, child, 10_000);
   } catch (err) {
     child.stdin.end();
     await exited;

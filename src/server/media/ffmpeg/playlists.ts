@@ -9,9 +9,10 @@ export interface MasterVariant {
   /** Peak bit rate, bit/s. */
   bandwidth: number;
   averageBandwidth?: number;
-  width: number;
-  height: number;
-  codecs: string;
+  /** Absent only for a live passthrough rendition, unknown until the encoder's stream arrives. */
+  width?: number;
+  height?: number;
+  codecs?: string;
   frameRate?: number;
 }
 
@@ -62,9 +63,9 @@ export function buildMasterPlaylist(variants: MasterVariant[]): string {
     const attrs = [
       `BANDWIDTH=${Math.round(v.bandwidth)}`,
       ...(v.averageBandwidth ? [`AVERAGE-BANDWIDTH=${Math.round(v.averageBandwidth)}`] : []),
-      `RESOLUTION=${v.width}x${v.height}`,
+      ...(v.width && v.height ? [`RESOLUTION=${v.width}x${v.height}`] : []),
       ...(v.frameRate ? [`FRAME-RATE=${v.frameRate.toFixed(3)}`] : []),
-      `CODECS="${v.codecs}"`,
+      ...(v.codecs ? [`CODECS="${v.codecs}"`] : []),
     ];
     lines.push(`#EXT-X-STREAM-INF:${attrs.join(",")}`, v.uri);
   }

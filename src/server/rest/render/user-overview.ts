@@ -24,7 +24,6 @@ export function renderUserOverview(o: UserOverview) {
     paymentEmail: o.paymentEmail,
     vatNumber: o.vatNumber,
     billingAddress: Object.keys(address).length ? address : undefined,
-    livePassword: o.livePassword,
     thumbnailId: o.thumbnailId,
   });
 }

@@ -1,0 +1,49 @@
+import { timingSafeEqual } from "node:crypto";
+import { getDb } from "@/server/db/client";
+import { liveHookSecret } from "@/server/media/edge/live-layout.mjs";
+import { mediaKey } from "@/server/media/signed-url";
+import { admitPublish, endPublish, recordDone } from "@/server/live/publish-hooks";
+
+export const dynamic = "force-dynamic";
+
+// nginx-rtmp's callbacks (media/edge/nginx-rtmp.mjs): POST /internal/live/{publish,publish-done,
+// record-done}?key=<secret>, with the publish's fields form-encoded (app, name, clientid, addr and the
+// publish URL's own arguments: user, password). nginx-rtmp admits a publisher on 2xx and refuses it on
+// anything else. Only nginx-rtmp knows the secret; the HTTP edge answers 404 for /internal/ anyway.
+
+const reply = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+
+function authorized(req: Request): boolean {
+  const given = Buffer.from(new URL(req.url).searchParams.get("key") ?? "");
+  const expected = Buffer.from(liveHookSecret(mediaKey()));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function POST(req: Request, { params }: { params: Promise<{ hook: string }> }): Promise<Response> {
+  if (!authorized(req)) return reply(404);
+  const { hook } = await params;
+  const form = new URLSearchParams(await req.text());
+  const field = (name: string) => form.get(name) ?? "";
+  const db = await getDb();
+  switch (hook) {
+    case "publish": {
+      const decision = await admitPublish(db, {
+        name: field("name"),
+        user: field("user"),
+        password: field("password"),
+        clientId: field("clientid"),
+      });
+      if (decision.ok) return reply(200);
+      console.warn(`live: publish to ${JSON.stringify(field("name"))} from ${field("addr")} refused (${decision.reason})`);
+      return reply(403);
+    }
+    case "publish-done":
+      await endPublish(db, { name: field("name"), clientId: field("clientid") });
+      return reply(200);
+    case "record-done":
+      await recordDone(db, { name: field("name"), clientId: field("clientid"), path: field("path") });
+      return reply(200);
+    default:
+      return reply(404);
+  }
+}

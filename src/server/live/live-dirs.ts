@@ -1,0 +1,71 @@
+import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { env } from "@/server/env";
+import { LIVE_LADDER, livePaths } from "@/server/media/edge/live-layout.mjs";
+import { buildMasterPlaylist } from "@/server/media/ffmpeg/playlists";
+import { liveChannelPrefix } from "@/server/media/keys";
+
+// A live channel's HLS in storage (media-url.mjs, tree "live": live/<ownerId>/<channelId>/<file>),
+// always on this machine's disk (DATA_DIR/storage), also when STORAGE_DRIVER=s3:
+//
+//   master.m3u8          written here at every publish: the passthrough, plus the ladder when LIVE_TRANSCODE=1
+//   src/index.m3u8 ...   link to nginx-rtmp's HLS of the stream path (DATA_DIR/live/hls/<streamPath>)
+//   720p/index.m3u8 ...  links to the ladder's HLS (DATA_DIR/live/ladder/<streamPath>_<rung>)
+//
+// nginx-rtmp names its directories by stream path; the links give them the channel's place, so the
+// signed URLs name the channel and a stream path can change or move to another channel.
+
+const PASSTHROUGH = "src";
+/** The passthrough's announced bandwidth: unknown before the stream arrives; players measure anyway. */
+const PASSTHROUGH_BANDWIDTH = 4_000_000;
+
+const storageRoot = () => path.join(env().dataDir, "storage");
+
+/** The channel's directory on disk. */
+const channelLiveDir = (ownerId: string, channelId: string) =>
+  path.join(storageRoot(), ...liveChannelPrefix(ownerId, channelId).split("/"));
+
+/** The directories nginx-rtmp writes for a stream path: the passthrough's, then each rung's. */
+function streamDirs(streamPath: string): { name: string; dir: string }[] {
+  const p = livePaths(env().dataDir);
+  return [
+    { name: PASSTHROUGH, dir: path.join(p.hlsDir, streamPath) },
+    ...LIVE_LADDER.map((r) => ({ name: r.name, dir: path.join(p.ladderDir, `${streamPath}_${r.name}`) })),
+  ];
+}
+
+/** The master playlist of a live channel: the passthrough always, the ladder's rungs when transcoding. */
+export function liveMasterPlaylist(transcode: boolean): string {
+  return buildMasterPlaylist([
+    { uri: `${PASSTHROUGH}/index.m3u8`, bandwidth: PASSTHROUGH_BANDWIDTH },
+    ...(transcode
+      ? LIVE_LADDER.map((r) => ({
+          uri: `${r.name}/index.m3u8`,
+          bandwidth: (r.videoKbps + r.audioKbps) * 1000,
+          width: Math.round((r.height * 16) / 9 / 2) * 2,
+          height: r.height,
+          codecs: "avc1.640028,mp4a.40.2",
+        }))
+      : []),
+  ]);
+}
+
+/**
+ * Readies the channel's directory for a publish that was just admitted (nginx-rtmp opens its HLS
+ * only after on_publish answered). `fresh`: the previous playlist of the stream path is removed (a
+ * new event, another channel); otherwise nginx-rtmp continues it after a discontinuity.
+ */
+export async function prepareLiveDir(o: { ownerId: string; channelId: string; streamPath: string; fresh: boolean }): Promise<void> {
+  const dirs = streamDirs(o.streamPath);
+  if (o.fresh) for (const d of dirs) await rm(d.dir, { recursive: true, force: true });
+  const home = channelLiveDir(o.ownerId, o.channelId);
+  await mkdir(home, { recursive: true });
+  for (const d of dirs) {
+    const link = path.join(home, d.name);
+    await rm(link, { force: true });
+    await symlink(d.dir, link);
+  }
+  const temp = path.join(home, `.master-${process.pid}-${Date.now()}.m3u8`);
+  await writeFile(temp, liveMasterPlaylist(env().LIVE_TRANSCODE));
+  await rename(temp, path.join(home, "master.m3u8"));
+}

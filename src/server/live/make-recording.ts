@@ -1,0 +1,111 @@
+import { rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Db } from "@/server/db/client";
+import { commitBoxUpload } from "@/server/domain/box/commit-box-upload";
+import { env } from "@/server/env";
+import { livePaths } from "@/server/media/edge/live-layout.mjs";
+import { runFfmpeg } from "@/server/media/ffmpeg/run-ffmpeg";
+import { uploadTempKey } from "@/server/media/keys";
+import { getStorage } from "@/server/media/storage";
+import { recordedEventDuring } from "./on-air";
+
+// A recorded event becomes a box item of the channel's owner: the copies nginx-rtmp recorded of the
+// publishes during the event (FLV, as received) are joined without re-encoding into one MP4, which
+// enters the box as an upload does (commitBoxUpload: quota, PROCESSING item, the ingest job with the
+// full ladder), linked to the event (LiveEvent.recordingBoxItemId).
+//
+// Idempotent, so the durable job can retry after a crash: the box item's id is the newest publish's
+// session id (an item that exists already is not made again), and the copies are marked consumed in
+// the same transaction that links the event.
+
+export interface RecordingRun {
+  db: Db;
+  sessionId: string;
+  workDir: string;
+  signal: AbortSignal;
+  onSpawn: (pid: number) => void;
+}
+
+/** A recorded copy is removed only inside the ingest's recording directory (the path came from nginx). */
+async function removeCopy(file: string): Promise<void> {
+  const dir = livePaths(env().dataDir).recordDir + path.sep;
+  if (path.resolve(file).startsWith(dir)) await rm(file, { force: true });
+}
+
+export async function makeRecording(run: RecordingRun): Promise<void> {
+  const { db } = run;
+  const session = await db.liveSession.findUnique({ where: { id: run.sessionId } });
+  if (!session?.recordPath || session.recordConsumedAt || !session.endedAt) return;
+  // the channel publishes again: the job of that publish, when it ends, takes this copy too
+  const open = await db.liveSession.findUnique({ where: { openChannelId: session.channelId }, select: { startedAt: true } });
+  if (open && open.startedAt >= session.startedAt) return;
+
+  const event = await recordedEventDuring(db, session.channelId, session.startedAt, session.endedAt);
+  if (!event) {
+    // no event asked for a recording: the copy goes
+    await db.liveSession.update({ where: { id: session.id }, data: { recordConsumedAt: new Date() } });
+    await removeCopy(session.recordPath);
+    return;
+  }
+  const parts = await db.liveSession.findMany({
+    where: {
+      channelId: session.channelId,
+      recordPath: { not: null },
+      recordConsumedAt: null,
+      endedAt: { not: null, gt: event.startsAt },
+      startedAt: { lt: event.endsAt, lte: session.startedAt },
+    },
+    orderBy: { startedAt: "asc" },
+    select: { id: true, recordPath: true },
+  });
+  const boxId = session.id;
+  if (!(await db.boxItem.findUnique({ where: { id: boxId }, select: { id: true } }))) {
+    const list = path.join(run.workDir, "parts.txt");
+    const output = path.join(run.workDir, "recording.mp4");
+    await writeFile(list, parts.map((p) => `file '${p.recordPath!.replaceAll("'", "'\\''")}'\n`).join(""));
+    await runFfmpeg(
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-y",
+        "-f",
+        "concat",
+        "-safe",
+        "0",
+        "-i",
+        list,
+        "-map",
+        "0",
+        "-c",
+        "copy",
+        "-movflags",
+        "+faststart",
+        output,
+      ],
+      { timeoutMs: 60 * 60_000, memoryLimitMb: 1024, signal: run.signal, onSpawn: run.onSpawn },
+    );
+    const sizeBytes = (await stat(output)).size;
+    const tempKey = uploadTempKey(boxId);
+    const storage = await getStorage();
+    await storage.putFile(tempKey, output, { move: true, contentType: "video/mp4" });
+    const continued = event.recordingBoxItemId !== null;
+    await commitBoxUpload(
+      { actor: { kind: "user", userId: session.ownerId, clientId: "live-recording" }, db },
+      session.ownerId,
+      { boxId, tempKey, sizeBytes, filename: "recording.mp4", mimeType: "video/mp4" },
+      {
+        title: continued ? `${event.name} (continued)` : event.name,
+        description: event.description ?? undefined,
+        tags: event.tags,
+      },
+    ).catch(async (err: unknown) => {
+      await storage.delete(tempKey).catch(() => {});
+      throw err;
+    });
+  }
+  await db.$transaction([
+    db.liveEvent.updateMany({ where: { id: event.id, recordingBoxItemId: null }, data: { recordingBoxItemId: boxId } }),
+    db.liveSession.updateMany({ where: { id: { in: parts.map((p) => p.id) } }, data: { recordConsumedAt: new Date() } }),
+  ]);
+  for (const p of parts) await removeCopy(p.recordPath!);
+}

@@ -1,0 +1,127 @@
+import type { Db } from "@/server/db/client";
+import { env } from "@/server/env";
+import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
+import { liveRecordingJob } from "@/server/jobs/handlers/live-recording";
+import { checkLivePassword } from "./live-password";
+import { prepareLiveDir } from "./live-dirs";
+import { onAirEventAt } from "./on-air";
+import { publishingStreams } from "./rtmp-stat";
+
+// nginx-rtmp's callbacks (src/app/internal/live/[hook]/route.ts): a publish is admitted or refused,
+// its session opened and closed, its recorded copy handed to the recording job. Each publish is one
+// LiveSession row; its openChannelId (unique) admits one publisher per channel.
+
+export interface PublishRequest {
+  /** The stream path (the RTMP stream name). */
+  name: string;
+  user: string;
+  password: string;
+  /** nginx-rtmp's id of the publishing connection. */
+  clientId: string;
+}
+
+export type PublishRefusal = "unknown-path" | "foreign-path" | "wrong-password" | "already-publishing";
+export type PublishDecision = { ok: true; sessionId: string } | { ok: false; reason: PublishRefusal };
+
+/** Without an event, a stream that resumes this soon after it stopped continues its playlist. */
+const RESUME_WITHOUT_EVENT_MS = 10 * 60_000;
+
+export async function admitPublish(db: Db, r: PublishRequest): Promise<PublishDecision> {
+  const channel = await db.liveChannel.findUnique({ where: { streamPath: r.name }, select: { id: true, ownerId: true } });
+  if (!channel) return { ok: false, reason: "unknown-path" };
+  const owner = await db.user.findUnique({
+    where: { id: channel.ownerId },
+    select: { id: true, userCode: true, status: true, livePasswordHash: true },
+  });
+  if (!owner || owner.status !== "ACTIVE" || owner.userCode.toLowerCase() !== r.user.trim().toLowerCase())
+    return { ok: false, reason: "foreign-path" };
+  if (!(await checkLivePassword(db, owner, r.password))) return { ok: false, reason: "wrong-password" };
+
+  const now = new Date();
+  const previous = await db.liveSession.findFirst({ where: { streamPath: r.name }, orderBy: { startedAt: "desc" } });
+  const session = await openSession(db, { channelId: channel.id, ownerId: channel.ownerId, streamPath: r.name, clientId: r.clientId });
+  if (!session) return { ok: false, reason: "already-publishing" };
+  try {
+    await prepareLiveDir({
+      ownerId: channel.ownerId,
+      channelId: channel.id,
+      streamPath: r.name,
+      fresh: !(await continuesPrevious(db, channel.id, previous, now)),
+    });
+  } catch (err) {
+    // nginx-rtmp refuses the publish on our error: its session must not stay open
+    await endPublish(db, { name: r.name, clientId: r.clientId });
+    throw err;
+  }
+  return { ok: true, sessionId: session.id };
+}
+
+/**
+ * Whether a publish continues the stream path's previous playlist (one playlist with a discontinuity,
+ * so players waiting on the page recover): same channel, and the same event on air as when the
+ * previous publish ended (without any event: within a few minutes).
+ */
+async function continuesPrevious(
+  db: Db,
+  channelId: string,
+  previous: { channelId: string; startedAt: Date; endedAt: Date | null } | null,
+  now: Date,
+): Promise<boolean> {
+  if (!previous || previous.channelId !== channelId) return false;
+  const then = previous.endedAt ?? previous.startedAt;
+  const [eventNow, eventThen] = await Promise.all([onAirEventAt(db, channelId, now), onAirEventAt(db, channelId, then)]);
+  if (eventNow || eventThen) return eventNow?.id === eventThen?.id;
+  return now.getTime() - then.getTime() < RESUME_WITHOUT_EVENT_MS;
+}
+
+/**
+ * Opens the channel's session, or undefined when another one is open and really publishing. An open
+ * session whose publisher nginx-rtmp no longer has (nginx was killed before on_publish_done) is closed.
+ */
+async function openSession(db: Db, s: { channelId: string; ownerId: string; streamPath: string; clientId: string }) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return await db.liveSession.create({ data: { ...s, openChannelId: s.channelId }, select: { id: true } });
+    } catch (err) {
+      if ((err as { code?: string }).code !== "P2002" || attempt > 0) throw err;
+    }
+    const open = await db.liveSession.findUnique({ where: { openChannelId: s.channelId } });
+    if (!open) continue; // ended meanwhile
+    const streams = await publishingStreams();
+    const alive = streams === undefined || streams.some((x) => x.name === open.streamPath && x.publisherIds.includes(open.clientId));
+    if (alive) return undefined;
+    await db.liveSession.updateMany({
+      where: { id: open.id, openChannelId: s.channelId },
+      data: { openChannelId: null, endedAt: new Date() },
+    });
+  }
+  return undefined;
+}
+
+/** on_publish_done: the session of that connection ends (nothing to do for a refused one). */
+export async function endPublish(db: Db, r: { name: string; clientId: string }): Promise<void> {
+  await db.liveSession.updateMany({
+    where: { streamPath: r.name, clientId: r.clientId, endedAt: null },
+    data: { endedAt: new Date(), openChannelId: null },
+  });
+}
+
+/**
+ * on_record_done (after on_publish_done): the session's copy is complete. The recording job runs
+ * after a grace period (LIVE_RECORDING_GRACE_SECONDS), so that a stream that resumes meanwhile is
+ * recorded as one box item; the queued job is durable.
+ */
+export async function recordDone(db: Db, r: { name: string; clientId: string; path: string }): Promise<void> {
+  const session = await db.liveSession.findFirst({
+    where: { streamPath: r.name, clientId: r.clientId },
+    orderBy: { startedAt: "desc" },
+    select: { id: true },
+  });
+  if (!session) return;
+  const runAt = new Date(Date.now() + env().LIVE_RECORDING_GRACE_SECONDS * 1000);
+  await db.$transaction(async (tx) => {
+    await tx.liveSession.update({ where: { id: session.id }, data: { recordPath: r.path } });
+    await enqueueJob(tx, liveRecordingJob, { sessionId: session.id }, { runAt });
+  });
+  wakeLocalWorkers();
+}

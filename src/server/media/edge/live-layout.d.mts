@@ -1,0 +1,19 @@
+// Types of live-layout.mjs.
+
+export const RTMP_APP: string;
+export interface LiveRung {
+  name: string;
+  height: number;
+  videoKbps: number;
+  audioKbps: number;
+}
+export const LIVE_LADDER: readonly LiveRung[];
+export interface LivePaths {
+  prefix: string;
+  statSocket: string;
+  hlsDir: string;
+  ladderDir: string;
+  recordDir: string;
+}
+export function livePaths(dataDir: string): LivePaths;
+export function liveHookSecret(mediaKey: string): string;

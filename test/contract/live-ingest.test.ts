@@ -1,0 +1,213 @@
+// Live ingest with a real encoder (ffmpeg publishing a test pattern with audio over RTMP) on a server
+// of its own (its nginx-rtmp on a port of its own; channels and events inserted in its database): the
+// publish checks (wrong password, unknown path, another user's path, a second publisher), HLS through
+// the signed live tree (the playlist advances), a stop and resume keeping one playlist with a
+// discontinuity, the LIVE_TRANSCODE ladder beside the passthrough, and a recorded event becoming a
+// READY box item of the stream's duration.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { Api } from "../support/api";
+import {
+  insertLiveChannel,
+  insertLiveEvent,
+  publishTestPattern,
+  startLiveServer,
+  type LiveTestServer,
+  type Publisher,
+} from "../support/live-fixtures";
+import type { Kinora } from "../support/server";
+import type { Sql } from "../support/database";
+import { newUser, sleep, type TestUser } from "./users-fixtures";
+import { waitForItem } from "./box-fixtures";
+import { signAs } from "./playback-fixtures";
+
+let live: LiveTestServer;
+let server: Kinora;
+let api: Api;
+let owner: TestUser;
+let other: TestUser;
+const publishers: Publisher[] = [];
+const tag = Math.random().toString(36).slice(2, 8);
+const paths = { main: `main-${tag}`, rec: `rec-${tag}`, others: `others-${tag}` };
+const channels: Record<keyof typeof paths, { id: string; ownerId: string }> = {} as never;
+let recordedEventId: string;
+const PASSWORD = { owner: "owner-live-1", other: "other-live-1" };
+
+const profile = (email: string) => ({ firstName: "Live", lastName: "Tester", birthDate: "01/01/1980", email });
+
+async function setLivePassword(u: TestUser, password: string): Promise<void> {
+  const res = await api.post("/api/user/me", { profile: profile(u.email), features: { livePassword: password } }, { token: u.access });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.features.livePassword, undefined, "the live password is never answered");
+}
+
+const rtmpUrl = (path: string, user: string, password: string) =>
+  `rtmp://127.0.0.1:${server.rtmpPort}/live/${path}?user=${encodeURIComponent(user)}&password=${encodeURIComponent(password)}`;
+
+function publish(path: string, user: string, password: string, seconds: number): Publisher {
+  const p = publishTestPattern(rtmpUrl(path, user, password), { seconds });
+  publishers.push(p);
+  return p;
+}
+
+/** The channel's signed live base URL, as the play operations hand it out. */
+const liveBase = (ch: { id: string; ownerId: string }) =>
+  server.url + signAs(server, "live", ch.ownerId, ch.id, Math.floor(Date.now() / 1000) + 3600);
+
+async function fetchText(url: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(url);
+  return { status: res.status, text: await res.text() };
+}
+
+/** Polls `url` until `until` holds for its body (200), or fails after `timeoutMs`. */
+async function waitFor(url: string, until: (text: string) => boolean, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = { status: 0, text: "" };
+  while (Date.now() < deadline) {
+    last = await fetchText(url);
+    if (last.status === 200 && until(last.text)) return last.text;
+    await sleep(200);
+  }
+  assert.fail(`${url} not as expected after ${timeoutMs} ms: ${last.status} ${last.text}`);
+}
+
+/** SQL on the server's database (on PGlite the server restarts around it: same URL and ports). */
+async function withServerDb<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+  const result = await live.sql(fn);
+  ({ server } = live);
+  api = new Api(server.url);
+  return result;
+}
+
+const segments = (playlist: string) => playlist.split("\n").filter((l) => l.endsWith(".ts"));
+const mediaSequence = (playlist: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? NaN);
+
+before(async () => {
+  // LIVE_TRANSCODE: the ladder runs too (cheap for a 320x180 source: rungs never exceed the source)
+  live = await startLiveServer({ LIVE_RECORDING_GRACE_SECONDS: "1", LIVE_TRANSCODE: "1" });
+  ({ server } = live);
+  api = new Api(server.url);
+  [owner, other] = await Promise.all([newUser(api), newUser(api)]);
+  await setLivePassword(owner, PASSWORD.owner);
+  await setLivePassword(other, PASSWORD.other);
+  await withServerDb(async (sql) => {
+    const stored = await sql<{ livePasswordHash: string }>(`SELECT "livePasswordHash" FROM "User" WHERE "userCode" = $1`, [owner.userCode]);
+    assert.match(stored[0]!.livePasswordHash, /^\$argon2id\$/, "stored as an argon2id hash");
+    channels.main = await insertLiveChannel(sql, { ownerUserCode: owner.userCode, streamPath: paths.main });
+    channels.rec = await insertLiveChannel(sql, { ownerUserCode: owner.userCode, streamPath: paths.rec });
+    channels.others = await insertLiveChannel(sql, { ownerUserCode: other.userCode, streamPath: paths.others });
+    const now = Date.now();
+    await insertLiveEvent(sql, {
+      channelId: channels.main.id,
+      name: "Main event",
+      startsAt: new Date(now - 60_000),
+      endsAt: new Date(now + 3_600_000),
+    });
+    recordedEventId = await insertLiveEvent(sql, {
+      channelId: channels.rec.id,
+      name: `Recorded ${tag}`,
+      startsAt: new Date(now - 60_000),
+      endsAt: new Date(now + 3_600_000),
+      recordEvent: true,
+    });
+  });
+});
+
+after(async () => {
+  await Promise.all(publishers.map((p) => p.stop()));
+  await live?.stop();
+});
+
+describe("RTMP publish checks", () => {
+  test("a wrong password, an unknown path and another user's path are refused; nothing is served", async () => {
+    const attempts = [
+      publish(paths.main, owner.userCode, "not-the-password", 3),
+      publish(paths.main, owner.userCode, "", 3),
+      publish(`nowhere-${tag}`, owner.userCode, PASSWORD.owner, 3),
+      publish(paths.others, owner.userCode, PASSWORD.owner, 3), // my credentials, another user's channel
+      publish(paths.main, other.userCode, PASSWORD.other, 3), // another user's credentials on my channel
+    ];
+    const codes = await Promise.all(attempts.map((p) => p.exited));
+    for (const [i, code] of codes.entries()) assert.notEqual(code, 0, `attempt ${i} was admitted: ${attempts[i]!.output()}`);
+    assert.equal((await fetchText(`${liveBase(channels.main)}master.m3u8`)).status, 404);
+    assert.equal((await fetchText(`${liveBase(channels.others)}master.m3u8`)).status, 404);
+  });
+});
+
+describe("HLS of a publishing channel", () => {
+  test("publishing starts HLS through the signed live URL; the playlist advances; a second publisher is refused", async () => {
+    const first = publish(paths.main, owner.userCode, PASSWORD.owner, 9);
+    const base = liveBase(channels.main);
+    const master = await waitFor(`${base}master.m3u8`, (t) => t.includes("src/index.m3u8"), 10_000);
+    assert.match(master, /^#EXTM3U/);
+    assert.deepEqual(
+      master.split("\n").filter((l) => l.endsWith(".m3u8")),
+      ["src/index.m3u8", "720p/index.m3u8", "360p/index.m3u8"],
+      "the passthrough first, then the ladder (LIVE_TRANSCODE=1)",
+    );
+    const media = `${base}src/index.m3u8`;
+    const early = await waitFor(media, (t) => segments(t).length >= 1, 10_000);
+    assert.match(early, /#EXT-X-TARGETDURATION:1\b/, "1 s segments");
+
+    const second = publish(paths.main, owner.userCode, PASSWORD.owner, 3);
+    assert.notEqual(await second.exited, 0, `a second publisher was admitted: ${second.output()}`);
+
+    const later = await waitFor(media, (t) => segments(t).length >= segments(early).length + 2, 8_000);
+    assert.ok(segments(later).at(-1) !== segments(early).at(-1), "new segments appear");
+    const segment = await fetch(new URL(segments(later).at(-1)!, media));
+    assert.equal(segment.status, 200);
+    assert.equal(segment.headers.get("content-type"), "video/mp2t");
+    assert.ok((await segment.arrayBuffer()).byteLength > 1000);
+    // the ladder's rungs are made from the passthrough, with segments of their own
+    await waitFor(`${base}360p/index.m3u8`, (t) => segments(t).length >= 2, 8_000);
+    assert.equal(await first.exited, 0, first.output());
+    // a signature for another channel does not open this one
+    const foreign = liveBase({ id: channels.others.id, ownerId: channels.main.ownerId });
+    assert.equal((await fetchText(`${foreign}src/index.m3u8`)).status, 404);
+  });
+
+  test("a stream that stops and resumes keeps one playlist, with a discontinuity", async () => {
+    const media = `${liveBase(channels.main)}src/index.m3u8`;
+    const before = await waitFor(media, (t) => segments(t).length > 0, 5_000);
+    const resumed = publish(paths.main, owner.userCode, PASSWORD.owner, 5);
+    const after = await waitFor(
+      media,
+      (t) => segments(t).length >= segments(before).length + 3 || mediaSequence(t) > mediaSequence(before),
+      12_000,
+    );
+    assert.equal(await resumed.exited, 0, resumed.output());
+    const lastBefore = segments(before).at(-1)!;
+    const lines = after.split("\n");
+    const at = lines.indexOf(lastBefore);
+    assert.ok(at >= 0, `the resumed playlist continues the earlier one:\n${before}\n---\n${after}`);
+    assert.ok(
+      lines.slice(at + 1).some((l) => l === "#EXT-X-DISCONTINUITY"),
+      `a discontinuity after the earlier segments:\n${after}`,
+    );
+  });
+});
+
+describe("recording", () => {
+  test("a recorded event becomes a READY box item of the stream's duration, linked to the event", async () => {
+    const seconds = 6;
+    const p = publish(paths.rec, owner.userCode, PASSWORD.owner, seconds);
+    assert.equal(await p.exited, 0, p.output());
+    let item: any;
+    const deadline = Date.now() + 120_000;
+    while (!item && Date.now() < deadline) {
+      const list = await api.post("/api/search/box/contents", { pageSize: 10 }, { token: owner.access });
+      assert.equal(list.status, 200, list.text);
+      item = list.body.items.find((i: any) => i.title === `Recorded ${tag}`);
+      if (!item) await sleep(500);
+    }
+    assert.ok(item, "the recording appears in the owner's box");
+    const ready = await waitForItem(api, owner.access, item.boxId, (i) => i.status === "READY" || i.status === "FAILED", 120_000);
+    assert.equal(ready.status, "READY", JSON.stringify(ready));
+    const [m, s] = String(ready.duration).split(":").map(Number);
+    assert.ok(Math.abs(m! * 60 + s! - seconds) <= 1, `duration ${ready.duration} for ${seconds} s published`);
+    const linked = await withServerDb((sql) =>
+      sql<{ recordingBoxItemId: string | null }>(`SELECT "recordingBoxItemId" FROM "LiveEvent" WHERE "id" = $1`, [recordedEventId]),
+    );
+    assert.equal(linked[0]!.recordingBoxItemId, item.boxId);
+  });
+});
