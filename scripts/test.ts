@@ -59,6 +59,7 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
       ...baseEnv,
       KINORA_TEST_URL: server.url,
       KINORA_TEST_DATA_DIR: server.dataDir,
+      KINORA_TEST_RTMP_PORT: String(server.rtmpPort ?? ""),
       KINORA_TEST_SMTP_URL: smtpUrl,
       KINORA_TEST_MAIL_DIR: mailDir,
     };

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { Api } from "../support/api";
+import { sharedKinora } from "../support/server";
 import { assertDependants, createChannel, createEvent, eventBody, HOUR, newStreamPath } from "./live-fixtures";
 import { assertValidation, connect, ISO_INSTANT, newUser, UUID, type TestUser } from "./users-fixtures";
 import { uniqueWord } from "./vod-fixtures";
@@ -14,12 +15,15 @@ let publicToken: string;
 let creator: TestUser;
 let other: TestUser;
 let host: string;
+/** The test server's RTMP port (its own per server; RTMP_PORT's default 1935 elsewhere). */
+let rtmpPort: number;
 
 before(async () => {
   ({ api } = await connect());
   [creator, other] = [await newUser(api), await newUser(api)];
   publicToken = await api.publicToken();
   host = new URL(api.url).hostname;
+  rtmpPort = (await sharedKinora()).rtmpPort ?? 1935;
 });
 
 describe("stream path", () => {
@@ -62,7 +66,7 @@ describe("create, read, update, delete", () => {
     assert.deepEqual(rest, {
       name: "Morning show",
       description: "Every morning",
-      streamingBaseUrl: `rtmp://${host}:1935/live`,
+      streamingBaseUrl: `rtmp://${host}:${rtmpPort}/live`,
       streamPath,
       public: false,
       tags: ["news", "morning"],

@@ -211,3 +211,16 @@ describe("recording", () => {
     assert.equal(linked[0]!.recordingBoxItemId, item.boxId);
   });
 });
+
+describe("guessing a live password", () => {
+  test("after LOGIN_MAX_FAILURES wrong passwords from one address, even the right one is refused", async () => {
+    // the other user's own channel, after the tests above: five wrong guesses, one after the other
+    for (let i = 0; i < 5; i++) {
+      const guess = publish(paths.others, other.userCode, `guess-${i}`, 3);
+      assert.notEqual(await guess.exited, 0, `guess ${i} was admitted: ${guess.output()}`);
+    }
+    const right = publish(paths.others, other.userCode, PASSWORD.other, 3);
+    assert.notEqual(await right.exited, 0, "the right password was admitted during the lock");
+    assert.equal((await fetchText(`${liveBase(channels.others)}master.m3u8`)).status, 404);
+  });
+});

@@ -103,7 +103,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 let shared: Promise<Kinora> | undefined;
 export function sharedKinora(): Promise<Kinora> {
   const url = process.env.KINORA_TEST_URL;
-  if (url) return Promise.resolve({ url, dataDir: process.env.KINORA_TEST_DATA_DIR ?? "", stop: async () => {} });
+  if (url) {
+    const rtmpPort = Number(process.env.KINORA_TEST_RTMP_PORT) || undefined;
+    return Promise.resolve({ url, dataDir: process.env.KINORA_TEST_DATA_DIR ?? "", rtmpPort, stop: async () => {} });
+  }
   shared ??= startKinora({ SMTP_URL: process.env.KINORA_TEST_SMTP_URL ?? "" });
   return shared;
 }

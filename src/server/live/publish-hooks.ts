@@ -18,9 +18,11 @@ export interface PublishRequest {
   password: string;
   /** nginx-rtmp's id of the publishing connection. */
   clientId: string;
+  /** The encoder's address (wrong passwords are counted per user and address). */
+  address: string;
 }
 
-export type PublishRefusal = "unknown-path" | "foreign-path" | "wrong-password" | "already-publishing";
+export type PublishRefusal = "unknown-path" | "foreign-path" | "wrong-password" | "too-many-attempts" | "already-publishing";
 export type PublishDecision = { ok: true; sessionId: string } | { ok: false; reason: PublishRefusal };
 
 /** Without an event, a stream that resumes this soon after it stopped continues its playlist. */
@@ -35,7 +37,9 @@ export async function admitPublish(db: Db, r: PublishRequest): Promise<PublishDe
   });
   if (!owner || owner.status !== "ACTIVE" || owner.userCode.toLowerCase() !== r.user.trim().toLowerCase())
     return { ok: false, reason: "foreign-path" };
-  if (!(await checkLivePassword(db, owner, r.password))) return { ok: false, reason: "wrong-password" };
+  const password = await checkLivePassword(db, owner, r.password, r.address);
+  if (password === "limited") return { ok: false, reason: "too-many-attempts" };
+  if (!password) return { ok: false, reason: "wrong-password" };
 
   const now = new Date();
   const previous = await db.liveSession.findFirst({ where: { streamPath: r.name }, orderBy: { startedAt: "desc" } });

@@ -32,6 +32,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ hook: s
         user: field("user"),
         password: field("password"),
         clientId: field("clientid"),
+        address: field("addr"),
       });
       if (decision.ok) return reply(200);
       console.warn(`live: publish to ${JSON.stringify(field("name"))} from ${field("addr")} refused (${decision.reason})`);
