@@ -9,8 +9,8 @@ import type { Api } from "../support/api";
 import { payThroughSandbox } from "../support/checkout";
 import { sharedKinora } from "../support/server";
 import { parseSigned, signAs } from "./playback-fixtures";
-import { createChannel, createEvent, HOUR, MINUTE, ticketRequest } from "./live-fixtures";
-import { connect, newUser, type TestUser } from "./users-fixtures";
+import { assertDependants, createChannel, createEvent, HOUR, MINUTE, ticketRequest } from "./live-fixtures";
+import { connect, ISO_INSTANT, newUser, type TestUser } from "./users-fixtures";
 
 let api: Api;
 let baseUrl: string;
@@ -189,5 +189,19 @@ describe("PAY_PER_VIEW tickets", () => {
     const own = await pay(event.eventId, creator.access, "private");
     assert.equal(own.status, 400, own.text);
     assert.equal(own.body.message, "This is your own event: you play it without paying");
+  });
+
+  test("an event whose ticket holders may still watch it cannot be deleted (409); one without tickets can", async () => {
+    // `event` has tickets sold by the tests above and has not ended
+    const path = `/api/live/event/${event.eventId}`;
+    const message = "This event has 2 ticket(s) sold whose holders may still watch it"; // the public buyer's and the signed-in buyer's
+    assertDependants(await api.delete(path, { token: creator.access }), path, message, ISO_INSTANT);
+    assert.equal((await api.get(path, { token: creator.access })).status, 200, "still there");
+    const unsold = await createEvent(api, creator, channel.channelId, Date.now() + 10 * HOUR, Date.now() + 11 * HOUR, {
+      name: "Unsold",
+      paymentMode: "PAY_PER_VIEW",
+      pricePerView: "3,00",
+    });
+    assert.equal((await api.delete(`/api/live/event/${unsold.eventId}`, { token: creator.access })).status, 204);
   });
 });

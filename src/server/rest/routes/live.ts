@@ -274,6 +274,7 @@ export const liveRoutes = [
     status: 204,
     summary: "Delete a live event",
     requestSchema: deleteEventInput,
+    errors: [409],
     handle: async ({ caller, params }) => caller.live.deleteEvent(untrusted({ eventId: params.eventId })),
   }),
   // POST /api/search/live/events - the caller's events (channelId, public, recorded, pastIncluded, conditions.licenseType)
