@@ -212,10 +212,12 @@ describe("nginx configuration", () => {
     assert.doesNotMatch(conf, /autoindex on/);
   });
 
-  test("S3: /media checked and proxied to Node (which logs it); TRUST_PROXY takes the balancer's client", () => {
+  test("S3: /media checked and proxied to Node (which logs it), but for the live tree on local disk; TRUST_PROXY takes the balancer's client", () => {
     const conf = nginxConfig({ ...base, prefix: path.join(dataDir, "nginx"), trustProxy: true, s3: true });
-    assert.doesNotMatch(conf, /alias/);
-    assert.doesNotMatch(conf, /kinora_media/);
+    // the only file nginx serves itself is a live channel's HLS (the RTMP ingest writes it locally), and logs its bytes
+    assert.deepEqual(conf.match(/alias [^;]+;/g), [`alias ${base.storageRoot}/live/$media_owner/$media_box/$media_file;`]);
+    assert.equal(conf.match(/access_log [^;]+kinora_media;/g)?.length, 1);
+    assert.match(conf, /location ~ "\^\/media\/" \{\s+if \(\$media_ok != "1"\) \{ return 403; \}\s+proxy_pass http:\/\/kinora_app;/);
     assert.match(conf, /real_ip_header X-Forwarded-For;/);
   });
 
