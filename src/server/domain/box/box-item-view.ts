@@ -3,7 +3,8 @@ import type { BoxSource, BoxStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
-import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
+import type { PlayableItem } from "@/server/domain/playback/sign-playback";
+import { contentFieldsOf } from "./content-fields";
 import { acquiredLicenseSelect, toAcquiredLicenseView, type AcquiredLicenseView } from "@/server/domain/marketplace/acquired-license";
 
 /** What a box item looks like to its owner (the document's Box item, with domain types). */
@@ -82,15 +83,7 @@ export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
   const media = playableOf(row);
   const license = row.acquiredLicense ? toAcquiredLicenseView(row.acquiredLicense) : undefined;
   return {
-    boxId: row.id,
-    contentId: row.contentId,
-    resourceId: row.resourceId,
-    title: row.title,
-    description: row.description ?? undefined,
-    durationSeconds: row.durationSeconds,
-    thumbnailId: row.thumbnailId ?? undefined,
-    posterUrl: row.poster ? signPoster(media, { baseUrl }) : undefined,
-    tags: row.tags,
+    ...contentFieldsOf(row.id, row, row.poster ? media : undefined, baseUrl),
     source: row.source,
     createdAt: row.createdAt,
     status: row.status,

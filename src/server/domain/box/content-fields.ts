@@ -1,3 +1,5 @@
+import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
+
 /**
  * The fields every item made from a box content carries (vod, bundle item, marketplace item): the
  * content's ids and what its box item says of it. REST renders them once (rest/render/content-fields.ts).
@@ -15,4 +17,34 @@ export interface ContentFields {
   /** Signed URL of the poster the ingest grabbed, when there is one (not in the document's shape). */
   posterUrl?: string;
   tags: string[];
+}
+
+/** A box content's columns as read (nullable as stored), whatever statement read them. */
+export interface ContentRow {
+  contentId: string;
+  resourceId: string;
+  title: string;
+  description: string | null;
+  durationSeconds: number | null;
+  thumbnailId: string | null;
+  tags: string[] | null;
+}
+
+/**
+ * The content fields of box item `boxId` read as `row`; `poster`: the media home whose poster.jpg is
+ * signed (with whose band pays), when the ingest grabbed one. The one mapping of the box item, vod,
+ * bundle item and marketplace item views.
+ */
+export function contentFieldsOf(boxId: string, row: ContentRow, poster: PlayableItem | undefined, baseUrl?: string): ContentFields {
+  return {
+    boxId,
+    contentId: row.contentId,
+    resourceId: row.resourceId,
+    title: row.title,
+    description: row.description ?? undefined,
+    durationSeconds: row.durationSeconds,
+    thumbnailId: row.thumbnailId ?? undefined,
+    posterUrl: poster ? signPoster(poster, { baseUrl }) : undefined,
+    tags: row.tags ?? [],
+  };
 }

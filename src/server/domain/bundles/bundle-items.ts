@@ -1,11 +1,10 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { ContentFields } from "@/server/domain/box/content-fields";
+import { contentFieldsOf, type ContentFields, type ContentRow } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { notFound, type DomainError } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
-import { signPoster } from "@/server/domain/playback/sign-playback";
 import { MEDIA_HOME_SQL } from "@/server/domain/box/box-item-view";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
 import { loadOwnBundle, loadPublicBundle, type BundleAudience, type BundleView } from "./bundle-view";
@@ -22,19 +21,12 @@ export interface BundleItemsView {
   bundle: BundleView;
 }
 
-interface ItemRow {
+interface ItemRow extends ContentRow {
   itemCode: string;
   vodId: string;
   ownerId: string;
   boxId: string;
-  contentId: string;
-  resourceId: string;
-  title: string;
-  description: string | null;
-  durationSeconds: number | null;
-  thumbnailId: string | null;
   hasPoster: boolean;
-  tags: string[] | null;
   /** Where the item's files are (box-item-view playableOf). */
   mediaBoxId: string;
   mediaOwnerId: string;
@@ -64,15 +56,12 @@ async function readItems(db: Db, bundleId: string, audience: BundleAudience, bas
   return (JSON.parse(row?.items ?? "[]") as ItemRow[]).map((r): BundleItemView => ({
     itemCode: r.itemCode,
     vodId: r.vodId,
-    boxId: r.boxId,
-    contentId: r.contentId,
-    resourceId: r.resourceId,
-    title: r.title,
-    description: r.description ?? undefined,
-    durationSeconds: r.durationSeconds,
-    thumbnailId: r.thumbnailId ?? undefined,
-    posterUrl: r.hasPoster ? signPoster({ ownerId: r.mediaOwnerId, boxId: r.mediaBoxId, bandOwnerId: r.ownerId }, { baseUrl }) : undefined,
-    tags: r.tags ?? [],
+    ...contentFieldsOf(
+      r.boxId,
+      r,
+      r.hasPoster ? { ownerId: r.mediaOwnerId, boxId: r.mediaBoxId, bandOwnerId: r.ownerId } : undefined,
+      baseUrl,
+    ),
   }));
 }
 

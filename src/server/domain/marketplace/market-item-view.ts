@@ -1,9 +1,9 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { ContentFields } from "@/server/domain/box/content-fields";
+import { contentFieldsOf, type ContentFields } from "@/server/domain/box/content-fields";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { playableOf } from "@/server/domain/box/box-item-view";
-import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
+import type { PlayableItem } from "@/server/domain/playback/sign-playback";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 import { termColumnSelect, termsOf, type LicenseTerms } from "./license-terms";
@@ -66,15 +66,7 @@ export function toLoadedMarketItem(r: MarketItemRow, baseUrl?: string): LoadedMa
     media,
     view: {
       marketplaceId: r.id,
-      boxId: b.id,
-      contentId: b.contentId,
-      resourceId: b.resourceId,
-      title: b.title,
-      description: b.description ?? undefined,
-      durationSeconds: b.durationSeconds,
-      thumbnailId: b.thumbnailId ?? undefined,
-      posterUrl: b.poster ? signPoster(media, { baseUrl }) : undefined,
-      tags: b.tags,
+      ...contentFieldsOf(b.id, b, b.poster ? media : undefined, baseUrl),
       conditions: termsOf(r),
       publishedAt: r.createdAt,
       acquisitions: r._count.acquiredLicenses,

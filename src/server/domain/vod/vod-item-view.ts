@@ -1,9 +1,9 @@
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
-import type { ContentFields } from "@/server/domain/box/content-fields";
+import { contentFieldsOf, type ContentFields, type ContentRow } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
-import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
+import type { PlayableItem } from "@/server/domain/playback/sign-playback";
 import { MEDIA_HOME_SQL } from "@/server/domain/box/box-item-view";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
@@ -66,18 +66,11 @@ export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "owner
 /** Joins that VOD_COLUMNS reads from, `v` being the vod. */
 export const VOD_JOINS = `JOIN "BoxItem" b ON b."id" = v."boxItemId" JOIN "User" u ON u."id" = v."ownerId"`;
 
-export interface VodRow extends Record<string, unknown> {
+export interface VodRow extends ContentRow, Record<string, unknown> {
   vodId: string;
   ownerId: string;
   boxId: string;
-  contentId: string;
-  resourceId: string;
-  title: string;
-  description: string | null;
-  durationSeconds: number | null;
-  thumbnailId: string | null;
   hasPoster: boolean;
-  tags: string[] | null;
   licenseType: VodLicenseType;
   ccType: CcType | null;
   pricePerViewCents: number | null;
@@ -110,15 +103,7 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
   const media = { ownerId: r.mediaOwnerId, boxId: r.mediaBoxId, bandOwnerId: r.ownerId };
   const view: VodItemView = {
     vodId: r.vodId,
-    boxId: r.boxId,
-    contentId: r.contentId,
-    resourceId: r.resourceId,
-    title: r.title,
-    description: r.description ?? undefined,
-    durationSeconds: r.durationSeconds,
-    thumbnailId: r.thumbnailId ?? undefined,
-    posterUrl: r.hasPoster ? signPoster(media, { baseUrl }) : undefined,
-    tags: r.tags ?? [],
+    ...contentFieldsOf(r.boxId, r, r.hasPoster ? media : undefined, baseUrl),
     licenseType: r.licenseType,
     ccType: r.ccType ?? undefined,
     pricePerViewCents: r.pricePerViewCents ?? undefined,
