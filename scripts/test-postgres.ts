@@ -14,13 +14,30 @@ export async function preparePostgres(): Promise<{ url: string; drop(): Promise<
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
+    drop: () => dropDatabase(adminUrl, name),
+  };
+}
+
+/**
+ * Drops a test database, also while its last connections close. FORCE terminates the connections
+ * left, which needs pg_signal_backend when one of them is not ours (an autovacuum worker): the role
+ * made below has it, and without it a refusal is retried a few times. The admin connection is
+ * always closed, so a failed drop never keeps a test file's process alive.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const c = new pg.Client({ connectionString: adminUrl });
+    try {
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+      return;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  }
 }
 
 async function localCluster(): Promise<string> {
@@ -30,7 +47,7 @@ async function localCluster(): Promise<string> {
   } catch {
     // already running, or started otherwise; the connection below tells
   }
-  const sql = `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'kinora') THEN CREATE ROLE kinora LOGIN CREATEDB PASSWORD '${password}'; END IF; END $$;`;
+  const sql = `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'kinora') THEN CREATE ROLE kinora LOGIN CREATEDB PASSWORD '${password}'; END IF; END $$; GRANT pg_signal_backend TO kinora;`;
   try {
     execFileSync("runuser", ["-u", "postgres", "--", "psql", "-q", "-c", sql], { stdio: ["ignore", "ignore", "inherit"] });
   } catch (err) {

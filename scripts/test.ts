@@ -2,7 +2,7 @@
 // and the browser journeys (Playwright in Debian's Chromium), first on embedded PGlite, then on
 // PostgreSQL. Prints one closing line "tests: N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startKinora } from "../test/support/server";
@@ -28,15 +28,65 @@ function listTests(dir: string, suffix: string): string[] {
   return out.sort().filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 }
 
-function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv): Promise<string> {
+/** A run of one tool may take at most this long; then it and everything it started are stopped. */
+const RUN_LIMIT_MS = Number(process.env.KINORA_TEST_RUN_MINUTES ?? 20) * 60_000;
+
+/** The processes below `pid` (children first found, then theirs), from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out: number[] = [];
+  for (let queue = [pid]; queue.length;) {
+    const next = parents.get(queue.shift()!) ?? [];
+    out.push(...next);
+    queue.push(...next);
+  }
+  return out;
+}
+
+function run(name: string, cmd: string, argv: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, argv, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
+    let timedOut = false;
+    // a hung test file (an open handle, a server that never answers) must not hold CI until it is cut off
+    const watchdog = setTimeout(() => {
+      timedOut = true;
+      console.log(`\n::: ${name}: still running after ${RUN_LIMIT_MS / 60_000} min, stopped`);
+      const pids = [child.pid!, ...descendants(child.pid!)];
+      for (const pid of pids) {
+        try {
+          // what was still running, to tell which file hung
+          console.log(`:::   ${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").slice(0, 300)}`);
+        } catch {
+          // already gone
+        }
+      }
+      for (const pid of pids) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    }, RUN_LIMIT_MS);
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
       process.stdout.write(d);
     });
-    child.on("exit", () => resolve(out));
+    child.on("exit", () => {
+      clearTimeout(watchdog);
+      resolve({ out, timedOut });
+    });
   });
 }
 
@@ -65,21 +115,29 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
     };
     const nodeTests = listTests("test", ".test.ts");
     if (nodeTests.length) {
-      const out = await run(
+      // --test-force-exit: a file whose tests ended is not kept alive by a handle left open (a client
+      // of a failed hook)
+      const { out, timedOut } = await run(
+        `${label}: node tests`,
         process.execPath,
-        ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=tap", ...nodeTests],
+        ["--import", "tsx", "--test", "--test-concurrency=2", "--test-force-exit", "--test-reporter=tap", ...nodeTests],
         env,
       );
       totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);
-      totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1);
+      totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + (timedOut ? 1 : 0);
     }
     if (!args.has("--no-e2e") && listTests("e2e", ".spec.ts").length) {
-      const out = await run(process.execPath, [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...only], {
-        ...env,
-        KINORA_DB_LABEL: label.replace(/\W+/g, "-"),
-      });
+      const { out, timedOut } = await run(
+        `${label}: browser journeys`,
+        process.execPath,
+        [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...only],
+        {
+          ...env,
+          KINORA_DB_LABEL: label.replace(/\W+/g, "-"),
+        },
+      );
       totals.passed += Number(/(\d+) passed/.exec(out)?.[1] ?? 0);
-      totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) ? 0 : 1);
+      totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) && !timedOut ? 0 : 1);
     }
   } catch (err) {
     console.error(`${label}: the suite could not run:`, err instanceof Error ? err.stack : err);

@@ -291,7 +291,7 @@ function dechunk(raw: string): string {
 
 test(
   "every operation of the OpenAPI document: no 5xx, errors in the document's shapes, a 4xx changes nothing",
-  { timeout: 240_000 },
+  { timeout: 480_000 },
   async () => {
     const started = Date.now();
     const doc = (await api.get("/api/public/openapi.json")).body;
@@ -303,22 +303,47 @@ test(
     const failures: string[] = [];
     let requests = 0;
     try {
+      // The owner's data is compared after each run of refused (4xx) requests, at the end of each
+      // operation: a change names the operation and the refused cases of that run. A request that
+      // succeeds may change the data (or start an upload's ingest): then the refused requests of the
+      // run before it are sent again, one by one, each compared on its own.
       let before = await fingerprint(db, ownerId);
+      let refused: { c: FuzzCase & { method?: string }; method: string; token?: string; label: string }[] = [];
+      const sendChecked = async (c: FuzzCase & { method?: string }, method: string, token: string | undefined, label: string) => {
+        const res = await send(c, method, token);
+        requests++;
+        const problem = checkAnswer(label, res.status, res.contentType, res.text);
+        if (problem) failures.push(problem);
+        return res.status;
+      };
+      const compare = async (what: string) => {
+        const after = await fingerprint(db, ownerId);
+        if (after !== before) failures.push(`${what}: refused, but the owner's data changed`);
+        before = after;
+      };
       for (const op of ops) {
         const cases = op.auth === "client" ? tokenEndpointCases() : casesOf(op, doc.components.schemas);
         const token = op.auth === "private" ? owner.access : op.auth === "public" ? publicToken : undefined;
-        for (const c of cases) {
+        // the cases that may well succeed (odd headers and query values) first, so that the refusals
+        // after them are compared as one run
+        const mayPass = (c: FuzzCase) => /^(query |X-Service|Accept-Language)/.test(c.label);
+        for (const c of [...cases.filter(mayPass), ...cases.filter((c) => !mayPass(c))]) {
           const label = `${op.method} ${op.path} [${c.label}]`;
-          const res = await send(c, op.method, token);
-          requests++;
-          const problem = checkAnswer(label, res.status, res.contentType, res.text);
-          if (problem) failures.push(problem);
-          if (res.status >= 400 && res.status < 500) {
-            const after = await fingerprint(db, ownerId);
-            if (after !== before) failures.push(`${label}: ${res.status} but the owner's data changed`);
-            before = after;
-          } else before = await settled(db, ownerId); // a 2xx may have started work (an upload's ingest)
+          const status = await sendChecked(c, op.method, token, label);
+          if (status >= 400 && status < 500) {
+            refused.push({ c, method: op.method, token, label });
+            continue;
+          }
+          before = await settled(db, ownerId);
+          for (const r of refused) {
+            const again = await sendChecked(r.c, r.method, r.token, r.label);
+            if (again >= 400 && again < 500) await compare(`${r.label} ${again}`);
+            else before = await settled(db, ownerId);
+          }
+          refused = [];
         }
+        if (refused.length) await compare(refused.map((r) => r.label).join(", "));
+        refused = [];
       }
       // what fetch cannot send: NUL and bad escapes in the request line, a URL over nginx's limits, bare methods
       for (const line of [
