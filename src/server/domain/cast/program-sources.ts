@@ -68,14 +68,14 @@ export async function checkSources(tx: Prisma.TransactionClient, ownerId: string
     }
     const box = id && byId.get(`box:${id}`);
     if (!box) throw refused("error.castContentSource", p, i);
+    p.sourceId = id;
+    p.title ||= box.title;
     if (box.status !== "READY") throw refused("error.castContentNotReady", p, i);
     if (box.licenseType && !mayBroadcast({ licenseType: box.licenseType, expiresAt: box.expiresAt }))
       throw refused("error.castContentLicense", p, i);
     const left = (box.durationSeconds ?? 0) - p.offsetSeconds;
     if (p.offsetSeconds < 0 || left <= 0) throw refused("error.castContentOffset", p, i);
     if ((p.endsAt - p.startsAt) / SECOND >= left + 1) throw refused("error.castContentTooLong", p, i);
-    p.sourceId = id;
-    p.title ||= box.title;
   });
 }
 
