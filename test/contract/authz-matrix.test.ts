@@ -49,7 +49,14 @@ interface Fixture {
   doomedChannelId: string;
   doomedEventId: string;
   /** A cast channel of the owner's (its body) with a LIVE program of a stream on CAST_DAY, a stream, and a channel and a stream the DELETE rows remove. */
-  cast: { channel: Record<string, unknown>; channelId: string; streamId: string; programId: string; doomedChannelId: string; doomedStreamId: string };
+  cast: {
+    channel: Record<string, unknown>;
+    channelId: string;
+    streamId: string;
+    programId: string;
+    doomedChannelId: string;
+    doomedStreamId: string;
+  };
 }
 
 const CAST_DAY = "20300115";
@@ -377,7 +384,10 @@ const matrix = (): Record<string, Row> => ({
     expect: { owner: 200, ...PRIVATE },
   },
   "POST /api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}/move": {
-    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/dailyprogramming/${CAST_DAY}/move`, body: { fromIndex: 0, toIndex: 1 } }),
+    request: (f) => ({
+      path: `/api/cast/channel/${f.cast.channelId}/dailyprogramming/${CAST_DAY}/move`,
+      body: { fromIndex: 0, toIndex: 1 },
+    }),
     expect: { owner: 200, ...PRIVATE },
   },
   "DELETE /api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}": {

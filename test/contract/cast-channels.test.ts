@@ -28,13 +28,27 @@ describe("cast channels", () => {
     assert.match(generated.body.streamPath, /^movie-night-[0-9a-f]{12}$/);
     const res = await api.post(
       "/api/cast/channel/",
-      { name: " Movie Night ", streamPath: generated.body.streamPath, description: "Films", tags: ["film"], channelId: "x", locked: "false", publisher: {} },
+      {
+        name: " Movie Night ",
+        streamPath: generated.body.streamPath,
+        description: "Films",
+        tags: ["film"],
+        channelId: "x",
+        locked: "false",
+        publisher: {},
+      },
       { token: creator.access },
     );
     assert.equal(res.status, 201, res.text);
     const { channelId, streamingBaseUrl, ...rest } = res.body;
     assert.match(streamingBaseUrl, /^https?:\/\/.+\/cast$/);
-    assert.deepEqual(rest, { name: "Movie Night", description: "Films", locked: false, streamPath: generated.body.streamPath, tags: ["film"] });
+    assert.deepEqual(rest, {
+      name: "Movie Night",
+      description: "Films",
+      locked: false,
+      streamPath: generated.body.streamPath,
+      tags: ["film"],
+    });
     assert.deepEqual((await api.get(`/api/cast/channel/${channelId}/`, { token: creator.access })).body, res.body);
     const pub = await api.get(`/api/public/cast/channel/${channelId}`, { token: publicToken });
     assert.equal(pub.status, 200, pub.text);
@@ -62,7 +76,10 @@ describe("cast channels", () => {
       for (const path of ["/api/cast/channel", "/api/cast/stream"]) {
         const res = await api.post(path, { name: "Taken", streamPath }, { token: other.access });
         assert.equal(res.status, 400, res.text);
-        assert.deepEqual(res.body.errors.map((e: any) => e.field), ["streamPath"]);
+        assert.deepEqual(
+          res.body.errors.map((e: any) => e.field),
+          ["streamPath"],
+        );
       }
     }
     // its own path is kept on update
@@ -75,7 +92,9 @@ describe("cast channels", () => {
 
   test("deleting a channel removes its programming", async () => {
     const channel = await createCastChannel(api, creator);
-    const day = await saveDayOk(api, creator, channel.channelId, "20300115", [timed(dayStart("20300115"), dayStart("20300115") + HOUR, brk())]);
+    const day = await saveDayOk(api, creator, channel.channelId, "20300115", [
+      timed(dayStart("20300115"), dayStart("20300115") + HOUR, brk()),
+    ]);
     assert.equal((await api.delete(`/api/cast/channel/${channel.channelId}`, { token: creator.access })).status, 204);
     const program = await api.get(`/api/cast/program/${day.programs[0].programId ?? "none"}`, { token: creator.access });
     assert.equal(program.status, 404);
@@ -83,20 +102,37 @@ describe("cast channels", () => {
 
   test("private search (own channels, words, tags, by name) and public search (userCode, publisher words)", async () => {
     const word = uniqueWord();
-    const [b, a] = [await createCastChannel(api, creator, { name: `B ${word}`, tags: ["t1"] }), await createCastChannel(api, creator, { name: `A ${word}` })];
+    const [b, a] = [
+      await createCastChannel(api, creator, { name: `B ${word}`, tags: ["t1"] }),
+      await createCastChannel(api, creator, { name: `A ${word}` }),
+    ];
     await createCastChannel(api, other, { name: `Other ${word}` });
     const own = await api.post("/api/search/cast/channels/", { queryString: `${word}` }, { token: creator.access });
     assert.equal(own.status, 200, own.text);
-    assert.deepEqual(own.body.items.map((c: any) => c.channelId), [a.channelId, b.channelId]);
+    assert.deepEqual(
+      own.body.items.map((c: any) => c.channelId),
+      [a.channelId, b.channelId],
+    );
     assert.equal(own.body.totalCount, 2);
     const tagged = await api.post("/api/search/cast/channels", { queryString: word, tags: ["t1"] }, { token: creator.access });
-    assert.deepEqual(tagged.body.items.map((c: any) => c.channelId), [b.channelId]);
+    assert.deepEqual(
+      tagged.body.items.map((c: any) => c.channelId),
+      [b.channelId],
+    );
     const pub = await api.post("/api/public/search/cast/channels", { queryString: word, pageSize: 10 }, { token: publicToken });
     assert.equal(pub.body.totalCount, 3);
     assert.ok(pub.body.items.every((c: any) => c.publisher && c.streamPath === undefined));
-    const mine = await api.post("/api/public/search/cast/channels", { queryString: word, userCode: creator.userCode }, { token: publicToken });
+    const mine = await api.post(
+      "/api/public/search/cast/channels",
+      { queryString: word, userCode: creator.userCode },
+      { token: publicToken },
+    );
     assert.equal(mine.body.totalCount, 2);
-    const byPublisher = await api.post("/api/public/search/cast/channels", { queryString: `${creator.userCode} ${word}` }, { token: publicToken });
+    const byPublisher = await api.post(
+      "/api/public/search/cast/channels",
+      { queryString: `${creator.userCode} ${word}` },
+      { token: publicToken },
+    );
     assert.equal(byPublisher.body.totalCount, 2);
     const nobody = await api.post("/api/public/search/cast/channels", { userCode: "nobody-at-all" }, { token: publicToken });
     assert.equal(nobody.body.totalCount, 0);
@@ -117,7 +153,10 @@ describe("cast streams", () => {
     const updated = await api.post(`/api/cast/stream/${streamId}`, { ...res.body, description: "Main camera" }, { token: creator.access });
     assert.equal(updated.body.description, "Main camera");
     const found = await api.post("/api/search/cast/streams", { queryString: "main camera" }, { token: creator.access });
-    assert.deepEqual(found.body.items.map((s: any) => s.streamId), [streamId]);
+    assert.deepEqual(
+      found.body.items.map((s: any) => s.streamId),
+      [streamId],
+    );
     assert.equal((await api.post("/api/search/cast/streams", { queryString: "main camera" }, { token: other.access })).body.totalCount, 0);
     assert.equal((await api.delete(`/api/cast/stream/${streamId}`, { token: other.access })).status, 404);
     assert.equal((await api.delete(`/api/cast/stream/${streamId}`, { token: creator.access })).status, 204);
@@ -138,10 +177,17 @@ describe("program search", () => {
     const onAirStart = Math.max(t0 + SECOND, Math.floor((now - HOUR) / SECOND) * SECOND);
     const onAirEnd = Math.ceil((now + 10 * 60_000) / SECOND) * SECOND;
     await saveDayOk(api, creator, channel.channelId, dayOf(now - DAY), [timed(t0 - DAY, t0 - DAY + HOUR, live("Past"))]);
-    await saveDayOk(api, creator, channel.channelId, today, [timed(t0, onAirStart, brk(`Pause ${word}`)), timed(onAirStart, onAirEnd, live("Now"))]);
+    await saveDayOk(api, creator, channel.channelId, today, [
+      timed(t0, onAirStart, brk(`Pause ${word}`)),
+      timed(onAirStart, onAirEnd, live("Now")),
+    ]);
     await saveDayOk(api, creator, channel.channelId, dayOf(now + DAY), [timed(t0 + DAY + 2 * HOUR, t0 + DAY + 3 * HOUR, live("Next"))]);
     const search = async (segment: string | undefined, body: Record<string, unknown> = {}) => {
-      const res = await api.post(`/api/public/search/cast/programs${segment ? `/${segment}` : ""}`, { channelId: channel.channelId, ...body }, { token: publicToken });
+      const res = await api.post(
+        `/api/public/search/cast/programs${segment ? `/${segment}` : ""}`,
+        { channelId: channel.channelId, ...body },
+        { token: publicToken },
+      );
       assert.equal(res.status, 200, res.text);
       return res.body.items.map((p: any) => p.title.split(" ")[0]);
     };
@@ -152,9 +198,17 @@ describe("program search", () => {
     assert.deepEqual(await search(undefined), ["Now", "Next"]);
     assert.deepEqual(await search("ALL/", { queryString: "next" }), ["Next"]);
     // the channel's and the publisher's words find its programs without those filters
-    const words = await api.post("/api/public/search/cast/programs/all", { queryString: `${word}`, userCode: creator.userCode }, { token: publicToken });
+    const words = await api.post(
+      "/api/public/search/cast/programs/all",
+      { queryString: `${word}`, userCode: creator.userCode },
+      { token: publicToken },
+    );
     assert.equal(words.body.totalCount, 3);
-    const byChannel = await api.post("/api/public/search/cast/programs/all", { queryString: `${channel.name.split(" ")[1]}` }, { token: publicToken });
+    const byChannel = await api.post(
+      "/api/public/search/cast/programs/all",
+      { queryString: `${channel.name.split(" ")[1]}` },
+      { token: publicToken },
+    );
     assert.equal(byChannel.body.totalCount, 3);
     const item = byChannel.body.items[1];
     assert.equal(item.channel.channelId, channel.channelId);

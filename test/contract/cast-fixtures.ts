@@ -18,14 +18,22 @@ export const dayOf = (at: number, offsetMs = 0) => new Date(at + offsetMs).toISO
 
 export async function createCastChannel(api: Api, u: TestUser, over: Record<string, unknown> = {}): Promise<any> {
   const name = `Cast ${uniqueWord()}`;
-  const res = await api.post("/api/cast/channel", { name, streamPath: await newStreamPath(api, u.access, name), ...over }, { token: u.access });
+  const res = await api.post(
+    "/api/cast/channel",
+    { name, streamPath: await newStreamPath(api, u.access, name), ...over },
+    { token: u.access },
+  );
   assert.equal(res.status, 201, res.text);
   return res.body;
 }
 
 export async function createCastStream(api: Api, u: TestUser, over: Record<string, unknown> = {}): Promise<any> {
   const name = `Stream ${uniqueWord()}`;
-  const res = await api.post("/api/cast/stream", { name, streamPath: await newStreamPath(api, u.access, name), ...over }, { token: u.access });
+  const res = await api.post(
+    "/api/cast/stream",
+    { name, streamPath: await newStreamPath(api, u.access, name), ...over },
+    { token: u.access },
+  );
   assert.equal(res.status, 201, res.text);
   return res.body;
 }

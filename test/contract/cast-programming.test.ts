@@ -60,7 +60,17 @@ describe("day save and read", () => {
     assert.deepEqual(day.endDateMax, { date: "15/01/2030", time: "03:00:00" });
     assert.deepEqual(day.channel, channel);
     const [content, pause, slot] = day.programs;
-    assert.deepEqual(Object.keys(content).sort(), ["boxContent", "description", "endDate", "itemType", "offset", "programId", "startDate", "tags", "title"]);
+    assert.deepEqual(Object.keys(content).sort(), [
+      "boxContent",
+      "description",
+      "endDate",
+      "itemType",
+      "offset",
+      "programId",
+      "startDate",
+      "tags",
+      "title",
+    ]);
     assert.equal(content.title, "Cast clip", "the content's title by default");
     assert.equal(content.itemType, "PRERECORDED");
     assert.equal(content.offset, 0);
@@ -103,13 +113,20 @@ describe("day save and read", () => {
 
   test("a save replaces the day and keeps the ids it names; a program's descriptive data changes alone", async () => {
     const channel = await createCastChannel(api, creator);
-    const first = await saveDayOk(api, creator, channel.channelId, D, [timed(T0, T0 + HOUR, live()), timed(T0 + HOUR, T0 + 2 * HOUR, live())]);
+    const first = await saveDayOk(api, creator, channel.channelId, D, [
+      timed(T0, T0 + HOUR, live()),
+      timed(T0 + HOUR, T0 + 2 * HOUR, live()),
+    ]);
     const [a] = first.programs;
     const second = await saveDayOk(api, creator, channel.channelId, D, [{ ...a, endDate: { date: "15/01/2030", time: "00:30:00" } }]);
     assert.equal(second.programsCount, 1);
     assert.equal(second.programs[0].programId, a.programId, "posted back with its programId and stream: the same program");
     assert.equal(second.programs[0].endDate.time, "00:30:00");
-    const changed = await api.post(`/api/cast/program/${a.programId}`, { title: "Renamed", tags: ["x"], startDate: { date: "01/01/2031", time: "00:00:00" } }, { token: creator.access });
+    const changed = await api.post(
+      `/api/cast/program/${a.programId}`,
+      { title: "Renamed", tags: ["x"], startDate: { date: "01/01/2031", time: "00:00:00" } },
+      { token: creator.access },
+    );
     assert.equal(changed.status, 200, changed.text);
     assert.equal(changed.body.title, "Renamed");
     assert.deepEqual(changed.body.startDate, second.programs[0].startDate, "times are not descriptive data");
@@ -140,7 +157,10 @@ describe("day save and read", () => {
     // a viewer in UTC+2 (a zone after its DST change) sees the same instants an hour later
     const cest = await readDay(api, creator, channel.channelId, D, 2 * 3600_000);
     assert.deepEqual(spans(cest), ["01:00:00-02:00:00", "02:00:00-02:25:00"]);
-    const program = await api.get(`/api/cast/program/${saved.programs[0].programId}`, { token: creator.access, headers: tz(-5 * 3600_000) });
+    const program = await api.get(`/api/cast/program/${saved.programs[0].programId}`, {
+      token: creator.access,
+      headers: tz(-5 * 3600_000),
+    });
     assert.deepEqual(program.body.startDate, { date: "14/01/2030", time: "18:00:00" });
   });
 
@@ -175,9 +195,13 @@ describe("insert and move", () => {
     // an empty day after a program crossing midnight begins where that program ends
     const late = await createCastChannel(api, creator);
     await saveDayOk(api, creator, late.channelId, D, [timed(T0 + 23 * HOUR, T0 + DAY + 30 * MINUTE, brk("Late"))]);
-    const next = await api.post(`/api/cast/channel/${late.channelId}/dailyprogramming/20300116/insert`, [{ programType: "BREAK", duration: 60 }], {
-      token: creator.access,
-    });
+    const next = await api.post(
+      `/api/cast/channel/${late.channelId}/dailyprogramming/20300116/insert`,
+      [{ programType: "BREAK", duration: 60 }],
+      {
+        token: creator.access,
+      },
+    );
     assert.equal(next.status, 200, next.text);
     assert.deepEqual(spans(next.body), ["00:30:00-00:31:00"]);
   });
@@ -192,11 +216,17 @@ describe("insert and move", () => {
     const path = `/api/cast/channel/${channel.channelId}/dailyprogramming/${D}/move`;
     const moved = await api.post(path, { fromIndex: 2, toIndex: 0 }, { token: creator.access });
     assert.equal(moved.status, 200, moved.text);
-    assert.deepEqual(moved.body.programs.map((p: any) => p.title), ["C", "A", "B"]);
+    assert.deepEqual(
+      moved.body.programs.map((p: any) => p.title),
+      ["C", "A", "B"],
+    );
     assert.deepEqual(spans(moved.body), ["01:00:00-01:00:02", "01:00:02-01:01:02", "01:01:02-01:03:02"]);
     assert.equal(moved.body.programs[0].programId, day.programs[2].programId);
     const toEnd = await api.post(path, { fromIndex: "0", toIndex: "3" }, { token: creator.access });
-    assert.deepEqual(toEnd.body.programs.map((p: any) => p.title), ["A", "B", "C"]);
+    assert.deepEqual(
+      toEnd.body.programs.map((p: any) => p.title),
+      ["A", "B", "C"],
+    );
     assert.equal((await api.post(path, { fromIndex: 3, toIndex: 0 }, { token: creator.access })).status, 400);
   });
 });
@@ -225,12 +255,17 @@ describe("scheduling rules: each broken rule is a 409 naming it and the programs
     refused(save([timed(T0, T0, brk("Empty"))]), /rule 2\b.*#1 "Empty" \(2030-01-15 00:00:00 UTC\)/));
   test("rule 3: a program starts in its day", () =>
     refused(save([timed(T0 - HOUR, T0 + HOUR, brk("Early"))]), /rule 3\b.*#1 "Early".*starts outside the day/));
-  test("rule 3: a program lasts at most 24 hours", () =>
-    refused(save([timed(T0, T0 + DAY + SECOND, brk("Long"))]), /rule 3\b.*#1 "Long"/));
+  test("rule 3: a program lasts at most 24 hours", () => refused(save([timed(T0, T0 + DAY + SECOND, brk("Long"))]), /rule 3\b.*#1 "Long"/));
   test("rule 3: an insert that would make the day last over 24 hours", () =>
-    refused(insert({ items: [{ programType: "BREAK", duration: 23 * 3600 + 1, title: "Huge" }] }), /rule 3\b.*#1 "Kept".*#2 "Huge".*over 24 hours/));
+    refused(
+      insert({ items: [{ programType: "BREAK", duration: 23 * 3600 + 1, title: "Huge" }] }),
+      /rule 3\b.*#1 "Kept".*#2 "Huge".*over 24 hours/,
+    ));
   test("rule 3: an insert that pushes a later program out of its day", () =>
-    refused(insert({ index: 0, items: [{ programType: "BREAK", duration: 22 * 3600, title: "Huge" }] }), /rule 3\b.*#2 "Kept".*outside the day/));
+    refused(
+      insert({ index: 0, items: [{ programType: "BREAK", duration: 22 * 3600, title: "Huge" }] }),
+      /rule 3\b.*#2 "Kept".*outside the day/,
+    ));
   test("rule 4: the day starts no earlier than the previous day's last program ends", async () => {
     const channel = await createCastChannel(api, creator);
     await saveDayOk(api, creator, channel.channelId, "20300114", [timed(T0 - HOUR, T0 + 40 * MINUTE, brk("Late show"))]);
@@ -249,10 +284,17 @@ describe("scheduling rules: each broken rule is a 409 naming it and the programs
     await saveDayOk(api, creator, channel.channelId, D, [timed(T0 + 23 * HOUR, T0 + DAY, brk("Night"))]);
     await saveDayOk(api, creator, channel.channelId, "20300116", [timed(T0 + DAY, T0 + DAY + HOUR, brk("Dawn"))]);
     const path = `/api/cast/channel/${channel.channelId}/dailyprogramming/${D}/insert`;
-    assertConflict(await api.post(path, { index: 0, items: [{ programType: "BREAK", duration: 60 }] }, { token: creator.access }), path, /rule 4\b.*"Night".*"Dawn"/);
+    assertConflict(
+      await api.post(path, { index: 0, items: [{ programType: "BREAK", duration: 60 }] }, { token: creator.access }),
+      path,
+      /rule 4\b.*"Night".*"Dawn"/,
+    );
   });
   test("rule 5: each program starts when the previous one ends", () =>
-    refused(save([timed(T0, T0 + HOUR, brk("One")), timed(T0 + HOUR + SECOND, T0 + 2 * HOUR, brk("Two"))]), /rule 5\b.*#1 "One".*#2 "Two"/));
+    refused(
+      save([timed(T0, T0 + HOUR, brk("One")), timed(T0 + HOUR + SECOND, T0 + 2 * HOUR, brk("Two"))]),
+      /rule 5\b.*#1 "One".*#2 "Two"/,
+    ));
   test("rule 5: overlapping programs", () =>
     refused(save([timed(T0, T0 + HOUR, brk("One")), timed(T0 + HOUR - SECOND, T0 + 2 * HOUR, brk("Two"))]), /rule 5\b/));
   test("rule 6: a break plays nothing", () =>
@@ -301,24 +343,48 @@ describe("what a program plays: 409s", () => {
 describe("locked channel", () => {
   test("every change of the programming is a 409 while locked; unlocking by posting the channel back", async () => {
     const channel = await createCastChannel(api, creator);
-    const day = await saveDayOk(api, creator, channel.channelId, D, [timed(T0, T0 + HOUR, brk("A")), timed(T0 + HOUR, T0 + 2 * HOUR, live({ title: "B" }))]);
+    const day = await saveDayOk(api, creator, channel.channelId, D, [
+      timed(T0, T0 + HOUR, brk("A")),
+      timed(T0 + HOUR, T0 + 2 * HOUR, live({ title: "B" })),
+    ]);
     const lock = await api.post(`/api/cast/channel/${channel.channelId}`, { ...channel, locked: "true" }, { token: creator.access });
     assert.equal(lock.status, 200, lock.text);
     assert.equal(lock.body.locked, true);
     const base = `/api/cast/channel/${channel.channelId}`;
     const attempts: [string, () => Promise<any>][] = [
       [`${base}/dailyprogramming/${D}`, () => saveDay(api, creator, channel.channelId, D, [])],
-      [`${base}/dailyprogramming/${D}/insert`, () => api.post(`${base}/dailyprogramming/${D}/insert`, [brk()].map((b) => ({ ...b, duration: 5 })), { token: creator.access })],
-      [`${base}/dailyprogramming/${D}/move`, () => api.post(`${base}/dailyprogramming/${D}/move`, { fromIndex: 1, toIndex: 0 }, { token: creator.access })],
+      [
+        `${base}/dailyprogramming/${D}/insert`,
+        () =>
+          api.post(
+            `${base}/dailyprogramming/${D}/insert`,
+            [brk()].map((b) => ({ ...b, duration: 5 })),
+            { token: creator.access },
+          ),
+      ],
+      [
+        `${base}/dailyprogramming/${D}/move`,
+        () => api.post(`${base}/dailyprogramming/${D}/move`, { fromIndex: 1, toIndex: 0 }, { token: creator.access }),
+      ],
       [`${base}/dailyprogramming/${D}`, () => api.delete(`${base}/dailyprogramming/${D}`, { token: creator.access })],
       [`${base}/calendar/${D}/7`, () => api.delete(`${base}/calendar/${D}/7`, { token: creator.access })],
-      [`/api/cast/program/${day.programs[1].programId}`, () => api.post(`/api/cast/program/${day.programs[1].programId}`, { title: "X" }, { token: creator.access })],
+      [
+        `/api/cast/program/${day.programs[1].programId}`,
+        () => api.post(`/api/cast/program/${day.programs[1].programId}`, { title: "X" }, { token: creator.access }),
+      ],
       [
         "/api/cast/calendar/copy",
         () =>
           api.post(
             "/api/cast/calendar/copy",
-            { sourceChannelId: channel.channelId, destChannelId: channel.channelId, sourceStartDate: "15/01/2030", sourceDayCount: 1, destStartDate: "16/01/2030", destDayCount: 1 },
+            {
+              sourceChannelId: channel.channelId,
+              destChannelId: channel.channelId,
+              sourceStartDate: "15/01/2030",
+              sourceDayCount: 1,
+              destStartDate: "16/01/2030",
+              destDayCount: 1,
+            },
             { token: creator.access },
           ),
       ],
@@ -344,7 +410,10 @@ describe("calendar and copy", () => {
     assert.equal(days[0].targetDate, "27/01/2030");
     assert.equal(days[5].targetDate, "01/02/2030");
     assert.equal(days[41].targetDate, "09/03/2030");
-    assert.deepEqual(days[5].programs.map((p: any) => p.title), ["Feb"]);
+    assert.deepEqual(
+      days[5].programs.map((p: any) => p.title),
+      ["Feb"],
+    );
     assert.equal(days.filter((d: any) => d.programs.length).length, 1);
     assert.equal((await api.get(`/api/cast/channel/${channel.channelId}/calendar/20300127/0`, { token: creator.access })).status, 400);
     const deleted = await api.delete(`/api/cast/channel/${channel.channelId}/calendar/20300131/2`, { token: creator.access });
@@ -356,18 +425,34 @@ describe("calendar and copy", () => {
     const source = await createCastChannel(api, creator);
     const dest = await createCastChannel(api, creator);
     const s = dayStart("20300130");
-    await saveDayOk(api, creator, source.channelId, "20300130", [timed(s + 6 * HOUR, s + 7 * HOUR, live({ title: "News" })), timed(s + 7 * HOUR, s + 7 * HOUR + 2 * SECOND, prerecorded())]);
-    const body = { sourceChannelId: source.channelId, destChannelId: dest.channelId, sourceStartDate: "30/01/2030", sourceDayCount: 1, destStartDate: "30/01/2030", destDayCount: 4 };
+    await saveDayOk(api, creator, source.channelId, "20300130", [
+      timed(s + 6 * HOUR, s + 7 * HOUR, live({ title: "News" })),
+      timed(s + 7 * HOUR, s + 7 * HOUR + 2 * SECOND, prerecorded()),
+    ]);
+    const body = {
+      sourceChannelId: source.channelId,
+      destChannelId: dest.channelId,
+      sourceStartDate: "30/01/2030",
+      sourceDayCount: 1,
+      destStartDate: "30/01/2030",
+      destDayCount: 4,
+    };
     const res = await api.post("/api/cast/calendar/copy/", body, { token: creator.access });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body, { programsCount: 8 });
     const cal = await api.get(`/api/cast/channel/${dest.channelId}/calendar/20300130/4`, { token: creator.access });
-    assert.deepEqual(cal.body.dailyProgrammings.map((d: any) => d.targetDate), ["30/01/2030", "31/01/2030", "01/02/2030", "02/02/2030"]);
+    assert.deepEqual(
+      cal.body.dailyProgrammings.map((d: any) => d.targetDate),
+      ["30/01/2030", "31/01/2030", "01/02/2030", "02/02/2030"],
+    );
     for (const d of cal.body.dailyProgrammings) {
-      assert.deepEqual(d.programs.map((p: any) => [p.startDate.date, p.startDate.time, p.title]), [
-        [d.targetDate, "06:00:00", "News"],
-        [d.targetDate, "07:00:00", "Cast clip"],
-      ]);
+      assert.deepEqual(
+        d.programs.map((p: any) => [p.startDate.date, p.startDate.time, p.title]),
+        [
+          [d.targetDate, "06:00:00", "News"],
+          [d.targetDate, "07:00:00", "Cast clip"],
+        ],
+      );
     }
     // another user cannot copy from or onto these channels
     assert.equal((await api.post("/api/cast/calendar/copy", body, { token: other.access })).status, 404);
@@ -380,19 +465,36 @@ describe("calendar and copy", () => {
     await saveDayOk(api, creator, channel.channelId, "20300131", [timed(s + 36 * HOUR, s + 49 * HOUR + 30 * MINUTE, brk("Late"))]);
     const res = await api.post(
       "/api/cast/calendar/copy",
-      { sourceChannelId: channel.channelId, destChannelId: channel.channelId, sourceStartDate: "30/01/2030", sourceDayCount: 2, destStartDate: "02/02/2030", destDayCount: 3 },
+      {
+        sourceChannelId: channel.channelId,
+        destChannelId: channel.channelId,
+        sourceStartDate: "30/01/2030",
+        sourceDayCount: 2,
+        destStartDate: "02/02/2030",
+        destDayCount: 3,
+      },
       { token: creator.access },
     );
     assertConflict(res, "/api/cast/calendar/copy", /rule 4\b.*"Late" \(2030-02-03 12:00:00 UTC\), #1 "Early" \(2030-02-04 00:00:00 UTC\)/);
     const cal = await api.get(`/api/cast/channel/${channel.channelId}/calendar/20300202/3`, { token: creator.access });
-    assert.deepEqual(cal.body.dailyProgrammings.map((d: any) => d.programs.length), [0, 0, 0], "nothing written");
+    assert.deepEqual(
+      cal.body.dailyProgrammings.map((d: any) => d.programs.length),
+      [0, 0, 0],
+      "nothing written",
+    );
     // over two days it fits: Early, then Late
     const fits = await api.post(
       "/api/cast/calendar/copy",
-      { sourceChannelId: channel.channelId, destChannelId: channel.channelId, sourceStartDate: "30/01/2030", sourceDayCount: 2, destStartDate: "02/02/2030", destDayCount: 2 },
+      {
+        sourceChannelId: channel.channelId,
+        destChannelId: channel.channelId,
+        sourceStartDate: "30/01/2030",
+        sourceDayCount: 2,
+        destStartDate: "02/02/2030",
+        destDayCount: 2,
+      },
       { token: creator.access },
     );
     assert.equal(fits.status, 200, fits.text);
   });
-
 });

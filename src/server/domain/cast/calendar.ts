@@ -19,7 +19,10 @@ export const copyCalendarInput = z.object({
   offsetMs: zOffsetMs,
 });
 
-const rangeOf = (input: { date: string; offsetMs: number }, dayCount: number): DayRange => ({ from: dayStart(input.date, input.offsetMs), dayCount });
+const rangeOf = (input: { date: string; offsetMs: number }, dayCount: number): DayRange => ({
+  from: dayStart(input.date, input.offsetMs),
+  dayCount,
+});
 
 // GET /api/cast/channel/{channelId}/calendar/{yyyyMMdd}/{dayCount} - dayCount days of one of the
 // caller's channels from that day (a month view reads 42), each with its programs in order.
@@ -56,7 +59,10 @@ export async function copyCalendar(ctx: Ctx, input: z.output<typeof copyCalendar
   await rewriteDays(ctx, input.destChannelId, dest, async (_current, tx) => {
     // read in the transaction, after the destination's lock: a copy onto its own channel sees the days as they are
     const rows = await tx.castProgram.findMany({
-      where: { channelId: source.channelId, startsAt: { gte: new Date(sourceFrom), lt: new Date(sourceFrom + input.sourceDayCount * DAY_MS) } },
+      where: {
+        channelId: source.channelId,
+        startsAt: { gte: new Date(sourceFrom), lt: new Date(sourceFrom + input.sourceDayCount * DAY_MS) },
+      },
       orderBy: { startsAt: "asc" },
     });
     const days = Array.from({ length: dest.dayCount }, (_, i) => {

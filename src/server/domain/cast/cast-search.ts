@@ -7,7 +7,14 @@ import { searchPage, searchRequest, type SearchPage, type SearchRequest } from "
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
 import { channelMatch, scheduledMatch, tagsFilter } from "@/server/domain/live/live-search";
-import { castChannelSelect, castStreamSelect, toCastChannelView, toCastStreamView, type CastChannelView, type CastStreamView } from "./cast-views";
+import {
+  castChannelSelect,
+  castStreamSelect,
+  toCastChannelView,
+  toCastStreamView,
+  type CastChannelView,
+  type CastStreamView,
+} from "./cast-views";
 import { programSelect, toProgramView, type ProgramView } from "./program-view";
 
 export const searchCastChannelsInput = searchRequest;
@@ -17,7 +24,10 @@ export const searchPublicCastChannelsInput = searchRequest.extend({ userCode: us
 export const PROGRAM_SEGMENTS = ["onair", "upcoming", "past", "all"] as const;
 export const searchProgramsInput = searchRequest.extend({
   /** Absent: the programs that end after now (supplement §2). */
-  segment: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.toLowerCase()) : v), z.enum(PROGRAM_SEGMENTS, "field.segment").optional()),
+  segment: z.preprocess(
+    (v) => (typeof v === "string" ? emptyToUndefined(v.toLowerCase()) : v),
+    z.enum(PROGRAM_SEGMENTS, "field.segment").optional(),
+  ),
   userCode: userCodeFilter,
   channelId: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
 });
@@ -36,7 +46,11 @@ async function runSearch<T>(
   ]);
   const ids = idRows.map((r) => r.id);
   const byId = ids.length ? await load(ids) : new Map<string, T>();
-  return searchPage(request, Number(countRows[0]?.count ?? 0), ids.flatMap((id) => byId.get(id) ?? []));
+  return searchPage(
+    request,
+    Number(countRows[0]?.count ?? 0),
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 const where = (conditions: Prisma.Sql[]) => Prisma.join(conditions, " AND ");
@@ -100,7 +114,11 @@ const SEGMENTS: Record<(typeof PROGRAM_SEGMENTS)[number] | "current", (now: Date
 // its channel (boost 0.7, without a channelId filter) and its publisher (boost 0.5, without a
 // userCode filter); filters userCode, channelId, tags. Sorted by start time, then end time.
 export async function searchPrograms(ctx: Ctx, input: z.output<typeof searchProgramsInput>): Promise<SearchPage<ProgramView>> {
-  const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, Prisma.sql`p."itemType" <> 'BREAK'`, SEGMENTS[input.segment ?? "current"](new Date())];
+  const conditions = [
+    Prisma.sql`u."status" = 'ACTIVE'`,
+    Prisma.sql`p."itemType" <> 'BREAK'`,
+    SEGMENTS[input.segment ?? "current"](new Date()),
+  ];
   conditions.push(...tagsFilter("p", input.tags));
   if (input.userCode !== undefined) {
     const ownerId = await findActiveUserIdByCode(ctx.db, input.userCode);

@@ -29,7 +29,10 @@ export async function readCalendar(db: Db, channelId: string, range: DayRange, b
     select: programSelect,
     orderBy: { startsAt: "asc" },
   });
-  const days: CalendarDay[] = Array.from({ length: range.dayCount }, (_, i) => ({ dayStart: new Date(range.from + i * DAY_MS), programs: [] }));
+  const days: CalendarDay[] = Array.from({ length: range.dayCount }, (_, i) => ({
+    dayStart: new Date(range.from + i * DAY_MS),
+    programs: [],
+  }));
   for (const row of rows) days[Math.floor((row.startsAt.getTime() - range.from) / DAY_MS)]!.programs.push(toProgramView(row, baseUrl));
   return days;
 }

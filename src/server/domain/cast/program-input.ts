@@ -42,11 +42,19 @@ const common = {
 /** An item of the day save: its own start and end (date-times in the caller's offset). */
 export const savedProgram = z.preprocess(
   asSent,
-  z.object({ programId: z.preprocess(emptyToUndefined, z.string().max(100).optional()), startDate: zInstant(), endDate: zInstant(), ...common }),
+  z.object({
+    programId: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+    startDate: zInstant(),
+    endDate: zInstant(),
+    ...common,
+  }),
 );
 
 /** An item of the insert: timed by its place; `duration` in seconds (LIVE and BREAK; a PRERECORDED content's rest by default). */
-export const insertedProgram = z.preprocess(asSent, z.object({ duration: z.preprocess(emptyToUndefined, zNumber().optional()), ...common }));
+export const insertedProgram = z.preprocess(
+  asSent,
+  z.object({ duration: z.preprocess(emptyToUndefined, zNumber().optional()), ...common }),
+);
 
 export const programList = <T extends z.ZodType>(item: T) => z.array(item, "field.required").max(MAX_DAY_PROGRAMS);
 

@@ -88,4 +88,3 @@ export async function contentDurations(tx: Prisma.TransactionClient, ownerId: st
     : [];
   return new Map(rows.map((r) => [r.id, r.durationSeconds ?? 0]));
 }
-

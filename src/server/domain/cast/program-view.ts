@@ -1,7 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { ProgramType } from "@/generated/prisma/enums";
 import type { ContentFields } from "@/server/domain/box/content-fields";
-import { castChannelSelect, castStreamSelect, toCastChannelView, toCastStreamView, type CastChannelView, type CastStreamView } from "./cast-views";
+import type { CastChannelView, CastStreamView } from "./cast-views";
+import { castChannelSelect, castStreamSelect, toCastChannelView, toCastStreamView } from "./cast-views";
 
 /** The document's Cast program, with domain types. */
 export interface ProgramView {

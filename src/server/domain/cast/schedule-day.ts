@@ -8,7 +8,15 @@ export const DAY_MS = 24 * 3600 * SECOND;
 export const MAX_DAY_COUNT = 366;
 
 /** The caller's offset east of UTC in ms (X-Service-timezone): the days of a channel are the caller's days. */
-export const zOffsetMs = z.preprocess((v) => v ?? 0, zInt().pipe(z.number().min(-18 * 3600_000).max(18 * 3600_000)));
+export const zOffsetMs = z.preprocess(
+  (v) => v ?? 0,
+  zInt().pipe(
+    z
+      .number()
+      .min(-18 * 3600_000)
+      .max(18 * 3600_000),
+  ),
+);
 
 /** A day in a path: yyyyMMdd. */
 export const zPathDay = z.string().regex(/^\d{8}$/, "field.day");

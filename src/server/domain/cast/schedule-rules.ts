@@ -65,7 +65,8 @@ export function checkScheduleRules(plan: PlannedDays): void {
     const first = day[0];
     const last = day.at(-1);
     if (first && last) {
-      if (last.endsAt - first.startsAt > DAY_MS) throw ruleBroken(3, "error.castRule3DayLength", [named(first, 0), named(last, day.length - 1)]);
+      if (last.endsAt - first.startsAt > DAY_MS)
+        throw ruleBroken(3, "error.castRule3DayLength", [named(first, 0), named(last, day.length - 1)]);
       previous = { p: last, name: named(last, day.length - 1) };
     }
   });

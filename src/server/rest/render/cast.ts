@@ -61,7 +61,12 @@ export function renderProgram(p: ProgramView, view: CastView & { withChannel?: b
 /** A program of a day: a BREAK entry has startDate, endDate, title and itemType only (the document). */
 function renderDayProgram(p: ProgramView, view: CastView) {
   if (p.itemType !== "BREAK") return renderProgram(p, view);
-  return { startDate: formatDateTime(p.startsAt, view.offsetMs), endDate: formatDateTime(p.endsAt, view.offsetMs), title: p.title, itemType: p.itemType };
+  return {
+    startDate: formatDateTime(p.startsAt, view.offsetMs),
+    endDate: formatDateTime(p.endsAt, view.offsetMs),
+    title: p.title,
+    itemType: p.itemType,
+  };
 }
 
 /** A day's date in the caller's offset: dd/MM/yyyy. */
@@ -83,7 +88,10 @@ export function renderDailyProgramming(d: DailyProgrammingView, view: CastView) 
 export function renderCalendar(days: CalendarDay[], offsetMs: number) {
   const view = { publicView: false, offsetMs };
   return {
-    dailyProgrammings: days.map((d) => ({ targetDate: targetDate(d.dayStart, offsetMs), programs: d.programs.map((p) => renderDayProgram(p, view)) })),
+    dailyProgrammings: days.map((d) => ({
+      targetDate: targetDate(d.dayStart, offsetMs),
+      programs: d.programs.map((p) => renderDayProgram(p, view)),
+    })),
   };
 }
 
@@ -116,7 +124,11 @@ export const castStreamSchema: Record<string, unknown> = {
   properties: {
     streamId: { type: "string" },
     ...common,
-    streamingBaseUrl: { type: "string", examples: ["rtmp://kinora.example:1935/live"], description: "publish to {streamingBaseUrl}/{streamPath}" },
+    streamingBaseUrl: {
+      type: "string",
+      examples: ["rtmp://kinora.example:1935/live"],
+      description: "publish to {streamingBaseUrl}/{streamPath}",
+    },
     streamPath: { type: "string" },
   },
 };
@@ -130,9 +142,18 @@ const programProperties = {
   itemType: { type: "string", enum: ["PRERECORDED", "LIVE", "BREAK"] },
   thumbnailId: { type: "string" },
   tags,
-  boxContent: { type: "object", required: contentFieldsRequired, properties: contentFieldProperties, description: "PRERECORDED: the content played" },
+  boxContent: {
+    type: "object",
+    required: contentFieldsRequired,
+    properties: contentFieldProperties,
+    description: "PRERECORDED: the content played",
+  },
   offset: { type: "integer", description: "PRERECORDED: seconds into the content where playing starts" },
-  stream: { ...castStreamSchema, required: ["streamId", "name"], description: "LIVE: the cast stream relayed (public views: no publishing address)" },
+  stream: {
+    ...castStreamSchema,
+    required: ["streamId", "name"],
+    description: "LIVE: the cast stream relayed (public views: no publishing address)",
+  },
 };
 
 export const programSchema: Record<string, unknown> = {
@@ -147,7 +168,11 @@ export const publicProgramSchema: Record<string, unknown> = {
   properties: { ...programProperties, channel: publicCastChannelSchema },
 };
 
-const dayProgramSchema = { ...programSchema, required: ["startDate", "endDate", "title", "itemType"], description: "a BREAK has startDate, endDate, title, itemType only" };
+const dayProgramSchema = {
+  ...programSchema,
+  required: ["startDate", "endDate", "title", "itemType"],
+  description: "a BREAK has startDate, endDate, title, itemType only",
+};
 
 export const dailyProgrammingSchema = (channel: Record<string, unknown>): Record<string, unknown> => ({
   type: "object",

@@ -48,13 +48,33 @@ const savedProgramsIn = ({ body, offsetMs }: Pick<RestCall, "body" | "offsetMs">
   Array.isArray(body.programs)
     ? body.programs.map((p: unknown) =>
         p && typeof p === "object"
-          ? { ...p, startDate: dateTimeIn((p as Record<string, unknown>).startDate, offsetMs), endDate: dateTimeIn((p as Record<string, unknown>).endDate, offsetMs) }
+          ? {
+              ...p,
+              startDate: dateTimeIn((p as Record<string, unknown>).startDate, offsetMs),
+              endDate: dateTimeIn((p as Record<string, unknown>).endDate, offsetMs),
+            }
           : p,
       )
     : body.programs;
 
-const dayRoute = (method: "GET" | "POST", path: string, summary: string, requestSchema: typeof dayInput, handle: (call: RestCall) => Promise<unknown>) =>
-  route({ method, path, auth: "private", status: 200, summary, requestSchema, responseSchema: dailyProgrammingSchema(castChannelSchema), errors: [409], handle });
+const dayRoute = (
+  method: "GET" | "POST",
+  path: string,
+  summary: string,
+  requestSchema: typeof dayInput,
+  handle: (call: RestCall) => Promise<unknown>,
+) =>
+  route({
+    method,
+    path,
+    auth: "private",
+    status: 200,
+    summary,
+    requestSchema,
+    responseSchema: dailyProgrammingSchema(castChannelSchema),
+    errors: [409],
+    handle,
+  });
 
 /** Program search on its two paths: with a segment (onair, upcoming, past, all) and without. */
 const searchProgramsRoute = (path: string) =>
@@ -92,7 +112,8 @@ export const castRoutes = [
     summary: "Read a cast channel",
     requestSchema: castChannelIdInput,
     responseSchema: castChannelSchema,
-    handle: async ({ caller, params }) => renderCastChannel(await caller.cast.getChannel(untrusted({ channelId: params.channelId })), PRIVATE),
+    handle: async ({ caller, params }) =>
+      renderCastChannel(await caller.cast.getChannel(untrusted({ channelId: params.channelId })), PRIVATE),
   }),
   route({
     method: "GET",
@@ -263,23 +284,39 @@ export const castRoutes = [
     renderDailyProgramming(await call.caller.cast.getDay(untrusted(dayOf(call))), { publicView: false, offsetMs: call.offsetMs }),
   ),
   // POST .../dailyprogramming/{yyyyMMdd} {programs} - replaces the day; 409 naming the broken rule
-  dayRoute("POST", "/api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}", "Save a day of a cast channel", saveDayInput, async (call) =>
-    renderDailyProgramming(await call.caller.cast.saveDay(untrusted({ ...dayOf(call), programs: savedProgramsIn(call) })), {
-      publicView: false,
-      offsetMs: call.offsetMs,
-    }),
+  dayRoute(
+    "POST",
+    "/api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}",
+    "Save a day of a cast channel",
+    saveDayInput,
+    async (call) =>
+      renderDailyProgramming(await call.caller.cast.saveDay(untrusted({ ...dayOf(call), programs: savedProgramsIn(call) })), {
+        publicView: false,
+        offsetMs: call.offsetMs,
+      }),
   ),
   // POST .../insert {index?, items} or a bare array of items (appended)
-  dayRoute("POST", "/api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}/insert", "Insert programs into a day", insertProgramsInput, async (call) => {
-    const body = Array.isArray(call.body) ? { items: call.body } : call.body;
-    const day = await call.caller.cast.insertPrograms(untrusted({ ...body, ...dayOf(call) }));
-    return renderDailyProgramming(day, { publicView: false, offsetMs: call.offsetMs });
-  }),
-  dayRoute("POST", "/api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}/move", "Move a program within a day", moveProgramInput, async (call) =>
-    renderDailyProgramming(await call.caller.cast.moveProgram(untrusted({ ...call.body, ...dayOf(call) })), {
-      publicView: false,
-      offsetMs: call.offsetMs,
-    }),
+  dayRoute(
+    "POST",
+    "/api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}/insert",
+    "Insert programs into a day",
+    insertProgramsInput,
+    async (call) => {
+      const body = Array.isArray(call.body) ? { items: call.body } : call.body;
+      const day = await call.caller.cast.insertPrograms(untrusted({ ...body, ...dayOf(call) }));
+      return renderDailyProgramming(day, { publicView: false, offsetMs: call.offsetMs });
+    },
+  ),
+  dayRoute(
+    "POST",
+    "/api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}/move",
+    "Move a program within a day",
+    moveProgramInput,
+    async (call) =>
+      renderDailyProgramming(await call.caller.cast.moveProgram(untrusted({ ...call.body, ...dayOf(call) })), {
+        publicView: false,
+        offsetMs: call.offsetMs,
+      }),
   ),
   route({
     method: "DELETE",
@@ -331,7 +368,11 @@ export const castRoutes = [
     status: 200,
     summary: "Repeat a range of days over another range",
     requestSchema: copyCalendarInput,
-    responseSchema: { type: "object", required: ["programsCount"], properties: { programsCount: { type: "integer", description: "programs written" } } },
+    responseSchema: {
+      type: "object",
+      required: ["programsCount"],
+      properties: { programsCount: { type: "integer", description: "programs written" } },
+    },
     errors: [409],
     handle: async ({ caller, body, offsetMs }) =>
       caller.cast.copyCalendar(

@@ -32,14 +32,7 @@ import {
 } from "@/server/domain/cast/cast-search";
 import { getProgram, getPublicProgram, programIdInput, updateProgram, updateProgramInput } from "@/server/domain/cast/programs";
 import { dayInput, getDailyProgramming, getPublicDailyProgramming } from "@/server/domain/cast/daily-programming";
-import {
-  insertPrograms,
-  insertProgramsInput,
-  moveProgram,
-  moveProgramInput,
-  saveDay,
-  saveDayInput,
-} from "@/server/domain/cast/day-writes";
+import { insertPrograms, insertProgramsInput, moveProgram, moveProgramInput, saveDay, saveDayInput } from "@/server/domain/cast/day-writes";
 import {
   calendarInput,
   copyCalendar,
