@@ -9,6 +9,7 @@ import type { Api } from "../support/api";
 import { HOUR, MINUTE, tz } from "./live-fixtures";
 import { connect, newUser, type TestUser } from "./users-fixtures";
 import { readyItem } from "./vod-fixtures";
+import { postMultipart } from "./box-fixtures";
 import {
   assertConflict,
   brk,
@@ -329,6 +330,38 @@ describe("what a program plays: 409s", () => {
       const res = await saveDay(api, other, channel.channelId, D, [program]);
       assertConflict(res, path(channel.channelId), /plays no (box content|cast stream) of yours/);
     }
+  });
+  test("a content not READY; an acquired content: under a FREE license it plays, under one settled per view it does not", async () => {
+    const notMedia = await postMultipart(
+      api,
+      "/api/box",
+      creator.access,
+      { title: "Not media" },
+      { filename: "x.mp4", data: Buffer.from("not media") },
+    );
+    assert.equal(notMedia.status, 201, notMedia.text);
+    const channel = await createCastChannel(api, creator);
+    assertConflict(
+      await saveDay(api, creator, channel.channelId, D, [timed(T0, T0 + SECOND, prerecorded({ sourceId: notMedia.body.boxId }))]),
+      path(channel.channelId),
+      /#1 "Not media" plays a content that is not READY/,
+    );
+    const acquired = async (conditions: Record<string, unknown>) => {
+      const listing = await api.post(`/api/box/${clip.boxId}/marketplace`, conditions, { token: creator.access });
+      assert.equal(listing.status, 201, listing.text);
+      const res = await api.post(`/api/marketplace/${listing.body.marketplaceId}/acquire`, {}, { token: other.access });
+      assert.equal(res.status, 200, res.text);
+      return res.body.boxContent.boxId as string;
+    };
+    const theirs = await createCastChannel(api, other);
+    const free = await acquired({ licenseType: "FREE" });
+    await saveDayOk(api, other, theirs.channelId, D, [timed(T0, T0 + 2 * SECOND, prerecorded({ sourceId: free }))]);
+    const perView = await acquired({ licenseType: "PAY_PER_VIEW", pricePerView: "0,50" });
+    assertConflict(
+      await saveDay(api, other, theirs.channelId, D, [timed(T0, T0 + 2 * SECOND, prerecorded({ sourceId: perView }))]),
+      path(theirs.channelId),
+      /license does not allow broadcasting/,
+    );
   });
   test("a stream played by a LIVE program is not deleted (409 with the supplement's exception)", async () => {
     const own = await createCastStream(api, creator);
