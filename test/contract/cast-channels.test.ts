@@ -68,12 +68,12 @@ describe("cast channels", () => {
     assert.equal((await api.get(`/api/cast/channel/${channelId}`, { token: creator.access })).status, 404);
   });
 
-  test("a stream path held by a live channel, a cast channel or a stream is refused (400 on streamPath); required fields", async () => {
+  test("a stream path held by a live channel, a cast channel or a stream is refused to all three (400 on streamPath); required fields", async () => {
     const liveChannel = await createChannel(api, creator);
     const castChannel = await createCastChannel(api, creator);
     const stream = await createCastStream(api, creator);
     for (const streamPath of [liveChannel.streamPath, castChannel.streamPath, stream.streamPath]) {
-      for (const path of ["/api/cast/channel", "/api/cast/stream"]) {
+      for (const path of ["/api/cast/channel", "/api/cast/stream", "/api/live/channel"]) {
         const res = await api.post(path, { name: "Taken", streamPath }, { token: other.access });
         assert.equal(res.status, 400, res.text);
         assert.deepEqual(

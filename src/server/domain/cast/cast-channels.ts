@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { streamPathTaken } from "@/server/domain/live/channel-columns";
+import { streamableColumns, streamPathTaken } from "@/server/domain/live/channel-columns";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
-import { castColumns } from "./cast-columns";
 import { castChannelFields } from "./cast-fields";
 import { loadAudienceCastChannel, loadOwnCastChannel, type CastChannelView } from "./cast-views";
 
@@ -16,7 +15,7 @@ export const updateCastChannelInput = castChannelFields.safeExtend({ channelId: 
 // free among live channels, cast channels and streams: 400 on it otherwise.
 export async function createCastChannel(ctx: Ctx, input: z.output<typeof createCastChannelInput>): Promise<CastChannelView> {
   const ownerId = requireUserId(ctx);
-  const data = { ownerId, ...(await castColumns(ctx.db, ownerId, input)), locked: input.locked };
+  const data = { ownerId, ...(await streamableColumns(ctx.db, ownerId, input)), locked: input.locked };
   const created = await ctx.db.castChannel.create({ data, select: { id: true } }).catch(streamPathTaken);
   return loadOwnCastChannel(ctx.db, ownerId, created.id, ctx.baseUrl);
 }
@@ -37,7 +36,7 @@ export async function getPublicCastChannel(ctx: Ctx, input: z.output<typeof cast
 export async function updateCastChannel(ctx: Ctx, input: z.output<typeof updateCastChannelInput>): Promise<CastChannelView> {
   const ownerId = requireUserId(ctx);
   const { channelId } = await loadOwnCastChannel(ctx.db, ownerId, input.channelId);
-  const data = { ...(await castColumns(ctx.db, ownerId, input, channelId)), locked: input.locked };
+  const data = { ...(await streamableColumns(ctx.db, ownerId, input, channelId)), locked: input.locked };
   await ctx.db.castChannel.update({ where: { id: channelId }, data }).catch(streamPathTaken);
   return loadOwnCastChannel(ctx.db, ownerId, channelId, ctx.baseUrl);
 }

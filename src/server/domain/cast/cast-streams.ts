@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { DomainError, notFound } from "@/server/domain/errors";
-import { streamPathTaken } from "@/server/domain/live/channel-columns";
+import { streamableColumns, streamPathTaken } from "@/server/domain/live/channel-columns";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
-import { castColumns } from "./cast-columns";
 import { castStreamFields } from "./cast-fields";
 import { loadOwnCastStream, type CastStreamView } from "./cast-views";
 
@@ -16,7 +15,7 @@ export const updateCastStreamInput = castStreamFields.safeExtend({ streamId: z.s
 export async function createCastStream(ctx: Ctx, input: z.output<typeof createCastStreamInput>): Promise<CastStreamView> {
   const ownerId = requireUserId(ctx);
   const created = await ctx.db.castStream
-    .create({ data: { ownerId, ...(await castColumns(ctx.db, ownerId, input)) }, select: { id: true } })
+    .create({ data: { ownerId, ...(await streamableColumns(ctx.db, ownerId, input)) }, select: { id: true } })
     .catch(streamPathTaken);
   return loadOwnCastStream(ctx.db, ownerId, created.id, ctx.baseUrl);
 }
@@ -31,7 +30,7 @@ export async function updateCastStream(ctx: Ctx, input: z.output<typeof updateCa
   const ownerId = requireUserId(ctx);
   const { streamId } = await loadOwnCastStream(ctx.db, ownerId, input.streamId);
   await ctx.db.castStream
-    .update({ where: { id: streamId }, data: await castColumns(ctx.db, ownerId, input, streamId) })
+    .update({ where: { id: streamId }, data: await streamableColumns(ctx.db, ownerId, input, streamId) })
     .catch(streamPathTaken);
   return loadOwnCastStream(ctx.db, ownerId, streamId, ctx.baseUrl);
 }
