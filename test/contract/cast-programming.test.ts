@@ -133,6 +133,12 @@ describe("day save and read", () => {
     assert.deepEqual(changed.body.startDate, second.programs[0].startDate, "times are not descriptive data");
     const missing = await api.post(`/api/cast/program/${a.programId}`, { title: " " }, { token: creator.access });
     assert.equal(missing.status, 400, missing.text);
+    // a thumbnailId names one of the owner's thumbnails: 400 otherwise, on update and on save
+    const foreign = "00000000-0000-4000-8000-000000000000";
+    const badThumb = await api.post(`/api/cast/program/${a.programId}`, { title: "T", thumbnailId: foreign }, { token: creator.access });
+    assert.deepEqual(badThumb.body.errors?.map((e: any) => e.field), ["thumbnailId"]);
+    const badSave = await saveDay(api, creator, channel.channelId, D, [{ ...second.programs[0], thumbnailId: foreign }]);
+    assert.deepEqual(badSave.body.errors?.map((e: any) => e.field), ["thumbnailId"]);
   });
 
   test("days are the caller's: a day saved in UTC+1 read in UTC and UTC+2 (X-Service-timezone round trips)", async () => {

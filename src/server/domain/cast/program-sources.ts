@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { MarketLicenseType } from "@/generated/prisma/enums";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError, invalidField } from "@/server/domain/errors";
 import { mayBroadcast } from "@/server/domain/marketplace/acquired-use";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import type { MessageId } from "@/server/i18n/messages";
@@ -40,20 +40,27 @@ const refused = (messageId: MessageId, p: TimedProgram, index: number) =>
  * `offsetSeconds` (inside the content), cut shorter than what is left of the content but never
  * longer (less than one second over is accepted: clients compute ends from the "m:ss" duration); a
  * LIVE one a cast stream of the owner's. A 409 names the first program that fails. Fills a missing
- * title from the content or the stream.
+ * title from the content or the stream. In the same statement: a thumbnailId that is not one of the
+ * owner's thumbnails is a 400 on it.
  */
 export async function checkSources(tx: Prisma.TransactionClient, ownerId: string, programs: PlannedProgram[]): Promise<void> {
   const ids = [...new Set(programs.flatMap((p) => (p.itemType !== "BREAK" && normalizeUuid(p.sourceId)) || []))];
-  const rows = ids.length
-    ? await tx.$queryRaw<SourceRow[]>`SELECT b."id"::text AS id, 'box' AS kind, b."title", b."status"::text AS status,
+  const thumbnails = [...new Set(programs.flatMap((p) => p.thumbnailId ?? []))];
+  const rows =
+    ids.length || thumbnails.length
+      ? await tx.$queryRaw<SourceRow[]>`SELECT b."id"::text AS id, 'box' AS kind, b."title", b."status"::text AS status,
           b."durationSeconds", l."licenseType", l."expiresAt"
         FROM "BoxItem" b LEFT JOIN "AcquiredLicense" l ON l."id" = b."acquiredLicenseId"
         WHERE b."id" = ANY(${ids}::uuid[]) AND b."ownerId" = ${ownerId}::uuid
       UNION ALL SELECT s."id"::text, 'stream', s."name", NULL, NULL, NULL, NULL
-        FROM "CastStream" s WHERE s."id" = ANY(${ids}::uuid[]) AND s."ownerId" = ${ownerId}::uuid`
-    : [];
+        FROM "CastStream" s WHERE s."id" = ANY(${ids}::uuid[]) AND s."ownerId" = ${ownerId}::uuid
+      UNION ALL SELECT t."id"::text, 'thumbnail', '', NULL, NULL, NULL, NULL
+        FROM "Thumbnail" t WHERE t."id" = ANY(${thumbnails}::uuid[]) AND t."ownerId" = ${ownerId}::uuid`
+      : [];
   const byId = new Map(rows.map((r) => [`${r.kind}:${r.id}`, r]));
   programs.forEach((p, i) => {
+    // a thumbnailId names one of the owner's thumbnails (what every thumbnailId field may name)
+    if (p.thumbnailId && !byId.has(`thumbnail:${p.thumbnailId.toLowerCase()}`)) throw invalidField("thumbnailId", "field.thumbnailId");
     if (p.itemType === "BREAK") {
       p.title ||= "Break";
       return;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import { invalidField, notFound } from "@/server/domain/errors";
+import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { programDescriptiveFields } from "./program-input";
 import { programSelect, toProgramView, type ProgramView } from "./program-view";
@@ -35,6 +36,8 @@ export async function getPublicProgram(ctx: Ctx, input: z.output<typeof programI
 export async function updateProgram(ctx: Ctx, input: z.output<typeof updateProgramInput>): Promise<ProgramView> {
   const ownerId = requireUserId(ctx);
   const current = await getProgram(ctx, input);
+  if (input.thumbnailId && !(await findOwnThumbnail(ctx.db, ownerId, input.thumbnailId)))
+    throw invalidField("thumbnailId", "field.thumbnailId");
   await ctx.db.$transaction(async (tx) => {
     await lockProgramming(tx, ownerId, current.channel.channelId);
     await tx.castProgram.update({
