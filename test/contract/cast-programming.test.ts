@@ -123,6 +123,13 @@ describe("day save and read", () => {
     assert.equal(second.programsCount, 1);
     assert.equal(second.programs[0].programId, a.programId, "posted back with its programId and stream: the same program");
     assert.equal(second.programs[0].endDate.time, "00:30:00");
+    // the same programId named twice: the second is a new program
+    const twice = await saveDayOk(api, creator, channel.channelId, D, [
+      second.programs[0],
+      { ...second.programs[0], startDate: second.programs[0].endDate, endDate: { date: "15/01/2030", time: "01:00:00" } },
+    ]);
+    assert.equal(twice.programs[0].programId, a.programId);
+    assert.notEqual(twice.programs[1].programId, a.programId);
     const changed = await api.post(
       `/api/cast/program/${a.programId}`,
       { title: "Renamed", tags: ["x"], startDate: { date: "01/01/2031", time: "00:00:00" } },
@@ -136,9 +143,15 @@ describe("day save and read", () => {
     // a thumbnailId names one of the owner's thumbnails: 400 otherwise, on update and on save
     const foreign = "00000000-0000-4000-8000-000000000000";
     const badThumb = await api.post(`/api/cast/program/${a.programId}`, { title: "T", thumbnailId: foreign }, { token: creator.access });
-    assert.deepEqual(badThumb.body.errors?.map((e: any) => e.field), ["thumbnailId"]);
+    assert.deepEqual(
+      badThumb.body.errors?.map((e: any) => e.field),
+      ["thumbnailId"],
+    );
     const badSave = await saveDay(api, creator, channel.channelId, D, [{ ...second.programs[0], thumbnailId: foreign }]);
-    assert.deepEqual(badSave.body.errors?.map((e: any) => e.field), ["thumbnailId"]);
+    assert.deepEqual(
+      badSave.body.errors?.map((e: any) => e.field),
+      ["thumbnailId"],
+    );
   });
 
   test("days are the caller's: a day saved in UTC+1 read in UTC and UTC+2 (X-Service-timezone round trips)", async () => {
@@ -235,6 +248,12 @@ describe("insert and move", () => {
       ["A", "B", "C"],
     );
     assert.equal((await api.post(path, { fromIndex: 3, toIndex: 0 }, { token: creator.access })).status, 400);
+    const empty = await api.post(
+      `/api/cast/channel/${channel.channelId}/dailyprogramming/20300116/move`,
+      { fromIndex: 0, toIndex: 0 },
+      { token: creator.access },
+    );
+    assert.deepEqual(empty.body.errors, [{ field: "fromIndex", defaultMessage: "is out of range: the day has no programs" }]);
   });
 });
 

@@ -84,6 +84,7 @@ export async function moveProgram(ctx: Ctx, input: z.output<typeof moveProgramIn
   const from = dayStart(input.date, input.offsetMs);
   const channelId = await rewriteDays(ctx, input.channelId, { from, dayCount: 1 }, (current) => {
     const day = current.days[0]!;
+    if (!day.length) throw invalidField("fromIndex", "field.dayEmpty");
     checkIndex("fromIndex", input.fromIndex, day.length - 1);
     checkIndex("toIndex", input.toIndex, day.length);
     const order = [...day];

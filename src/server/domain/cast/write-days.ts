@@ -102,12 +102,14 @@ export async function rewriteDays(ctx: Ctx, channelId: unknown, range: DayRange,
     const programs = days.flat();
     await checkSources(tx, ownerId, programs);
     checkScheduleRules({ range, days, before: current.before, after: current.after });
+    // a program of these days named in the result keeps its id, once (a save may name one twice)
     const kept = new Set(current.days.flat().map((p) => p.programId));
+    const idOf = (p: PlannedProgram) => (p.programId && kept.delete(p.programId) ? p.programId : randomUUID());
     await tx.castProgram.deleteMany({ where: { channelId: id, startsAt: { gte: new Date(range.from), lt: new Date(rangeEnd(range)) } } });
     if (programs.length)
       await tx.castProgram.createMany({
         data: programs.map((p) => ({
-          id: p.programId && kept.has(p.programId) ? p.programId : randomUUID(),
+          id: idOf(p),
           channelId: id,
           itemType: p.itemType,
           title: p.title,
