@@ -516,6 +516,38 @@ describe("calendar and copy", () => {
     assert.equal((await api.post("/api/cast/calendar/copy", body, { token: other.access })).status, 404);
   });
 
+  test("copy over the DST change of the viewer's zone: days and times of day in the offset of the call", async () => {
+    const channel = await createCastChannel(api, creator);
+    const cet = 3600_000;
+    const s = dayStart("20300330", cet);
+    await saveDayOk(
+      api,
+      creator,
+      channel.channelId,
+      "20300330",
+      [timed(s + 20 * HOUR, s + 21 * HOUR, live({ title: "Evening" }), cet)],
+      cet,
+    );
+    const body = {
+      sourceChannelId: channel.channelId,
+      destChannelId: channel.channelId,
+      sourceStartDate: "30/03/2030",
+      sourceDayCount: 1,
+      destStartDate: "31/03/2030",
+      destDayCount: 2,
+    };
+    const res = await api.post("/api/cast/calendar/copy", body, { token: creator.access, headers: tz(cet) });
+    assert.equal(res.status, 200, res.text);
+    // read in the same offset: 20:00 every day; after the change (UTC+2 in Rome) the viewer reads 21:00
+    const cal = await api.get(`/api/cast/channel/${channel.channelId}/calendar/20300330/3`, { token: creator.access, headers: tz(cet) });
+    assert.deepEqual(
+      cal.body.dailyProgrammings.map((d: any) => `${d.targetDate} ${spans(d)}`),
+      ["30/03/2030 20:00:00-21:00:00", "31/03/2030 20:00:00-21:00:00", "01/04/2030 20:00:00-21:00:00"],
+    );
+    const summer = await readDay(api, creator, channel.channelId, "20300401", 2 * 3600_000);
+    assert.deepEqual(spans(summer), ["21:00:00-22:00:00"]);
+  });
+
   test("copy is refused when the result breaks a rule (two source days repeated: one crossing midnight, one starting at 00:00); nothing written", async () => {
     const channel = await createCastChannel(api, creator);
     const s = dayStart("20300130");
