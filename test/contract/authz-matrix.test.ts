@@ -13,6 +13,7 @@ import { postMultipart, uploadFile } from "./box-fixtures";
 import { clip, playWhenReady, waitReady } from "./playback-fixtures";
 import { connect, newUser, type TestUser } from "./users-fixtures";
 import { createChannel, createEvent, eventBody, HOUR, MINUTE } from "./live-fixtures";
+import { createCastChannel, createCastStream, dayStart, saveDayOk, timed } from "./cast-fixtures";
 
 type Identity = "owner" | "other" | "public" | "none" | "forged";
 const IDENTITIES: Identity[] = ["other", "public", "none", "forged", "owner"]; // the owner last: its call may delete
@@ -47,7 +48,18 @@ interface Fixture {
   ppvEventId: string;
   doomedChannelId: string;
   doomedEventId: string;
+  /** A cast channel of the owner's (its body) with a LIVE program of a stream on CAST_DAY, a stream, and a channel and a stream the DELETE rows remove. */
+  cast: {
+    channel: Record<string, unknown>;
+    channelId: string;
+    streamId: string;
+    programId: string;
+    doomedChannelId: string;
+    doomedStreamId: string;
+  };
 }
+
+const CAST_DAY = "20300115";
 
 interface Row {
   /** The request: path (parameters filled in), body; `as` tells who makes it (for per-identity credentials in the URL). */
@@ -308,6 +320,92 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/public/live/event/${f.ppvEventId}/pay`, body: {} }),
     expect: { owner: 400, other: 200, public: 200, none: 401, forged: 401 },
   },
+  "GET /api/cast/channel/{channelId}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/cast/channel/{channelId}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}`, body: { ...f.cast.channel, name: "Renamed cast channel" } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/cast/channel/{channelId}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.doomedChannelId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/public/cast/channel/{channelId}": {
+    request: (f) => ({ path: `/api/public/cast/channel/${f.cast.channelId}` }),
+    expect: PUBLIC_READ,
+  },
+  "GET /api/cast/stream/{streamId}": {
+    request: (f) => ({ path: `/api/cast/stream/${f.cast.streamId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/cast/stream/{streamId}": {
+    request: async (f) => ({
+      path: `/api/cast/stream/${f.cast.streamId}`,
+      body: (await api.get(`/api/cast/stream/${f.cast.streamId}`, { token: f.owner.access })).body,
+    }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/cast/stream/{streamId}": {
+    request: (f) => ({ path: `/api/cast/stream/${f.cast.doomedStreamId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/cast/program/{programId}": {
+    request: (f) => ({ path: `/api/cast/program/${f.cast.programId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/cast/program/{programId}": {
+    request: (f) => ({ path: `/api/cast/program/${f.cast.programId}`, body: { title: "Renamed program" } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "GET /api/public/cast/program/{programId}": {
+    request: (f) => ({ path: `/api/public/cast/program/${f.cast.programId}` }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/public/search/cast/programs/{segment}": {
+    request: (f) => ({ path: "/api/public/search/cast/programs/all", body: { channelId: f.cast.channelId } }),
+    expect: PUBLIC_READ,
+  },
+  "GET /api/cast/channel/{channelId}/dailyprogramming/{date}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/dailyprogramming/${CAST_DAY}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  // the writes of days other than CAST_DAY: an empty day saved, a break inserted, a day removed
+  "POST /api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/dailyprogramming/20300120`, body: { programs: [] } }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}/insert": {
+    request: (f) => ({
+      path: `/api/cast/channel/${f.cast.channelId}/dailyprogramming/20300121/insert`,
+      body: { items: [{ programType: "BREAK", duration: 60 }] },
+    }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}/move": {
+    request: (f) => ({
+      path: `/api/cast/channel/${f.cast.channelId}/dailyprogramming/${CAST_DAY}/move`,
+      body: { fromIndex: 0, toIndex: 1 },
+    }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/dailyprogramming/20300122` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/public/cast/channel/{channelId}/dailyprogramming/{yyyyMMdd}": {
+    request: (f) => ({ path: `/api/public/cast/channel/${f.cast.channelId}/dailyprogramming/${CAST_DAY}` }),
+    expect: PUBLIC_READ,
+  },
+  "GET /api/cast/channel/{channelId}/calendar/{yyyyMMdd}/{dayCount}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/calendar/${CAST_DAY}/42` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "DELETE /api/cast/channel/{channelId}/calendar/{yyyyMMdd}/{dayCount}": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/calendar/20300123/2` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),
@@ -396,8 +494,26 @@ before(async () => {
     spotMarketId: await listing({ licenseType: "SPOT_PRICE", activationPrice: "3,00" }),
     doomedMarketId: await listing({ licenseType: "FREE" }),
     ...(await liveFixture(owner)),
+    cast: await castFixture(owner),
   };
 });
+
+/** The owner's cast channel with one LIVE program on CAST_DAY, its stream, and what the DELETE rows remove. */
+async function castFixture(owner: TestUser): Promise<Fixture["cast"]> {
+  const [channel, stream] = [await createCastChannel(api, owner), await createCastStream(api, owner)];
+  const from = dayStart(CAST_DAY);
+  const day = await saveDayOk(api, owner, channel.channelId, CAST_DAY, [
+    timed(from, from + HOUR, { programType: "LIVE", sourceId: stream.streamId }),
+  ]);
+  return {
+    channel,
+    channelId: channel.channelId,
+    streamId: stream.streamId,
+    programId: day.programs[0].programId,
+    doomedChannelId: (await createCastChannel(api, owner)).channelId,
+    doomedStreamId: (await createCastStream(api, owner)).streamId,
+  };
+}
 
 /** The owner's live channels and events of the live rows. */
 async function liveFixture(
@@ -482,4 +598,7 @@ test("every route with an id answers each identity as the matrix says; no route 
   const progress = (token: string) => api.get(`/api/progressbar/${fixture.progressbarId}`, { token });
   assert.deepEqual((await progress(fixture.owner.access)).body, { value: 100 });
   assert.deepEqual((await progress(fixture.other.access)).body, { value: 0 });
+  const castProgram = await api.get(`/api/cast/program/${fixture.cast.programId}`, { token: fixture.owner.access });
+  assert.equal(castProgram.body.title, "Renamed program");
+  assert.equal((await api.get(`/api/cast/channel/${fixture.cast.doomedChannelId}`, { token: fixture.owner.access })).status, 404);
 });

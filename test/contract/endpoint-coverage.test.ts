@@ -20,6 +20,7 @@ const FINISHED_AREAS = [
   "Marketplace",
   "Live channels",
   "Live events",
+  "Cast programs and daily programming",
 ];
 
 /** Served without being a documented endpoint. */

@@ -123,6 +123,35 @@ const en = {
   "field.licenseNonCommercial": "cannot be PAY_PER_VIEW or CONTENT_BUNDLE: the content is licensed for non-commercial use only",
   "field.licensePerViewOnly": "must be PAY_PER_VIEW: the content's license is settled on every paid view",
   "field.licenseNoDerivatives": "cannot be changed: the content is licensed without derivatives",
+  // cast
+  "error.castChannelNotFound": "Cast channel not found",
+  "error.castStreamNotFound": "Cast stream not found",
+  "error.castProgramNotFound": "Cast program not found",
+  "error.castStreamHasPrograms": "This stream is played by {programs} LIVE program(s): remove them first",
+  "error.castChannelLocked": "The channel is locked: unlock it to change its programming",
+  "error.castRule1": "Scheduling rule 1 (the unit of time is the second) is broken by program {programs}: its times must be whole seconds",
+  "error.castRule2":
+    "Scheduling rule 2 (a program broadcasts from its start to its end) is broken by program {programs}: it must end after it starts",
+  "error.castRule3Day":
+    "Scheduling rule 3 (a program belongs to the day it starts in) is broken by program {programs}: it starts outside the day",
+  "error.castRule3Length": "Scheduling rule 3 (a program lasts at most 24 hours) is broken by program {programs}",
+  "error.castRule3DayLength": "Scheduling rule 3 is broken: the day from {programs} would last over 24 hours",
+  "error.castRule4":
+    "Scheduling rule 4 (a day starts no earlier than the end of the previous day's last program, and ends before the next day's first) is broken by programs {programs}",
+  "error.castRule5": "Scheduling rule 5 (each program starts when the previous one ends) is broken by programs {programs}",
+  "error.castRule6":
+    "Scheduling rule 6 (a break is a program of its own, showing the slate) is broken by program {programs}: a BREAK plays no content or stream",
+  "error.castContentSource": "Program {programs} plays no box content of yours: sourceId must be the boxId of one of your contents",
+  "error.castContentNotReady": "Program {programs} plays a content that is not READY",
+  "error.castContentLicense": "Program {programs} plays an acquired content whose license does not allow broadcasting it or has ended",
+  "error.castContentOffset": "Program {programs} starts playing at an offset past the end of its content",
+  "error.castContentTooLong": "Program {programs} lasts longer than its content from its offset: cut it shorter",
+  "error.castStreamSource": "Program {programs} plays no cast stream of yours: sourceId must be the streamId of one of your streams",
+  "field.day": "must be a day yyyyMMdd",
+  "field.dayEmpty": "is out of range: the day has no programs",
+  "field.dayCount": "must be a number of days from 1 to 366",
+  "field.programType": "must be PRERECORDED, LIVE or BREAK",
+  "field.segment": "must be onair, upcoming, past or all",
   // live
   "error.liveChannelNotFound": "Live channel not found",
   "error.liveEventNotFound": "Live event not found",
@@ -270,6 +299,37 @@ const it: Record<MessageId, string> = {
   "field.licenseNonCommercial": "non può essere PAY_PER_VIEW né CONTENT_BUNDLE: il contenuto è concesso solo per uso non commerciale",
   "field.licensePerViewOnly": "deve essere PAY_PER_VIEW: la licenza del contenuto si regola a ogni visione pagata",
   "field.licenseNoDerivatives": "non può essere cambiato: il contenuto è concesso senza opere derivate",
+  "error.castChannelNotFound": "Canale cast non trovato",
+  "error.castStreamNotFound": "Flusso cast non trovato",
+  "error.castProgramNotFound": "Programma cast non trovato",
+  "error.castStreamHasPrograms": "Questo flusso è trasmesso da {programs} programma/i LIVE: rimuovili prima",
+  "error.castChannelLocked": "Il canale è bloccato: sbloccalo per cambiarne la programmazione",
+  "error.castRule1":
+    "La regola di programmazione 1 (l'unità di tempo è il secondo) è violata dal programma {programs}: i suoi orari devono essere secondi interi",
+  "error.castRule2":
+    "La regola di programmazione 2 (un programma va in onda dal suo inizio alla sua fine) è violata dal programma {programs}: deve finire dopo l'inizio",
+  "error.castRule3Day":
+    "La regola di programmazione 3 (un programma appartiene al giorno in cui inizia) è violata dal programma {programs}: inizia fuori dal giorno",
+  "error.castRule3Length": "La regola di programmazione 3 (un programma dura al massimo 24 ore) è violata dal programma {programs}",
+  "error.castRule3DayLength": "La regola di programmazione 3 è violata: il giorno da {programs} durerebbe più di 24 ore",
+  "error.castRule4":
+    "La regola di programmazione 4 (un giorno inizia non prima della fine dell'ultimo programma del giorno precedente e finisce prima del primo del giorno seguente) è violata dai programmi {programs}",
+  "error.castRule5":
+    "La regola di programmazione 5 (ogni programma inizia quando finisce il precedente) è violata dai programmi {programs}",
+  "error.castRule6":
+    "La regola di programmazione 6 (una pausa è un programma a sé, che mostra la schermata di attesa) è violata dal programma {programs}: una BREAK non trasmette contenuti né flussi",
+  "error.castContentSource": "Il programma {programs} non trasmette un tuo contenuto: sourceId deve essere il boxId di un tuo contenuto",
+  "error.castContentNotReady": "Il programma {programs} trasmette un contenuto che non è READY",
+  "error.castContentLicense":
+    "Il programma {programs} trasmette un contenuto acquisito la cui licenza non ne consente la trasmissione o è scaduta",
+  "error.castContentOffset": "Il programma {programs} inizia da un punto oltre la fine del suo contenuto",
+  "error.castContentTooLong": "Il programma {programs} dura più del suo contenuto dal punto di inizio: accorcialo",
+  "error.castStreamSource": "Il programma {programs} non trasmette un tuo flusso cast: sourceId deve essere lo streamId di un tuo flusso",
+  "field.day": "deve essere un giorno aaaaMMgg",
+  "field.dayEmpty": "è fuori intervallo: il giorno non ha programmi",
+  "field.dayCount": "deve essere un numero di giorni da 1 a 366",
+  "field.programType": "deve essere PRERECORDED, LIVE o BREAK",
+  "field.segment": "deve essere onair, upcoming, past o all",
   "error.liveChannelNotFound": "Canale live non trovato",
   "error.liveEventNotFound": "Evento live non trovato",
   "error.liveChannelHasEvents": "Questo canale ha {events} evento/i: eliminali prima",

@@ -10,6 +10,7 @@ import { bundlesRouter } from "./routers/bundles";
 import { marketplaceRouter } from "./routers/marketplace";
 import { liveRouter } from "./routers/live";
 import { goLiveRouter } from "./routers/go-live";
+import { castRouter } from "./routers/cast";
 
 export const appRouter = router({
   users: usersRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   marketplace: marketplaceRouter,
   live: liveRouter,
   goLive: goLiveRouter,
+  cast: castRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,18 +3,36 @@ import type { Db } from "@/server/db/client";
 import { invalidField } from "@/server/domain/errors";
 import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
 import type { ChannelFields } from "./channel-fields";
+import { streamPathInUse } from "./stream-path";
 
-/** The columns of valid channel fields; a thumbnailId that is not one of the owner's is a 400 on it. */
-export async function channelColumns(db: Db, ownerId: string, fields: ChannelFields) {
+/**
+ * The columns shared by live channels, cast channels and cast streams, checked: a thumbnailId that
+ * is not one of the owner's, or a streamPath that another of them holds (they share the ingest's
+ * and the output's name space: stream-path.ts), is a 400 on it. `selfId`: the row being updated.
+ */
+export async function streamableColumns(
+  db: Db | Prisma.TransactionClient,
+  ownerId: string,
+  fields: Omit<ChannelFields, "public">,
+  selfId?: string,
+) {
   if (fields.thumbnailId && !(await findOwnThumbnail(db, ownerId, fields.thumbnailId)))
     throw invalidField("thumbnailId", "field.thumbnailId");
+  if (await streamPathInUse(db, fields.streamPath, selfId)) throw invalidField("streamPath", "field.streamPathTaken");
   return {
     name: fields.name,
     streamPath: fields.streamPath,
     description: fields.description ?? null,
-    public: fields.public,
     thumbnailId: fields.thumbnailId ?? null,
     tags: fields.tags,
+  };
+}
+
+/** The columns of valid live channel fields (streamableColumns and `public`). */
+export async function channelColumns(db: Db, ownerId: string, fields: ChannelFields, selfId?: string) {
+  return {
+    ...(await streamableColumns(db, ownerId, fields, selfId)),
+    public: fields.public,
   } satisfies Prisma.LiveChannelUncheckedUpdateInput;
 }
 

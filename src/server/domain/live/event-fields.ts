@@ -14,7 +14,7 @@ export const EVENT_MAX_HOURS = 48;
  * in the X-Service-timezone offset); anything else is "must be a date-time". Whole seconds (the
  * document's unit).
  */
-const zInstant = () =>
+export const zInstant = () =>
   z
     .preprocess(
       (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : v),

@@ -12,9 +12,9 @@ import { toTsQuery } from "@/server/domain/shared/search";
 const words = (text: string, weight: string) =>
   `setweight(to_tsvector('simple'::regconfig, translate(${text}, '.@/:_', '     ')), '${weight}')`;
 
-/** The own fields of a row `a` with name, tags and description columns (a channel or an event). */
-const ownWords = (a: string) =>
-  `${words(`${a}."name"`, "A")} || ${words(`kinora_tags_text(${a}."tags")`, "B")} || ${words(`coalesce(${a}."description", '')`, "C")}`;
+/** The own fields of a row `a` with name (or `nameColumn`), tags and description columns (a channel, an event, a cast program). */
+const ownWords = (a: string, nameColumn = "name") =>
+  `${words(`${a}."${nameColumn}"`, "A")} || ${words(`kinora_tags_text(${a}."tags")`, "B")} || ${words(`coalesce(${a}."description", '')`, "C")}`;
 
 /** A channel `c` as the words of its events (D). */
 const CHANNEL_AS_CONTEXT = words(`concat_ws(' ', c."name", kinora_tags_text(c."tags"), c."description")`, "D");
@@ -40,12 +40,23 @@ function match(vector: string, queryString: string | undefined): LiveMatch | und
 export const channelMatch = (queryString: string | undefined, publisher: boolean) =>
   match(`${ownWords("c")}${publisher ? ` || ${PUBLISHER_WORDS}` : ""}`, queryString);
 
-/** A query over event `e`, its channel `c` (when `channel`) and its publisher `u` (when `publisher`). */
-export const eventMatch = (queryString: string | undefined, with_: { channel: boolean; publisher: boolean }) =>
+/**
+ * A query over a scheduled row `a` (a live event `e`; a cast program `p`, whose name is its title),
+ * its channel `c` (when `channel`) and its publisher `u` (when `publisher`).
+ */
+export const scheduledMatch = (
+  a: string,
+  queryString: string | undefined,
+  with_: { channel: boolean; publisher: boolean; nameColumn?: string },
+) =>
   match(
-    `${ownWords("e")}${with_.channel ? ` || ${CHANNEL_AS_CONTEXT}` : ""}${with_.publisher ? ` || ${PUBLISHER_WORDS}` : ""}`,
+    `${ownWords(a, with_.nameColumn)}${with_.channel ? ` || ${CHANNEL_AS_CONTEXT}` : ""}${with_.publisher ? ` || ${PUBLISHER_WORDS}` : ""}`,
     queryString,
   );
+
+/** A query over event `e`, its channel `c` (when `channel`) and its publisher `u` (when `publisher`). */
+export const eventMatch = (queryString: string | undefined, with_: { channel: boolean; publisher: boolean }) =>
+  scheduledMatch("e", queryString, with_);
 
 /** Every tag of `tags` on the row `a`. */
 export const tagsFilter = (a: string, tags: string[] | undefined) =>

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 
 export const streamPathInput = z.object({
@@ -19,14 +21,26 @@ export function slugOf(name: string | undefined): string {
   return slug || "live";
 }
 
-// GET /api/public/live/streampath?base=<name> - a free stream path built from `base` (a channel
-// name): its slug and a random suffix (48 bits), e.g. "friday-night-3f9a2c81d0e4", URL-safe and
-// valid for channel create. Checked free when generated; create still refuses one taken meanwhile.
+/**
+ * Whether a stream path names a live channel, a cast channel or a cast stream other than `exceptId`:
+ * the three share the ingest's and the output's name space (a cast stream publishes through the
+ * live ingest), each table's unique index guarding only its own rows.
+ */
+export async function streamPathInUse(db: Db | Prisma.TransactionClient, streamPath: string, exceptId?: string): Promise<boolean> {
+  const rows = await db.$queryRaw<{ id: string }[]>`SELECT "id"::text AS id FROM "LiveChannel" WHERE "streamPath" = ${streamPath}
+    UNION ALL SELECT "id"::text FROM "CastChannel" WHERE "streamPath" = ${streamPath}
+    UNION ALL SELECT "id"::text FROM "CastStream" WHERE "streamPath" = ${streamPath}`;
+  return rows.some((r) => r.id !== exceptId);
+}
+
+// GET /api/public/live/streampath?base=<name> and /api/public/cast/streampath?base=<name> - a free
+// stream path built from `base` (a channel or stream name): its slug and a random suffix (48 bits),
+// e.g. "friday-night-3f9a2c81d0e4", URL-safe and valid for channel and stream create. Checked free
+// when generated; create still refuses one taken meanwhile.
 export async function generateStreamPath(ctx: Ctx, input: z.output<typeof streamPathInput>): Promise<{ streamPath: string }> {
   const slug = slugOf(input.base);
   for (;;) {
     const streamPath = `${slug}-${randomBytes(6).toString("hex")}`;
-    const taken = await ctx.db.liveChannel.findUnique({ where: { streamPath }, select: { id: true } });
-    if (!taken) return { streamPath };
+    if (!(await streamPathInUse(ctx.db, streamPath))) return { streamPath };
   }
 }

@@ -14,7 +14,7 @@ export async function updateChannel(ctx: Ctx, input: z.output<typeof updateChann
   const ownerId = requireUserId(ctx);
   const current = await loadOwnChannel(ctx.db, ownerId, input.channelId);
   await ctx.db.liveChannel
-    .update({ where: { id: current.view.channelId }, data: await channelColumns(ctx.db, ownerId, input) })
+    .update({ where: { id: current.view.channelId }, data: await channelColumns(ctx.db, ownerId, input, current.view.channelId) })
     .catch(streamPathTaken);
   return (await loadOwnChannel(ctx.db, ownerId, current.view.channelId, ctx.baseUrl)).view;
 }

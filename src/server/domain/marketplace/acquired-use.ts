@@ -28,7 +28,14 @@ async function licenseOfBoxItem(db: DbOrTx, boxItemId: string): Promise<UsedLice
 }
 
 /** Licenses whose use is settled per paid view of the acquirer's vods: their contents are sold only that way. */
-const settledPerView = (t: LicenseTerms) => t.licenseType === "PAY_PER_VIEW" || t.licenseType === "REVENUE_SHARING";
+const settledPerView = (t: Pick<LicenseTerms, "licenseType">) => t.licenseType === "PAY_PER_VIEW" || t.licenseType === "REVENUE_SHARING";
+
+/**
+ * Whether an acquired content may play in a cast channel (free, scheduled viewing): under a running
+ * license that is not settled per view (a channel has no views to credit the seller from).
+ */
+export const mayBroadcast = (license: { licenseType: LicenseTerms["licenseType"]; expiresAt: Date | null }, now = new Date()) =>
+  !isLicenseEnded(license.expiresAt, now) && !settledPerView(license);
 
 /** Vod licenses that sell the content: pay-per-view, and a bundle's (every bundle has a price). */
 const SOLD: ReadonlySet<VodLicenseType> = new Set(["PAY_PER_VIEW", "CONTENT_BUNDLE"]);

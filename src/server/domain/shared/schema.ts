@@ -11,6 +11,7 @@ const trimmedOrUndefined = (v: unknown) => emptyToUndefined(typeof v === "string
 
 export const zBool = () => z.preprocess(toBool, z.boolean());
 export const zInt = () => z.preprocess(toNumber, z.number().int());
+export const zNumber = () => z.preprocess(toNumber, z.number());
 
 /** A trimmed text; empty or null means "absent". */
 export const zText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(1).max(max));

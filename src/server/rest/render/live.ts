@@ -57,7 +57,7 @@ export function renderLiveResource(resource: LiveEventView | LiveChannelView, vi
 
 // --- OpenAPI ---
 
-const DATE_TIME = {
+export const DATE_TIME = {
   type: "object",
   description: "in the X-Service-timezone offset (UTC without the header)",
   required: ["date", "time"],

@@ -9,6 +9,7 @@ import { vodRoutes } from "./vod";
 import { bundleRoutes } from "./bundles";
 import { marketplaceRoutes } from "./marketplace";
 import { liveRoutes } from "./live";
+import { castRoutes } from "./cast";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -32,6 +33,11 @@ export const restRouteGroups: RestRouteGroup[] = [
     tag: "Live",
     description: "Live channels and events: stream paths, schedules, play, tickets, replays",
     routes: liveRoutes,
+  },
+  {
+    tag: "Cast",
+    description: "Scheduled channels: channels, streams, programs, daily programming, calendar, copy, program search",
+    routes: castRoutes,
   },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
