@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { parseMasterPlaylist, parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
+import { signedMediaBase, verifyMediaPath } from "@/server/media/edge/media-url.mjs";
 import { castMasterPlaylist, castMediaPlaylist, playoutWindow, type PlayoutSegment } from "@/server/media/cast/playout";
 import type { CastPlayoutProgram } from "@/server/media/cast/playout-types";
 import * as fx from "../support/cast-playout-fixtures";
@@ -141,6 +142,26 @@ describe("cast playout: a small schedule", () => {
     assert.equal(segs[0]!.slotStartMs, fx.DAY_START_MS);
   });
 
+  it("names the sources' own files behind the signed edge: box item rungs in the hls tree, the ingest's in the live tree", () => {
+    const key = "k".repeat(64);
+    const owner = "0b6f3c1e-6a43-4c1b-9d0e-2f5a8e7c9b10";
+    const [box, stream] = ["7d2e4f60-1c3b-4a5d-8e9f-0a1b2c3d4e5f", "e3c1b2a4-5d6f-4e7a-8b9c-0d1e2f3a4b5c"];
+    const expires = Math.floor(T / S) + 3600;
+    const bases: Record<string, string> = {
+      boxA: signedMediaBase(key, "hls", { bandOwnerId: owner, ownerId: owner, boxId: box }, expires),
+      liveC: signedMediaBase(key, "live", { bandOwnerId: owner, ownerId: owner, boxId: stream }, expires),
+      slate: signedMediaBase(key, "hls", { bandOwnerId: owner, ownerId: owner, boxId: owner }, expires),
+    };
+    const segs = playoutWindow({ ...fx.input(smallDay(T + 60 * S, true), T + 50 * S), baseFor: (k) => bases[k]! }, "720p");
+    const keys = segs.map((s) => {
+      const grant = verifyMediaPath(key, s.uri, T / S);
+      assert.ok(grant.ok, s.uri);
+      return grant.storageKey;
+    });
+    assert.ok(keys.includes(`box/${owner}/${box}/hls/720p/seg_00007.ts`));
+    assert.ok(keys.includes(`live/${owner}/${stream}/src/4.ts`));
+  });
+
   it("writes the master playlist of the channel's fixed variants", () => {
     const master = castMasterPlaylist(fx.CHANNEL, (v) => `${v.name}/index.m3u8`);
     assert.deepEqual(
@@ -208,6 +229,50 @@ describe("cast playout: properties over random schedules and clocks", () => {
         assert.ok(segs.at(-1)!.startMs <= now);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("writes every segment with its date-time, and a discontinuity wherever the program or the source's timestamps change", () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const now = c.startMs + c.clockMs;
+        const inp = fx.input(schedule(c, now), now);
+        const segs = playoutWindow(inp, c.variant);
+        const lines = castMediaPlaylist(inp, c.variant).trim().split("\n");
+        assert.equal(lines[3], `#EXT-X-MEDIA-SEQUENCE:${segs[0]!.mediaSequence}`);
+        assert.equal(lines[4], `#EXT-X-DISCONTINUITY-SEQUENCE:${segs[0]!.discontinuitySequence}`);
+        // Read the segments back: [discontinuity before it, date-time, duration, uri].
+        const read: Array<[boolean, string, string, string]> = [];
+        let discontinuity = false;
+        for (let i = 5; i < lines.length; i++) {
+          if (lines[i] === "#EXT-X-DISCONTINUITY") discontinuity = true;
+          else {
+            read.push([discontinuity, lines[i]!, lines[i + 1]!, lines[i + 2]!]);
+            discontinuity = false;
+            i += 2;
+          }
+        }
+        assert.deepEqual(
+          read,
+          segs.map((s, i) => {
+            const prev = segs[i - 1];
+            const boundary = prev !== undefined && (prev.programId !== s.programId || prev.slotStartMs !== s.slotStartMs);
+            const restart =
+              prev !== undefined && (prev.sourceKey !== s.sourceKey || prev.discontinuitySequence !== s.discontinuitySequence);
+            return [
+              boundary || restart,
+              `#EXT-X-PROGRAM-DATE-TIME:${new Date(s.startMs).toISOString()}`,
+              `#EXTINF:${(s.durationMs / S).toFixed(3)},`,
+              s.uri,
+            ];
+          }),
+        );
+        // A source change inside a program is a discontinuity too (the content's end, the stream's takeover).
+        segs.forEach((s, i) => {
+          if (i > 0 && segs[i - 1]!.sourceKey !== s.sourceKey) assert.ok(read[i]![0], "a discontinuity where the source changes");
+        });
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -15,7 +15,7 @@ export interface Run {
   /** Discontinuities inside the run (a loop restarting); not the one at its start. */
   innerDiscontinuities: number;
   segment(index: number): RunSegment;
-  /** The first segment that ends after `ms` (count when none). */
+  /** The first segment that ends (as cut) after `ms`; count when none does. */
   firstEndingAfter(ms: number): number;
 }
 
@@ -70,7 +70,7 @@ export function sequenceRun(sourceKey: string, list: CastSegment[], startMs: num
       const s = startMs + starts[i]!;
       return { path: segments[i]!.path, startMs: s, durationMs: Math.min(segments[i]!.durationMs, end - s), innerDiscontinuity: 0 };
     },
-    firstEndingAfter: (ms) => (ms < startMs ? 0 : Math.min(count, firstEndAfter(starts, ms - startMs))),
+    firstEndingAfter: (ms) => (ms < startMs ? 0 : ms >= end ? count : firstEndAfter(starts, ms - startMs)),
   };
 }
 
@@ -102,8 +102,9 @@ export function loopRun(sourceKey: string, rendition: CastRendition, startMs: nu
     },
     firstEndingAfter(ms) {
       if (ms < startMs) return 0;
+      if (ms >= endMs) return count; // the last segment is cut at endMs: its full length does not count
       const offset = ms - startMs;
-      return Math.min(count, Math.floor(offset / loopMs) * n + firstEndAfter(starts, offset % loopMs));
+      return Math.floor(offset / loopMs) * n + firstEndAfter(starts, offset % loopMs);
     },
   };
 }

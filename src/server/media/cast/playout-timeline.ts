@@ -138,13 +138,13 @@ function liveRuns(channel: CastChannelPlayout, variant: CastVariant, stream: Cas
   closePiece();
   // A connected publisher's next segment is on its way: from its newest point (its last segment's
   // end, or when it connected) the slot waits for it, and plays the slate after two silent target
-  // durations; its next segment then takes over again.
+  // durations (or once the slot is over); its next segment then takes over again.
   const since = stream?.publishingSinceMs;
   if (since != null && since < slot.endMs) {
     const edge = Math.max(cursor, Math.round(since));
     if (edge > cursor) runs.push(slateRun(channel, variant, cursor, edge));
     cursor = edge;
-    if (nowMs - edge < 2 * channel.targetDurationSeconds * 1000) return runs;
+    if (nowMs < slot.endMs && nowMs - edge < 2 * channel.targetDurationSeconds * 1000) return runs;
   }
   if (cursor < slot.endMs) runs.push(slateRun(channel, variant, cursor, slot.endMs));
   return runs;

@@ -7,7 +7,6 @@ import type { EpgChannel, EpgProgramme } from "./epg-types";
  */
 
 // Characters XML 1.0 cannot carry at all (controls other than tab and newlines, lone surrogates, U+FFFE/F).
-// eslint-disable-next-line no-control-regex
 const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
