@@ -126,6 +126,24 @@ describe("cast playout: a small schedule", () => {
     ]);
   });
 
+  it("waits for a publisher that connected until its first segment, two target durations at most, then lets the slate go on", () => {
+    const connected = smallDay(T, true).map((p) =>
+      p.type === "LIVE"
+        ? { ...p, stream: { key: "liveC", publishingSinceMs: T + 45 * S, renditions: [{ name: "src", height: 720, segments: [] }] } }
+        : p,
+    );
+    const waiting = playoutWindow(fx.input(connected, T + 47 * S), "720p");
+    assert.deepEqual(seconds(waiting).at(-1), [41, 4, "slate:720p/seg_00000.ts"], "nothing after the moment it connected");
+    const after = playoutWindow(fx.input(connected, T + 54 * S), "720p");
+    assert.deepEqual(seconds(after.filter((s) => s.startMs >= T + 41 * S)), [
+      [41, 4, "slate:720p/seg_00000.ts"],
+      [45, 4, "slate:720p/seg_00001.ts"], // the same loop, not a restart: what was listed keeps its number
+      [49, 2, "slate:720p/seg_00002.ts"],
+      [51, 4, "slate:720p/seg_00000.ts"],
+    ]);
+    assert.equal(after.find((s) => s.startMs === T + 41 * S)!.mediaSequence, waiting.find((s) => s.startMs === T + 41 * S)!.mediaSequence);
+  });
+
   it("fills empty time with the slate, cut at every UTC hour", () => {
     const segs = playoutWindow(fx.input([], T + 5 * S), "720p");
     assert.deepEqual(seconds(segs), [

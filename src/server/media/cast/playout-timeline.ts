@@ -1,13 +1,5 @@
 import { loopRun, sequenceRun, type Run } from "./playout-runs";
-import type {
-  CastChannelPlayout,
-  CastLiveSource,
-  CastPlayoutProgram,
-  CastRendition,
-  CastSegment,
-  CastSource,
-  CastVariant,
-} from "./playout-types";
+import type { CastChannelPlayout, CastLiveSource, CastPlayoutProgram, CastSegment, CastSource, CastVariant } from "./playout-types";
 
 /**
  * The channel's timeline: every instant belongs to one slot, a program [start, end) or a piece of
@@ -78,7 +70,7 @@ export function slotsBetween(programs: CastPlayoutProgram[], fromMs: number, toM
 }
 
 /** The nearest lower rung for a variant: the highest at or below its height, else the lowest there is. */
-export function pickRendition<R extends CastRendition | { name: string; height: number }>(renditions: R[], variant: CastVariant): R | null {
+export function pickRendition<R extends { name: string; height: number }>(renditions: R[], variant: CastVariant): R | null {
   const byHeight = [...renditions].sort((a, b) => b.height - a.height || a.name.localeCompare(b.name));
   return byHeight.find((r) => r.height <= variant.height) ?? byHeight[byHeight.length - 1] ?? null;
 }
@@ -139,12 +131,15 @@ function liveRuns(channel: CastChannelPlayout, variant: CastVariant, stream: Cas
   // A connected publisher's next segment is on its way: from its newest point (its last segment's
   // end, or when it connected) the slot waits for it, and plays the slate after two silent target
   // durations (or once the slot is over); its next segment then takes over again.
+  // The slate is one run however the wait ends (the stream arriving cuts it, its expiry lets it go
+  // on), so no segment it listed is ever renumbered.
   const since = stream?.publishingSinceMs;
   if (since != null && since < slot.endMs) {
     const edge = Math.max(cursor, Math.round(since));
-    if (edge > cursor) runs.push(slateRun(channel, variant, cursor, edge));
-    cursor = edge;
-    if (nowMs < slot.endMs && nowMs - edge < 2 * channel.targetDurationSeconds * 1000) return runs;
+    if (nowMs < slot.endMs && nowMs - edge < 2 * channel.targetDurationSeconds * 1000) {
+      if (edge > cursor) runs.push(slateRun(channel, variant, cursor, edge));
+      return runs;
+    }
   }
   if (cursor < slot.endMs) runs.push(slateRun(channel, variant, cursor, slot.endMs));
   return runs;
