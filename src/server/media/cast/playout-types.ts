@@ -39,7 +39,12 @@ export interface CastLiveSegment extends CastSegment {
 export interface CastLiveRendition {
   name: string;
   height: number;
-  /** The stream's current playlist, oldest first, each segment at its start time. */
+  /**
+   * Every segment the stream wrote since the program started, oldest first, each at its start time.
+   * A slot's numbers count from its start, so the slot's earlier segments must still be given while
+   * it airs (the ingest keeps a cast stream's fragments for its program: nginx-rtmp's playlist
+   * length, or an index the app keeps); a missing head would be taken for slate and shift them.
+   */
   segments: CastLiveSegment[];
 }
 
