@@ -107,7 +107,12 @@ export interface CastChannelPlayout {
 /** Everything one media playlist is computed from. */
 export interface CastPlayoutInput {
   channel: CastChannelPlayout;
-  /** Every program overlapping [nowMs - windowSeconds, nowMs], in any order. */
+  /**
+   * In any order, every program that ends after the UTC hour holding `nowMs - windowSeconds` began
+   * and starts by `nowMs` plus one target duration (empty time is cut at hours and where programs
+   * end, and a program's start cuts the segment airing before it): an hour and a minute around the
+   * clock is plenty. Programs further away change nothing.
+   */
   programs: CastPlayoutProgram[];
   nowMs: number;
   /** The signed base URL (ending in "/") of a source's files, by `CastSource.key`. */
