@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
 import { castMediaPlaylist, playoutWindow, type PlayoutSegment } from "@/server/media/cast/playout";
+import { LIVE_CELL_MS } from "@/server/media/cast/playout-timeline";
 import type { CastLiveSource, CastPlayoutProgram } from "@/server/media/cast/playout-types";
 import * as fx from "../support/cast-playout-fixtures";
 
@@ -135,8 +136,11 @@ test("a simulated day: continuous timeline, programs on time, numbers that only 
         p.live ? [p.live.key, "slate"] : ["slate"],
         `${p.programId}: its stream while it publishes, the slate otherwise`,
       );
-    // Within a program, numbers count on one by one from its start.
-    own.forEach((s, i) => assert.equal(s.mediaSequence, p.startMs + i));
+    // Within a program, numbers count on one by one from its start (a live program's: from each of its cells).
+    own.forEach((s, i) => {
+      const origin = p.type === "LIVE" ? Math.max(p.startMs, Math.floor(s.startMs / LIVE_CELL_MS) * LIVE_CELL_MS) : p.startMs;
+      assert.equal(s.mediaSequence, origin + i - own.findIndex((x) => x.startMs >= origin));
+    });
   }
   // The programs of the day and the one over midnight all aired; the playlists name them as HLS does.
   const text = castMediaPlaylist(fx.input(scheduleAt(DAY + 12 * 3_600_000), DAY + 12 * 3_600_000), "720p");

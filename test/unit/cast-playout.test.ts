@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { parseMasterPlaylist, parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
 import { signedMediaBase, verifyMediaPath } from "@/server/media/edge/media-url.mjs";
 import { castMasterPlaylist, castMediaPlaylist, playoutWindow, type PlayoutSegment } from "@/server/media/cast/playout";
+import { LIVE_CELL_MS } from "@/server/media/cast/playout-timeline";
 import type { CastPlayoutProgram } from "@/server/media/cast/playout-types";
 import * as fx from "../support/cast-playout-fixtures";
 
@@ -279,8 +280,7 @@ describe("cast playout: properties over random schedules and clocks", () => {
           segs.map((s, i) => {
             const prev = segs[i - 1];
             const boundary = prev !== undefined && (prev.programId !== s.programId || prev.slotStartMs !== s.slotStartMs);
-            const restart =
-              prev !== undefined && (prev.sourceKey !== s.sourceKey || prev.discontinuitySequence !== s.discontinuitySequence);
+            const restart = prev !== undefined && (prev.sourceKey !== s.sourceKey || prev.discontinuity !== s.discontinuity);
             return [
               boundary || restart,
               `#EXT-X-PROGRAM-DATE-TIME:${new Date(s.startMs).toISOString()}`,
@@ -370,6 +370,32 @@ describe("cast playout: properties over random schedules and clocks", () => {
         assert.equal(castMediaPlaylist(fx.input([...kept, ...tail], now), c.variant), before);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("shows the same window when the ingest has forgotten a stream's segments from before the window's live cell", () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const now = c.startMs + c.clockMs;
+        const programs = schedule(c, now);
+        const cell = Math.floor((now - fx.CHANNEL.windowSeconds * S) / LIVE_CELL_MS) * LIVE_CELL_MS;
+        const forgetful = programs.map((p) =>
+          p.type === "LIVE" && p.stream
+            ? {
+                ...p,
+                stream: {
+                  ...p.stream,
+                  renditions: p.stream.renditions.map((r) => ({
+                    ...r,
+                    segments: r.segments.filter((x) => x.startMs + x.durationMs > cell),
+                  })),
+                },
+              }
+            : p,
+        );
+        assert.equal(castMediaPlaylist(fx.input(forgetful, now), c.variant), castMediaPlaylist(fx.input(programs, now), c.variant));
+      }),
+      { numRuns: 300 },
     );
   });
 

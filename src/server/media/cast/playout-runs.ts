@@ -19,6 +19,11 @@ export interface Run {
   firstEndingAfter(ms: number): number;
 }
 
+/** The first segment of a run that starts at or after `ms`; count when none does. */
+export function firstStartingFrom(run: Run, ms: number): number {
+  return ms <= run.startMs ? 0 : Math.min(run.count, run.firstEndingAfter(ms - 1) + 1);
+}
+
 export interface RunSegment {
   path: string;
   startMs: number;

@@ -21,6 +21,11 @@ import type { CastChannelPlayout, CastLiveSource, CastPlayoutProgram, CastSegmen
  * segment for another: it sees new numbers and aligns by EXT-X-PROGRAM-DATE-TIME, present on every
  * segment. An edit that moves the start of a program already on air earlier moves its numbers back:
  * the scheduling rules are where such an edit is refused.
+ *
+ * Live slots are numbered in cells of LIVE_CELL_MS (epoch-aligned; the slot's start opens its first
+ * cell) instead of from the slot's start, and their slate restarts at every cell: the ingest keeps
+ * only a stream's recent segments, and a cell's numbers depend only on what starts in it, so losing
+ * segments older than the window's first cell changes nothing the window shows.
  */
 
 export type SlotKind = CastPlayoutProgram["type"] | "EMPTY";
@@ -34,6 +39,8 @@ export interface Slot {
 }
 
 const HOUR_MS = 3_600_000;
+/** Numbering cells of live slots; the caller gives a stream's segments back to the cell before the window. */
+export const LIVE_CELL_MS = 300_000;
 /** A live segment starting this close to where the previous one ended continues it (clock rounding). */
 const LIVE_JOIN_MS = 50;
 
@@ -69,6 +76,11 @@ export function slotsBetween(programs: CastPlayoutProgram[], fromMs: number, toM
   return slots.filter((s) => s.endMs > fromMs && s.startMs < toMs);
 }
 
+/** Where the numbers of a segment starting at `ms` count from: its slot's start, or its live cell's. */
+export function numberingStart(slot: Slot, ms: number): number {
+  return slot.kind === "LIVE" ? Math.max(slot.startMs, Math.floor(ms / LIVE_CELL_MS) * LIVE_CELL_MS) : slot.startMs;
+}
+
 /** The nearest lower rung for a variant: the highest at or below its height, else the lowest there is. */
 export function pickRendition<R extends { name: string; height: number }>(renditions: R[], variant: CastVariant): R | null {
   const byHeight = [...renditions].sort((a, b) => b.height - a.height || a.name.localeCompare(b.name));
@@ -93,6 +105,17 @@ function prerecordedRuns(channel: CastChannelPlayout, variant: CastVariant, cont
   if (from >= segments.length) return [slateRun(channel, variant, slot.startMs, slot.endMs)];
   const run = sequenceRun(content.key, segments.slice(from), slot.startMs, slot.endMs);
   return run.endMs < slot.endMs ? [run, slateRun(channel, variant, run.endMs, slot.endMs)] : [run];
+}
+
+/** The slate of a live slot, restarting at every cell. */
+function cellSlateRuns(channel: CastChannelPlayout, variant: CastVariant, startMs: number, endMs: number): Run[] {
+  const runs: Run[] = [];
+  for (let s = startMs; s < endMs;) {
+    const e = Math.min(endMs, (Math.floor(s / LIVE_CELL_MS) + 1) * LIVE_CELL_MS);
+    runs.push(slateRun(channel, variant, s, e));
+    s = e;
+  }
+  return runs;
 }
 
 /**
@@ -124,24 +147,24 @@ function liveRuns(channel: CastChannelPlayout, variant: CastVariant, stream: Cas
     const airedUntil = piece ? piece.endMs : cursor;
     closePiece();
     if (start < Math.max(cursor, airedUntil)) continue; // before the slot, or over what already aired
-    if (start > cursor) runs.push(slateRun(channel, variant, cursor, start));
+    if (start > cursor) runs.push(...cellSlateRuns(channel, variant, cursor, start));
     piece = { startMs: start, endMs: start + durationMs, segments: [{ path: seg.path, durationMs }] };
   }
   closePiece();
   // A connected publisher's next segment is on its way: from its newest point (its last segment's
   // end, or when it connected) the slot waits for it, and plays the slate after two silent target
   // durations (or once the slot is over); its next segment then takes over again.
-  // The slate is one run however the wait ends (the stream arriving cuts it, its expiry lets it go
-  // on), so no segment it listed is ever renumbered.
+  // The slate runs the same however the wait ends (the stream arriving cuts it, its expiry lets it
+  // go on), so no segment it listed is ever renumbered.
   const since = stream?.publishingSinceMs;
   if (since != null && since < slot.endMs) {
     const edge = Math.max(cursor, Math.round(since));
     if (nowMs < slot.endMs && nowMs - edge < 2 * channel.targetDurationSeconds * 1000) {
-      if (edge > cursor) runs.push(slateRun(channel, variant, cursor, edge));
+      if (edge > cursor) runs.push(...cellSlateRuns(channel, variant, cursor, edge));
       return runs;
     }
   }
-  if (cursor < slot.endMs) runs.push(slateRun(channel, variant, cursor, slot.endMs));
+  if (cursor < slot.endMs) runs.push(...cellSlateRuns(channel, variant, cursor, slot.endMs));
   return runs;
 }
 

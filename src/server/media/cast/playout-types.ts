@@ -40,10 +40,10 @@ export interface CastLiveRendition {
   name: string;
   height: number;
   /**
-   * Every segment the stream wrote since the program started, oldest first, each at its start time.
-   * A slot's numbers count from its start, so the slot's earlier segments must still be given while
-   * it airs (the ingest keeps a cast stream's fragments for its program: nginx-rtmp's playlist
-   * length, or an index the app keeps); a missing head would be taken for slate and shift them.
+   * The segments the stream wrote, oldest first, each at its start time: at least those ending after
+   * the start of the live cell (LIVE_CELL_MS, playout-timeline.ts) holding `nowMs - windowSeconds`,
+   * so about the last six minutes (nginx-rtmp's playlist length for cast streams); older ones may be
+   * left out, and change nothing.
    */
   segments: CastLiveSegment[];
 }

@@ -1,5 +1,6 @@
 import { buildMasterPlaylist } from "../ffmpeg/playlists";
-import { slotRuns, slotsBetween, type SlotKind } from "./playout-timeline";
+import { firstStartingFrom, type Run } from "./playout-runs";
+import { numberingStart, slotRuns, slotsBetween, type SlotKind } from "./playout-timeline";
 import type { CastChannelPlayout, CastPlayoutInput, CastVariant } from "./playout-types";
 
 /**
@@ -14,6 +15,8 @@ import type { CastChannelPlayout, CastPlayoutInput, CastVariant } from "./playou
 export interface PlayoutSegment {
   mediaSequence: number;
   discontinuitySequence: number;
+  /** Discontinuities within the slot up to this segment: where the media's timestamps restart. */
+  discontinuity: number;
   startMs: number;
   durationMs: number;
   uri: string;
@@ -30,6 +33,35 @@ function variantNamed(channel: CastChannelPlayout, name: string): CastVariant {
   return variant;
 }
 
+interface Placed {
+  run: Run;
+  /** Where the run's segments count from within the slot: index and discontinuity. */
+  indexBase: number;
+  discontinuityBase: number;
+}
+
+/** The slot's runs with where each one's segments count from (chained through the slot). */
+function placeRuns(runs: Run[]): Placed[] {
+  let indexBase = 0;
+  let discontinuityBase = 0;
+  return runs.map((run, r) => {
+    if (r > 0) {
+      indexBase += runs[r - 1]!.count;
+      discontinuityBase += runs[r - 1]!.innerDiscontinuities + 1;
+    }
+    return { run, indexBase, discontinuityBase };
+  });
+}
+
+/** The slot's index and discontinuity count of the first segment starting at or after `ms`. */
+function firstFrom(placed: Placed[], ms: number): { index: number; discontinuity: number } {
+  for (const p of placed) {
+    const i = firstStartingFrom(p.run, ms);
+    if (i < p.run.count) return { index: p.indexBase + i, discontinuity: p.discontinuityBase + p.run.segment(i).innerDiscontinuity };
+  }
+  return { index: 0, discontinuity: 0 };
+}
+
 /** The window's segments for one variant, oldest first. */
 export function playoutWindow(input: CastPlayoutInput, variantName: string): PlayoutSegment[] {
   const { channel, nowMs } = input;
@@ -37,20 +69,24 @@ export function playoutWindow(input: CastPlayoutInput, variantName: string): Pla
   const fromMs = nowMs - channel.windowSeconds * 1000;
   const out: PlayoutSegment[] = [];
   for (const slot of slotsBetween(input.programs, fromMs, nowMs + 1)) {
-    let indexBase = 0;
-    let discontinuityBase = 0;
-    slotRuns(channel, variant, slot, nowMs).forEach((run, r, runs) => {
-      if (r > 0) {
-        indexBase += runs[r - 1]!.count;
-        discontinuityBase += runs[r - 1]!.innerDiscontinuities + 1;
-      }
+    const placed = placeRuns(slotRuns(channel, variant, slot, nowMs));
+    // Numbers count from the slot's start, or from a live cell's: the first segment there.
+    const origins = new Map<number, { index: number; discontinuity: number }>();
+    const originOf = (start: number) =>
+      origins.get(start) ??
+      origins.set(start, start === slot.startMs ? { index: 0, discontinuity: 0 } : firstFrom(placed, start)).get(start)!;
+    for (const { run, indexBase, discontinuityBase } of placed) {
       const base = input.baseFor(run.sourceKey);
       for (let i = run.firstEndingAfter(fromMs); i < run.count; i++) {
         const seg = run.segment(i);
         if (seg.startMs > nowMs) break;
+        const numbering = numberingStart(slot, seg.startMs);
+        const origin = originOf(numbering);
+        const discontinuity = discontinuityBase + seg.innerDiscontinuity;
         out.push({
-          mediaSequence: slot.startMs + indexBase + i,
-          discontinuitySequence: slot.startMs + discontinuityBase + seg.innerDiscontinuity,
+          mediaSequence: numbering + indexBase + i - origin.index,
+          discontinuitySequence: numbering + discontinuity - origin.discontinuity,
+          discontinuity,
           startMs: seg.startMs,
           durationMs: seg.durationMs,
           uri: `${base}${seg.path}`,
@@ -60,7 +96,7 @@ export function playoutWindow(input: CastPlayoutInput, variantName: string): Pla
           slotStartMs: slot.startMs,
         });
       }
-    });
+    }
   }
   return out;
 }
@@ -78,8 +114,7 @@ export function castMediaPlaylist(input: CastPlayoutInput, variantName: string):
   ];
   segments.forEach((seg, i) => {
     const prev = segments[i - 1];
-    if (prev && (prev.slotStartMs !== seg.slotStartMs || prev.discontinuitySequence !== seg.discontinuitySequence))
-      lines.push("#EXT-X-DISCONTINUITY");
+    if (prev && (prev.slotStartMs !== seg.slotStartMs || prev.discontinuity !== seg.discontinuity)) lines.push("#EXT-X-DISCONTINUITY");
     lines.push(
       `#EXT-X-PROGRAM-DATE-TIME:${new Date(seg.startMs).toISOString()}`,
       `#EXTINF:${(seg.durationMs / 1000).toFixed(3)},`,
