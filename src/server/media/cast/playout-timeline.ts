@@ -15,7 +15,7 @@ import type { CastChannelPlayout, CastLiveSource, CastPlayoutProgram, CastSegmen
  * A slot holds at most one segment per millisecond (segments are whole milliseconds, at least one),
  * so a slot's numbers stay below the next slot's start: they only grow with the clock, through day
  * changes (nothing counts from midnight) and through edits of later programs (a slot's numbers
- * depend only on that slot). While the window spans a slot boundary the later slot's segments carry
+ * depend only on that slot). While the window spans a slot (or live cell) boundary the later segments carry
  * the numbers that count on from the earlier slot; once the window starts in the later slot they
  * carry its own, a jump into a range no earlier playlist used, so a player never mistakes one
  * segment for another: it sees new numbers and aligns by EXT-X-PROGRAM-DATE-TIME, present on every

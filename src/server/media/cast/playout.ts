@@ -21,7 +21,7 @@ export interface PlayoutSegment {
   durationMs: number;
   uri: string;
   sourceKey: string;
-  /** The slot's program (null in empty time), its kind and start (where its numbers count from). */
+  /** The slot's program (null in empty time), its kind and start (numbers count from there, or from a live cell's start). */
   programId: string | null;
   kind: SlotKind;
   slotStartMs: number;
