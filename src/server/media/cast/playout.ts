@@ -1,0 +1,132 @@
+import { buildMasterPlaylist } from "../ffmpeg/playlists";
+import { firstStartingFrom, type Run } from "./playout-runs";
+import { numberingStart, slotRuns, slotsBetween, type SlotKind } from "./playout-timeline";
+import type { CastChannelPlayout, CastPlayoutInput, CastVariant } from "./playout-types";
+
+/**
+ * The channel's live HLS as a pure function of (schedule, renditions, clock): no ffmpeg, no state.
+ * The media playlist is a sliding window over the timeline (playout-timeline.ts) of the segments
+ * that have started by now and end after `now - windowSeconds`, each with its own
+ * EXT-X-PROGRAM-DATE-TIME, EXT-X-DISCONTINUITY where the source changes or a loop restarts. The
+ * segments are the sources' own files (box item rungs, the live ingest's, the slate's) behind the
+ * signed edge: their URIs are the caller's signed base of each source plus the rendition path.
+ */
+
+export interface PlayoutSegment {
+  mediaSequence: number;
+  discontinuitySequence: number;
+  /** Discontinuities within the slot up to this segment: where the media's timestamps restart. */
+  discontinuity: number;
+  startMs: number;
+  durationMs: number;
+  uri: string;
+  sourceKey: string;
+  /** The slot's program (null in empty time), its kind and start (numbers count from there, or from a live cell's start). */
+  programId: string | null;
+  kind: SlotKind;
+  slotStartMs: number;
+}
+
+function variantNamed(channel: CastChannelPlayout, name: string): CastVariant {
+  const variant = channel.variants.find((v) => v.name === name);
+  if (!variant) throw new Error(`the channel has no variant ${name}`);
+  return variant;
+}
+
+interface Placed {
+  run: Run;
+  /** Where the run's segments count from within the slot: index and discontinuity. */
+  indexBase: number;
+  discontinuityBase: number;
+}
+
+/** The slot's runs with where each one's segments count from (chained through the slot). */
+function placeRuns(runs: Run[]): Placed[] {
+  let indexBase = 0;
+  let discontinuityBase = 0;
+  return runs.map((run, r) => {
+    if (r > 0) {
+      indexBase += runs[r - 1]!.count;
+      discontinuityBase += runs[r - 1]!.innerDiscontinuities + 1;
+    }
+    return { run, indexBase, discontinuityBase };
+  });
+}
+
+/** The slot's index and discontinuity count of the first segment starting at or after `ms`. */
+function firstFrom(placed: Placed[], ms: number): { index: number; discontinuity: number } {
+  for (const p of placed) {
+    const i = firstStartingFrom(p.run, ms);
+    if (i < p.run.count) return { index: p.indexBase + i, discontinuity: p.discontinuityBase + p.run.segment(i).innerDiscontinuity };
+  }
+  return { index: 0, discontinuity: 0 };
+}
+
+/** The window's segments for one variant, oldest first. */
+export function playoutWindow(input: CastPlayoutInput, variantName: string): PlayoutSegment[] {
+  const { channel, nowMs } = input;
+  const variant = variantNamed(channel, variantName);
+  const fromMs = nowMs - channel.windowSeconds * 1000;
+  const out: PlayoutSegment[] = [];
+  for (const slot of slotsBetween(input.programs, fromMs, nowMs + 1)) {
+    const placed = placeRuns(slotRuns(channel, variant, slot, nowMs));
+    // Numbers count from the slot's start, or from a live cell's: the first segment there.
+    const origins = new Map<number, { index: number; discontinuity: number }>();
+    const originOf = (start: number) =>
+      origins.get(start) ??
+      origins.set(start, start === slot.startMs ? { index: 0, discontinuity: 0 } : firstFrom(placed, start)).get(start)!;
+    for (const { run, indexBase, discontinuityBase } of placed) {
+      const base = input.baseFor(run.sourceKey);
+      for (let i = run.firstEndingAfter(fromMs); i < run.count; i++) {
+        const seg = run.segment(i);
+        if (seg.startMs > nowMs) break;
+        const numbering = numberingStart(slot, seg.startMs);
+        const origin = originOf(numbering);
+        const discontinuity = discontinuityBase + seg.innerDiscontinuity;
+        out.push({
+          mediaSequence: numbering + indexBase + i - origin.index,
+          discontinuitySequence: numbering + discontinuity - origin.discontinuity,
+          discontinuity,
+          startMs: seg.startMs,
+          durationMs: seg.durationMs,
+          uri: `${base}${seg.path}`,
+          sourceKey: run.sourceKey,
+          programId: slot.programId,
+          kind: slot.kind,
+          slotStartMs: slot.startMs,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The media playlist of one of the channel's variants at `input.nowMs`. */
+export function castMediaPlaylist(input: CastPlayoutInput, variantName: string): string {
+  const segments = playoutWindow(input, variantName);
+  const first = segments[0];
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:6",
+    `#EXT-X-TARGETDURATION:${input.channel.targetDurationSeconds}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first?.mediaSequence ?? 0}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${first?.discontinuitySequence ?? 0}`,
+  ];
+  segments.forEach((seg, i) => {
+    const prev = segments[i - 1];
+    if (prev && (prev.slotStartMs !== seg.slotStartMs || prev.discontinuity !== seg.discontinuity)) lines.push("#EXT-X-DISCONTINUITY");
+    lines.push(
+      `#EXT-X-PROGRAM-DATE-TIME:${new Date(seg.startMs).toISOString()}`,
+      `#EXTINF:${(seg.durationMs / 1000).toFixed(3)},`,
+      seg.uri,
+    );
+  });
+  return `${lines.join("\n")}\n`;
+}
+
+/** The channel's master playlist: its fixed variants, each naming its media playlist by `mediaPlaylistUri`. */
+export function castMasterPlaylist(channel: CastChannelPlayout, mediaPlaylistUri: (variant: CastVariant) => string): string {
+  return buildMasterPlaylist(
+    channel.variants.map((v) => ({ uri: mediaPlaylistUri(v), bandwidth: v.bandwidth, width: v.width, height: v.height, codecs: v.codecs })),
+  );
+}
