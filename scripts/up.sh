@@ -13,7 +13,7 @@ node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.ex
   { say "Node.js >= 20.19 is needed (found $(node --version))"; exit 1; }
 
 # 1. Debian packages, only those missing (apt-get update is slow, so skip it when nothing is).
-packages=(ffmpeg nginx libnginx-mod-http-js libnginx-mod-rtmp chromium postgresql)
+packages=(ffmpeg nginx libnginx-mod-http-js libnginx-mod-rtmp chromium postgresql xmltv-util)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
