@@ -6,7 +6,7 @@ import type { DurationUnit } from "@/generated/prisma/enums";
 import { moneyIn } from "@/server/rest/wire";
 import { Field, SelectField, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
-import { SubmitButton } from "@/components/form/submit-button";
+import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { splitTags } from "@/lib/tags";
@@ -112,14 +112,7 @@ export function BundleForm({
       </div>
       <TextAreaField name="description" label={labels.description} rows={3} defaultValue={bundle?.description} error={e.description} />
       <Field name="tags" label={labels.tags} defaultValue={bundle?.tags.join(", ")} error={e.tags} hint="Separated by commas." />
-      <div className="actions">
-        <SubmitButton pending={mutation.isPending}>{bundle ? "Save" : "Create the bundle"}</SubmitButton>
-        {onCancel && (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions pending={mutation.isPending} submit={bundle ? "Save" : "Create the bundle"} onCancel={onCancel} />
     </form>
   );
 }

@@ -25,3 +25,17 @@ export function SubmitButton({ pending, children, className = "button" }: { pend
     </button>
   );
 }
+
+/** A dialog form's buttons: submit, and Cancel when the form can be left without saving. */
+export function FormActions({ pending, submit, onCancel }: { pending?: boolean; submit: ReactNode; onCancel?: () => void }) {
+  return (
+    <div className="actions">
+      <SubmitButton pending={pending}>{submit}</SubmitButton>
+      {onCancel && (
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </div>
+  );
+}

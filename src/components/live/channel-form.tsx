@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { LiveChannelView } from "@/server/domain/live/channel-view";
 import { CheckboxField, Field, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
-import { SubmitButton } from "@/components/form/submit-button";
+import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { splitTags } from "@/lib/tags";
@@ -108,14 +108,7 @@ export function ChannelForm({
         hint="Unlisted channels stay out of searches; their page still opens for whoever has the link."
       />
       <Field name="tags" label={labels.tags} defaultValue={channel?.tags.join(", ")} error={e.tags} hint="Separated by commas." />
-      <div className="actions">
-        <SubmitButton pending={mutation.isPending}>{channel ? "Save" : "Create the channel"}</SubmitButton>
-        {onCancel && (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions pending={mutation.isPending} submit={channel ? "Save" : "Create the channel"} onCancel={onCancel} />
     </form>
   );
 }

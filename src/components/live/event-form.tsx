@@ -5,7 +5,7 @@ import type { LiveEventView } from "@/server/domain/live/event-view";
 import { moneyIn } from "@/server/rest/wire";
 import { CheckboxField, Field, SelectField, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
-import { SubmitButton } from "@/components/form/submit-button";
+import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { splitTags } from "@/lib/tags";
@@ -136,14 +136,7 @@ export function EventForm({
       <CheckboxField name="publicEvent" label={labels.publicEvent} defaultChecked={event?.publicEvent ?? true} error={e.publicEvent} />
       <CheckboxField name="recordEvent" label={labels.recordEvent} defaultChecked={event?.recordEvent ?? false} error={e.recordEvent} />
       <Field name="tags" label={labels.tags} defaultValue={event?.tags.join(", ")} error={e.tags} hint="Separated by commas." />
-      <div className="actions">
-        <SubmitButton pending={mutation.isPending}>{event ? "Save" : "Schedule the event"}</SubmitButton>
-        {onCancel && (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions pending={mutation.isPending} submit={event ? "Save" : "Schedule the event"} onCancel={onCancel} />
     </form>
   );
 }
