@@ -26,6 +26,7 @@ import { MediaLogWriter, mediaLogDir } from "../src/server/media/edge/media-log.
 import { classifyRequestPath } from "../src/server/media/edge/media-url.mjs";
 import { findNginx, startNginx } from "../src/server/media/edge/nginx.mjs";
 import { findRtmp, startRtmp } from "../src/server/media/edge/nginx-rtmp.mjs";
+import { liveHookSecret } from "../src/server/media/edge/live-layout.mjs";
 import { withRawRequest } from "../src/server/http/raw-request.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 
@@ -130,19 +131,25 @@ const rtmp = findRtmp(process.env);
 const rtmpPort = Number(process.env.RTMP_PORT ?? 1935);
 if (rtmp.ok) {
   const hookHost = edge || ["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "127.0.0.1" : hostname;
+  const hookBase = `http://${hookHost.includes(":") ? `[${hookHost}]` : hookHost}:${edge ? appPort : port}`;
   try {
     ingest = await startRtmp({
       binary: rtmp.binary,
       dataDir,
       host: hostname,
       port: rtmpPort,
-      hookBase: `http://${hookHost.includes(":") ? `[${hookHost}]` : hookHost}:${edge ? appPort : port}`,
+      hookBase,
       mediaKey,
       segmentSeconds: Number(process.env.LIVE_SEGMENT_SECONDS ?? 1),
       transcode: ["1", "true", "yes", "on"].includes(String(process.env.LIVE_TRANSCODE ?? "").toLowerCase()),
       isRoot: process.getuid?.() === 0,
     });
     console.log(`live ingest on rtmp://${hostname}:${rtmpPort}/live (nginx-rtmp)`);
+    // publishes a crash cut off end now, and their recorded copies go to the recording job
+    const started = await fetch(`${hookBase}/internal/live/ingest-start?key=${liveHookSecret(mediaKey)}`, { method: "POST" }).catch(
+      (e) => e,
+    );
+    if (!started.ok) console.warn(`live: the interrupted publishes could not be recovered: ${started.status ?? started.message}`);
   } catch (err) {
     if (rtmp.required) throw err;
     console.warn(`live ingest is off: nginx-rtmp could not start: ${err.message}`);

@@ -16,12 +16,16 @@ import { startKinora, type Kinora } from "./server";
 export interface LiveTestServer {
   server: Kinora;
   sql<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** kill -9 of the server (its nginx processes stop with it), then a restart on the same DATA_DIR, database and ports. */
+  killAndRestart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveTestServer> {
   const ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
   const serverEnv = { SMTP_URL: "", LIVE_INGEST: "1", ...env, ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) };
+  const restart = (server: Kinora) =>
+    startKinora({ ...serverEnv, DATA_DIR: server.dataDir, PORT: new URL(server.url).port, RTMP_PORT: String(server.rtmpPort) });
   const self: LiveTestServer = {
     server: await startKinora(serverEnv),
     async sql(fn) {
@@ -30,14 +34,14 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
       try {
         return await withDatabase({ dataDir: server.dataDir, databaseUrl: ownDb?.url }, fn);
       } finally {
-        if (!ownDb)
-          self.server = await startKinora({
-            ...serverEnv,
-            DATA_DIR: server.dataDir,
-            PORT: new URL(server.url).port,
-            RTMP_PORT: String(server.rtmpPort),
-          });
+        if (!ownDb) self.server = await restart(server);
       }
+    },
+    async killAndRestart() {
+      const { server } = self;
+      process.kill(server.pid!, "SIGKILL");
+      await server.stop(); // resolves once the process is gone
+      self.server = await restart(server);
     },
     async stop() {
       await self.server.stop();

@@ -121,11 +121,15 @@ export async function recordDone(db: Db, r: { name: string; clientId: string; pa
     orderBy: { startedAt: "desc" },
     select: { id: true },
   });
-  if (!session) return;
+  if (session) await handOverCopy(db, session.id, r.path);
+}
+
+/** A session's recorded copy is complete: the recording job takes it after the grace period. */
+export async function handOverCopy(db: Db, sessionId: string, recordPath: string): Promise<void> {
   const runAt = new Date(Date.now() + env().LIVE_RECORDING_GRACE_SECONDS * 1000);
   await db.$transaction(async (tx) => {
-    await tx.liveSession.update({ where: { id: session.id }, data: { recordPath: r.path } });
-    await enqueueJob(tx, liveRecordingJob, { sessionId: session.id }, { runAt });
+    await tx.liveSession.update({ where: { id: sessionId }, data: { recordPath } });
+    await enqueueJob(tx, liveRecordingJob, { sessionId }, { runAt });
   });
   wakeLocalWorkers();
 }

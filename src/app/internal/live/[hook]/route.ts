@@ -3,11 +3,12 @@ import { getDb } from "@/server/db/client";
 import { liveHookSecret } from "@/server/media/edge/live-layout.mjs";
 import { mediaKey } from "@/server/media/signed-url";
 import { admitPublish, endPublish, recordDone } from "@/server/live/publish-hooks";
+import { recoverInterruptedPublishes } from "@/server/live/recover-publishes";
 
 export const dynamic = "force-dynamic";
 
 // nginx-rtmp's callbacks (media/edge/nginx-rtmp.mjs): POST /internal/live/{publish,publish-done,
-// record-done}?key=<secret>, with the publish's fields form-encoded (app, name, clientid, addr and the
+// record-done}?key=<secret>, and the launcher's ingest-start once nginx-rtmp runs (scripts/start.mjs), with the publish's fields form-encoded (app, name, clientid, addr and the
 // publish URL's own arguments: user, password). nginx-rtmp admits a publisher on 2xx and refuses it on
 // anything else. Only nginx-rtmp knows the secret; the HTTP edge answers 404 for /internal/ anyway.
 
@@ -44,6 +45,12 @@ export async function POST(req: Request, { params }: { params: Promise<{ hook: s
     case "record-done":
       await recordDone(db, { name: field("name"), clientId: field("clientid"), path: field("path") });
       return reply(200);
+    case "ingest-start": {
+      const { ended, recovered } = await recoverInterruptedPublishes(db);
+      if (ended)
+        console.warn(`live: ${ended} publish(es) cut by a restart ended, ${recovered} recorded copy(ies) handed to the recording job`);
+      return reply(200);
+    }
     default:
       return reply(404);
   }
