@@ -1,8 +1,10 @@
 // A recorded event whose publish is cut by a crash (kill -9 of the server while the encoder streams):
 // nginx-rtmp's end-of-publish callbacks never reach the app, so after the restart the ingest's start
 // ends the open session and hands its recorded copy to the recording job. The event still gets its
-// READY box item, and the channel takes a new publisher.
+// READY box item, and the channel takes a new publisher. Deleting the channel then removes its live files.
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
 import { insertLiveChannel, insertLiveEvent, publishTestPattern, startLiveServer, type LiveTestServer } from "../support/live-fixtures";
@@ -15,6 +17,7 @@ const tag = Math.random().toString(36).slice(2, 8);
 const streamPath = `crash-${tag}`;
 const PASSWORD = "crash-live-1";
 let eventId: string;
+let channel: { id: string; ownerId: string };
 
 const api = () => new Api(live.server.url);
 const rtmpUrl = () =>
@@ -27,7 +30,7 @@ before(async () => {
   const res = await api().post("/api/user/me", { profile, features: { livePassword: PASSWORD } }, { token: owner.access });
   assert.equal(res.status, 200, res.text);
   await live.sql(async (sql) => {
-    const channel = await insertLiveChannel(sql, { ownerUserCode: owner.userCode, streamPath });
+    channel = await insertLiveChannel(sql, { ownerUserCode: owner.userCode, streamPath });
     const now = Date.now();
     eventId = await insertLiveEvent(sql, {
       channelId: channel.id,
@@ -89,4 +92,14 @@ test("kill -9 mid-publish: after the restart the session ends, its copy becomes 
   // the channel is free again: a new publish is admitted
   const again = publishTestPattern(rtmpUrl(), { seconds: 2 });
   assert.equal(await again.exited, 0, again.output());
+});
+
+test("a deleted channel's live files go with it: its directory in storage and the ingest's playlists of its stream path", async () => {
+  const { dataDir } = live.server;
+  const dirs = [path.join(dataDir, "storage", "live", channel.ownerId, channel.id), path.join(dataDir, "live", "hls", streamPath)];
+  for (const dir of dirs) assert.ok(existsSync(dir), `${dir} exists after a publish`);
+  assert.equal((await api().delete(`/api/live/event/${eventId}`, { token: owner.access })).status, 204);
+  const deleted = await api().delete(`/api/live/channel/${channel.id}`, { token: owner.access });
+  assert.equal(deleted.status, 204, deleted.text);
+  for (const dir of dirs) assert.equal(existsSync(dir), false, `${dir} removed with the channel`);
 });

@@ -69,3 +69,13 @@ export async function prepareLiveDir(o: { ownerId: string; channelId: string; st
   await writeFile(temp, liveMasterPlaylist(env().LIVE_TRANSCODE));
   await rename(temp, path.join(home, "master.m3u8"));
 }
+
+/**
+ * A deleted channel's files: its directory in storage and, unless a publisher still streams to it
+ * (nginx-rtmp keeps writing until it stops), nginx-rtmp's playlists of its stream path. The stream
+ * path is free for another channel from now on, which starts with fresh directories anyway.
+ */
+export async function removeLiveDir(o: { ownerId: string; channelId: string; streamPath: string; publishing: boolean }): Promise<void> {
+  await rm(channelLiveDir(o.ownerId, o.channelId), { recursive: true, force: true });
+  if (!o.publishing) for (const d of streamDirs(o.streamPath)) await rm(d.dir, { recursive: true, force: true });
+}

@@ -3,6 +3,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { DomainError, notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { removeLiveDir } from "@/server/live/live-dirs";
 
 export const deleteChannelInput = z.object({ channelId: z.string() });
 
@@ -10,12 +11,15 @@ const hasEvents = (events: number) => new DomainError("DEPENDANTS", "error.liveC
 
 // DELETE /api/live/channel/{channelId} - removes a channel without events. Refused with 409
 // DEPENDANTS (supplement §2 and §4: the `exception` clients look for) while it has events, past
-// ones included: delete them first.
+// ones included: delete them first. Its live files go with it (live-dirs.ts).
 export async function deleteChannel(ctx: Ctx, input: z.output<typeof deleteChannelInput>): Promise<void> {
   const ownerId = requireUserId(ctx);
   const id = normalizeUuid(input.channelId);
   const channel = id
-    ? await ctx.db.liveChannel.findFirst({ where: { id, ownerId }, select: { id: true, _count: { select: { events: true } } } })
+    ? await ctx.db.liveChannel.findFirst({
+        where: { id, ownerId },
+        select: { id: true, streamPath: true, _count: { select: { events: true } } },
+      })
     : null;
   if (!channel) throw notFound("error.liveChannelNotFound");
   if (channel._count.events > 0) throw hasEvents(channel._count.events);
@@ -24,4 +28,6 @@ export async function deleteChannel(ctx: Ctx, input: z.output<typeof deleteChann
     if ((err as { code?: string }).code === "P2003") throw hasEvents(1);
     throw err;
   });
+  const open = await ctx.db.liveSession.findUnique({ where: { openChannelId: channel.id }, select: { id: true } });
+  await removeLiveDir({ ownerId, channelId: channel.id, streamPath: channel.streamPath, publishing: open !== null });
 }
