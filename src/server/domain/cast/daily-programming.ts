@@ -24,7 +24,7 @@ export interface CalendarDay {
 
 export const dayInput = z.object({ channelId: z.string(), date: zPathDay, offsetMs: zOffsetMs });
 
-/** A program as the calendar statement gives it: a JSON array, in this order (timestamps as UTC without zone). */
+/** A program as the calendar statement gives it: a JSON array, in this order (instants in ms, as float8: rounded). */
 type ProgramTuple = [
   id: string,
   itemType: ProgramType,
@@ -32,8 +32,8 @@ type ProgramTuple = [
   description: string | null,
   thumbnailId: string | null,
   tags: string[] | null,
-  startsAt: string,
-  endsAt: string,
+  startsAt: number,
+  endsAt: number,
   offsetSeconds: number,
   boxItemId: string | null,
   streamId: string | null,
@@ -65,14 +65,12 @@ type StreamTuple = [
 const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1::uuid AND "startsAt" >= $2::timestamp AND "startsAt" < $3::timestamp)
   SELECT json_build_array(
     (SELECT coalesce(json_agg(json_build_array(p."id", p."itemType", p."title", p."description", p."thumbnailId", p."tags",
-        p."startsAt", p."endsAt", p."offsetSeconds", p."boxItemId", p."streamId") ORDER BY p."startsAt"), '[]') FROM p),
+        date_part('epoch', p."startsAt") * 1000, date_part('epoch', p."endsAt") * 1000, p."offsetSeconds", p."boxItemId", p."streamId") ORDER BY p."startsAt"), '[]') FROM p),
     (SELECT coalesce(json_agg(json_build_array(b."id", b."contentId", b."resourceId", b."title", b."description", b."durationSeconds",
         b."thumbnailId", b."tags")), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
     (SELECT coalesce(json_agg(json_build_array(s."id", s."ownerId", s."name", s."description", s."streamPath", s."thumbnailId", s."tags")), '[]')
       FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE')))::text AS calendar`;
 
-/** A timestamp of the JSON text ("2030-03-01T00:00:00", UTC) as an instant. */
-const instantOf = (text: string) => new Date(`${text}Z`);
 
 const contentOf = (c: ContentTuple): ContentFields => ({
   boxId: c[0],
@@ -106,13 +104,13 @@ export async function readCalendar(db: Db, channel: CastChannelView, range: DayR
     programs: [],
   }));
   for (const [programId, itemType, title, description, thumbnailId, tags, start, end, offsetSeconds, boxItemId, streamId] of programs) {
-    const startsAt = instantOf(start);
+    const startsAt = new Date(Math.round(start));
     days[Math.floor((startsAt.getTime() - range.from) / DAY_MS)]!.programs.push({
       programId,
       title,
       description: description ?? undefined,
       startsAt,
-      endsAt: instantOf(end),
+      endsAt: new Date(Math.round(end)),
       itemType,
       thumbnailId: thumbnailId ?? undefined,
       tags: tags ?? [],
