@@ -71,7 +71,6 @@ const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1:
     (SELECT coalesce(json_agg(json_build_array(s."id", s."ownerId", s."name", s."description", s."streamPath", s."thumbnailId", s."tags")), '[]')
       FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE')))::text AS calendar`;
 
-
 const contentOf = (c: ContentTuple): ContentFields => ({
   boxId: c[0],
   contentId: c[1],
