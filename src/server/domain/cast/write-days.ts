@@ -87,9 +87,9 @@ export async function lockProgramming(tx: Prisma.TransactionClient, ownerId: str
 // few parameters for any number of programs (an ORM insert of 200 programs is 2,400 parameters
 // compiled and bound one by one, most of a day save's time).
 const INSERT_PROGRAMS = `INSERT INTO "CastProgram" ("id", "channelId", "itemType", "title", "description", "tags", "thumbnailId", "startsAt", "endsAt",
-    "boxItemId", "streamId", "offsetSeconds", "updatedAt")
+    "boxItemId", "streamId", "offsetSeconds", "createdAt", "updatedAt")
   SELECT r."id", $1::uuid, r."itemType", r."title", r."description", r."tags", r."thumbnailId", r."startsAt", r."endsAt",
-    r."boxItemId", r."streamId", r."offsetSeconds", now() AT TIME ZONE 'UTC'
+    r."boxItemId", r."streamId", r."offsetSeconds", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
   FROM json_to_recordset($2::json) AS r("id" uuid, "itemType" "ProgramType", "title" text, "description" text, "tags" text[], "thumbnailId" uuid,
     "startsAt" timestamp, "endsAt" timestamp, "boxItemId" uuid, "streamId" uuid, "offsetSeconds" int)`;
 
