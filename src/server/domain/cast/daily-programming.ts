@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { ProgramType } from "@/generated/prisma/enums";
+import type { ContentFields } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { loadAudienceCastChannel, loadOwnCastChannel, toCastStreamView, type CastChannelView } from "./cast-views";
 import type { ProgramView } from "./program-view";
-import { DAY_MS, dayStart, rangeEnd, zOffsetMs, zPathDay, type DayRange } from "./schedule-day";
+import { DAY_MS, dayStart, rangeEnd, timestampOf, zOffsetMs, zPathDay, type DayRange } from "./schedule-day";
 
 /** The document's Daily programming: one day of a channel in the caller's offset, its programs in order. */
 export interface DailyProgrammingView {
@@ -23,98 +24,101 @@ export interface CalendarDay {
 
 export const dayInput = z.object({ channelId: z.string(), date: zPathDay, offsetMs: zOffsetMs });
 
-interface CalendarRow {
-  programId: string;
-  itemType: ProgramType;
-  title: string;
-  description: string | null;
-  thumbnailId: string | null;
-  tags: string[] | null;
-  startsAt: number;
-  endsAt: number;
-  offsetSeconds: number;
-  box: {
-    id: string;
-    contentId: string;
-    resourceId: string;
-    title: string;
-    description: string | null;
-    durationSeconds: number | null;
-    thumbnailId: string | null;
-    tags: string[] | null;
-  } | null;
-  stream: {
-    id: string;
-    ownerId: string;
-    name: string;
-    description: string | null;
-    streamPath: string;
-    thumbnailId: string | null;
-    tags: string[] | null;
-  } | null;
-}
+/** A program as the calendar statement gives it: a JSON array, in this order (instants in ms, as float8: rounded). */
+type ProgramTuple = [
+  id: string,
+  itemType: ProgramType,
+  title: string,
+  description: string | null,
+  thumbnailId: string | null,
+  tags: string[] | null,
+  startsAt: number,
+  endsAt: number,
+  offsetSeconds: number,
+  boxItemId: string | null,
+  streamId: string | null,
+];
+type ContentTuple = [
+  id: string,
+  contentId: string,
+  resourceId: string,
+  title: string,
+  description: string | null,
+  durationSeconds: number | null,
+  thumbnailId: string | null,
+  tags: string[] | null,
+];
+type StreamTuple = [
+  id: string,
+  ownerId: string,
+  name: string,
+  description: string | null,
+  streamPath: string,
+  thumbnailId: string | null,
+  tags: string[] | null,
+];
 
 // One statement through the driver and one value, as the bundle items are read (bundles/bundle-items.ts):
-// a month of 50 programs a day is 2,100 rows, their content or stream joined in, leaving the
-// database as one JSON array.
-const CALENDAR = `SELECT coalesce(json_agg(r ORDER BY r."startsAt"), '[]')::text AS programs
-  FROM (SELECT p."id" AS "programId", p."itemType", p."title", p."description", p."thumbnailId", p."tags",
-      (EXTRACT(EPOCH FROM p."startsAt") * 1000)::float8 AS "startsAt", (EXTRACT(EPOCH FROM p."endsAt") * 1000)::float8 AS "endsAt",
-      p."offsetSeconds",
-      CASE WHEN b."id" IS NOT NULL THEN json_build_object('id', b."id", 'contentId', b."contentId", 'resourceId', b."resourceId",
-        'title', b."title", 'description', b."description", 'durationSeconds', b."durationSeconds", 'thumbnailId', b."thumbnailId", 'tags', b."tags") END AS "box",
-      CASE WHEN s."id" IS NOT NULL THEN json_build_object('id', s."id", 'ownerId', s."ownerId", 'name', s."name", 'description', s."description",
-        'streamPath', s."streamPath", 'thumbnailId', s."thumbnailId", 'tags', s."tags") END AS "stream"
-    FROM "CastProgram" p
-    LEFT JOIN "BoxItem" b ON b."id" = p."boxItemId" AND p."itemType" = 'PRERECORDED'
-    LEFT JOIN "CastStream" s ON s."id" = p."streamId" AND p."itemType" = 'LIVE'
-    WHERE p."channelId" = $1::uuid AND p."startsAt" >= $2::timestamp AND p."startsAt" < $3::timestamp) r`;
+// a month of 50 programs a day is 2,100 programs leaving the database as one JSON text. Each content
+// and stream played comes once, not once per program (a month plays the same few hundred contents
+// again and again), and rows are arrays without keys: a third of the text, half the database's time.
+const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1::uuid AND "startsAt" >= $2::timestamp AND "startsAt" < $3::timestamp)
+  SELECT json_build_array(
+    (SELECT coalesce(json_agg(json_build_array(p."id", p."itemType", p."title", p."description", p."thumbnailId", p."tags",
+        date_part('epoch', p."startsAt") * 1000, date_part('epoch', p."endsAt") * 1000, p."offsetSeconds", p."boxItemId", p."streamId") ORDER BY p."startsAt"), '[]') FROM p),
+    (SELECT coalesce(json_agg(json_build_array(b."id", b."contentId", b."resourceId", b."title", b."description", b."durationSeconds",
+        b."thumbnailId", b."tags")), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
+    (SELECT coalesce(json_agg(json_build_array(s."id", s."ownerId", s."name", s."description", s."streamPath", s."thumbnailId", s."tags")), '[]')
+      FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE')))::text AS calendar`;
 
-const timestampOf = (ms: number) => new Date(ms).toISOString().replace("T", " ").replace("Z", "");
-
-function toView(r: CalendarRow, channel: CastChannelView, baseUrl: string | undefined): ProgramView {
-  const b = r.box;
-  const s = r.stream;
-  return {
-    programId: r.programId,
-    title: r.title,
-    description: r.description ?? undefined,
-    startsAt: new Date(r.startsAt),
-    endsAt: new Date(r.endsAt),
-    itemType: r.itemType,
-    thumbnailId: r.thumbnailId ?? undefined,
-    tags: r.tags ?? [],
-    boxContent: b
-      ? {
-          boxId: b.id,
-          contentId: b.contentId,
-          resourceId: b.resourceId,
-          title: b.title,
-          description: b.description ?? undefined,
-          durationSeconds: b.durationSeconds,
-          thumbnailId: b.thumbnailId ?? undefined,
-          tags: b.tags ?? [],
-        }
-      : undefined,
-    offsetSeconds: r.itemType === "PRERECORDED" ? r.offsetSeconds : undefined,
-    stream: s ? toCastStreamView({ ...s, tags: s.tags ?? [] }, baseUrl) : undefined,
-    channel,
-  };
-}
+const contentOf = (c: ContentTuple): ContentFields => ({
+  boxId: c[0],
+  contentId: c[1],
+  resourceId: c[2],
+  title: c[3],
+  description: c[4] ?? undefined,
+  durationSeconds: c[5],
+  thumbnailId: c[6] ?? undefined,
+  tags: c[7] ?? [],
+});
 
 /** The programs of a channel started in the range, grouped by day: one statement for any number of days and programs. */
 export async function readCalendar(db: Db, channel: CastChannelView, range: DayRange, baseUrl?: string): Promise<CalendarDay[]> {
-  const [row] = await directRead(db)<{ programs: string }>(CALENDAR, [
+  const [row] = await directRead(db)<{ calendar: string }>(CALENDAR, [
     channel.channelId,
     timestampOf(range.from),
     timestampOf(rangeEnd(range)),
   ]);
+  const [programs, contents, streams] = JSON.parse(row!.calendar) as [ProgramTuple[], ContentTuple[], StreamTuple[]];
+  // one view per content or stream, shared by the programs that play it (views are only read)
+  const contentById = new Map(contents.map((c) => [c[0], contentOf(c)]));
+  const streamById = new Map(
+    streams.map(([id, ownerId, name, description, streamPath, thumbnailId, tags]) => [
+      id,
+      toCastStreamView({ id, ownerId, name, description, streamPath, thumbnailId, tags: tags ?? [] }, baseUrl),
+    ]),
+  );
   const days: CalendarDay[] = Array.from({ length: range.dayCount }, (_, i) => ({
     dayStart: new Date(range.from + i * DAY_MS),
     programs: [],
   }));
-  for (const r of JSON.parse(row?.programs ?? "[]") as CalendarRow[])
-    days[Math.floor((r.startsAt - range.from) / DAY_MS)]!.programs.push(toView(r, channel, baseUrl));
+  for (const [programId, itemType, title, description, thumbnailId, tags, start, end, offsetSeconds, boxItemId, streamId] of programs) {
+    const startsAt = new Date(Math.round(start));
+    days[Math.floor((startsAt.getTime() - range.from) / DAY_MS)]!.programs.push({
+      programId,
+      title,
+      description: description ?? undefined,
+      startsAt,
+      endsAt: new Date(Math.round(end)),
+      itemType,
+      thumbnailId: thumbnailId ?? undefined,
+      tags: tags ?? [],
+      boxContent: itemType === "PRERECORDED" && boxItemId ? contentById.get(boxItemId) : undefined,
+      offsetSeconds: itemType === "PRERECORDED" ? offsetSeconds : undefined,
+      stream: itemType === "LIVE" && streamId ? streamById.get(streamId) : undefined,
+      channel,
+    });
+  }
   return days;
 }
 

@@ -42,5 +42,8 @@ export interface DayRange {
 
 export const rangeEnd = (r: DayRange) => r.from + r.dayCount * DAY_MS;
 
+/** An instant as an SQL timestamp literal of the UTC time ("2030-03-01 00:00:00.000"): how the program columns store instants. */
+export const timestampOf = (ms: number) => new Date(ms).toISOString().replace("T", " ").replace("Z", "");
+
 /** The index of the day of `r` an instant belongs to (rule 3: the day its start is in). */
 export const dayIndexOf = (r: DayRange, at: number) => Math.floor((at - r.from) / DAY_MS);
