@@ -336,6 +336,23 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/public/cast/channel/${f.cast.channelId}` }),
     expect: PUBLIC_READ,
   },
+  // any user may play a channel of an active creator; the public path anyone with a token
+  "POST /api/cast/channel/{channelId}/play": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/play`, body: {} }),
+    expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/public/cast/channel/{channelId}/play": {
+    request: (f) => ({ path: `/api/public/cast/channel/${f.cast.channelId}/play`, body: {} }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/cast/channel/{channelId}/test": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/test` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/cast/stream/{streamId}/test": {
+    request: (f) => ({ path: `/api/cast/stream/${f.cast.streamId}/test` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
   "GET /api/cast/stream/{streamId}": {
     request: (f) => ({ path: `/api/cast/stream/${f.cast.streamId}` }),
     expect: { owner: 200, ...PRIVATE },

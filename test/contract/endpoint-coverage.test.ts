@@ -20,6 +20,8 @@ const FINISHED_AREAS = [
   "Marketplace",
   "Live channels",
   "Live events",
+  "Cast channels",
+  "Cast streams",
   "Cast programs and daily programming",
 ];
 

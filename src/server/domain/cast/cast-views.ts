@@ -99,10 +99,15 @@ export async function loadOwnCastChannel(db: DbOrTx, ownerId: string, channelId:
 
 /** A cast channel as the audience reaches it: any channel of an active creator; its owner's always. 404 otherwise. */
 export async function loadAudienceCastChannel(db: Db, viewerId: string | undefined, channelId: unknown, baseUrl?: string) {
+  return (await loadAudienceCastChannelOf(db, viewerId, channelId, baseUrl)).view;
+}
+
+/** The same, with the channel's owner (whose media home and band its output is). */
+export async function loadAudienceCastChannelOf(db: Db, viewerId: string | undefined, channelId: unknown, baseUrl?: string) {
   const id = normalizeUuid(channelId);
   const row = id ? await db.castChannel.findUnique({ where: { id }, select: castChannelSelect }) : null;
   if (!row || (row.ownerId !== viewerId && row.owner.status !== "ACTIVE")) throw notFound("error.castChannelNotFound");
-  return toCastChannelView(row, baseUrl);
+  return { ownerId: row.ownerId, view: toCastChannelView(row, baseUrl) };
 }
 
 /** The caller's own cast stream; 404 for a missing one and for another user's. */

@@ -42,6 +42,14 @@ import {
   deleteDayInput,
   getCalendar,
 } from "@/server/domain/cast/calendar";
+import {
+  playCastChannel,
+  playCastChannelInput,
+  testCastChannel,
+  testCastChannelInput,
+  testCastStream,
+  testCastStreamInput,
+} from "@/server/domain/cast/play-channel";
 
 // Cast channels, streams, programs and their programming. The audience's operations (public reads
 // and searches, the stream path) are public procedures; everything that writes is the owner's.
@@ -74,4 +82,7 @@ export const castRouter = router({
   getCalendar: userProcedure.input(inputParser(calendarInput)).query(({ ctx, input }) => getCalendar(ctx, input)),
   deleteCalendar: userProcedure.input(inputParser(calendarInput)).mutation(({ ctx, input }) => deleteCalendar(ctx, input)),
   copyCalendar: userProcedure.input(inputParser(copyCalendarInput)).mutation(({ ctx, input }) => copyCalendar(ctx, input)),
+  playChannel: publicProcedure.input(inputParser(playCastChannelInput)).mutation(({ ctx, input }) => playCastChannel(ctx, input)),
+  testChannel: userProcedure.input(inputParser(testCastChannelInput)).mutation(({ ctx, input }) => testCastChannel(ctx, input)),
+  testStream: userProcedure.input(inputParser(testCastStreamInput)).mutation(({ ctx, input }) => testCastStream(ctx, input)),
 });
