@@ -1,7 +1,8 @@
 // Cast in Chromium: a creator (two READY contents set up through REST) creates a cast channel in the
 // portal, drags the two contents and a break into today's day editor, moves the first program to
 // start now and sees the overlap it makes flagged beside the programs before saving, closes it and
-// saves; the month calendar counts the day's programs and copies the day over tomorrow. A signed-out
+// saves; the month calendar counts the day's programs and copies the day over tomorrow; the preview
+// plays; locked, the channel's day is read-only; a stream shows its encoder settings. A signed-out
 // viewer's channel page shows Now and Next and the day's guide. Then a channel scheduled through REST
 // (PRERECORDED -> BREAK -> PRERECORDED from now) plays across its program boundaries.
 import type { Page } from "@playwright/test";
@@ -74,6 +75,14 @@ test("a creator programs a day in the portal, checks it before saving and copies
     expect(await values(page, "cast-program-length")).toEqual(["0:06", "0:04", "0:06"]);
     expect(await values(page, "cast-program-start")).toEqual(["00:00:00", "00:00:06", "00:00:10"]);
     await expect(page.getByTestId("cast-program-end")).toHaveText(["00:00:06", "00:00:10", "00:00:16"]);
+    // reordered by dragging a program onto the first, then back from the keyboard: the times follow
+    await page.getByTestId("cast-program").nth(2).dragTo(page.getByTestId("cast-program").nth(0), corner);
+    expect(await values(page, "cast-program-title")).toEqual([film, news, "Break"]);
+    expect(await values(page, "cast-program-start")).toEqual(["00:00:00", "00:00:06", "00:00:12"]);
+    await page.getByRole("button", { name: `Move ${film}, position 1 of 3` }).focus();
+    await page.keyboard.press("End");
+    await expect(page.getByRole("button", { name: `Move ${film}, position 3 of 3` })).toBeFocused();
+    expect(await values(page, "cast-program-title")).toEqual([news, "Break", film]);
   });
 
   let start = "";
@@ -108,6 +117,35 @@ test("a creator programs a day in the portal, checks it before saving and copies
     await expect(page.getByTestId("cast-calendar-notice")).toHaveText("Copied: 3 programs written.");
     await expect(cell(tomorrow)).toHaveAttribute("data-count", "3");
     await shot(page, "cast-03-calendar");
+  });
+
+  await test.step("previews the output, then locks the channel: its days are read-only", async () => {
+    await page.getByRole("button", { name: "Preview the output" }).click();
+    await expect
+      .poll(() => page.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+    await page.getByTestId("cast-lock-toggle").click();
+    await expect(page.getByTestId("cast-lock-state")).toHaveText("Locked");
+    await expect(page.getByRole("form", { name: "Copy days" })).toHaveCount(0);
+    await page.getByTestId("cast-today-link").click();
+    await expect(page.getByTestId("cast-day-locked")).toBeVisible();
+    await expect(page.getByTestId("cast-program")).toHaveCount(3);
+    await expect(page.getByTestId("cast-day-save")).toHaveCount(0);
+    await expect(page.getByTestId("cast-palette")).toHaveCount(0);
+  });
+
+  await test.step("creates a stream and reads its encoder settings", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cast" }).click();
+    await page.getByRole("button", { name: "Create a stream" }).click();
+    await page.getByTestId("cast-stream-dialog").getByLabel("Name").fill("Studio camera");
+    await page.getByTestId("cast-stream-dialog").getByRole("button", { name: "Create the stream" }).click();
+    const settings = page.getByTestId("cast-encoder-dialog");
+    await expect(settings.getByTestId("go-live-server")).toHaveValue(/^rtmp:\/\/[^/]+:\d+\/live$/);
+    await expect(settings.getByTestId("go-live-key")).toHaveValue(
+      new RegExp(`^studio-camera-[0-9a-f]+\\?user=${creator.userCode}&password=$`),
+    );
+    await settings.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByTestId("cast-stream-item")).toHaveText(/Studio camera/);
   });
 
   await test.step("a signed-out viewer sees Now, Next and the guide of the day", async () => {
