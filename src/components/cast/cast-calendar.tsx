@@ -116,9 +116,9 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
           {notice}
         </p>
       )}
-      <div className="cast-calendar" role="grid" aria-busy={!calendar.data || undefined} data-testid="cast-calendar">
+      <div className="cast-calendar" aria-busy={!calendar.data || undefined} data-testid="cast-calendar">
         {WEEKDAYS.map((w) => (
-          <div key={w} className="cast-calendar__weekday" role="columnheader">
+          <div key={w} className="cast-calendar__weekday" aria-hidden="true">
             {w}
           </div>
         ))}
@@ -129,7 +129,6 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
           return (
             <Link
               key={day}
-              role="gridcell"
               href={castDayPath(channel.channelId, day)}
               className={classes.filter(Boolean).join(" ")}
               data-testid="cast-calendar-day"

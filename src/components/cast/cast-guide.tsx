@@ -16,7 +16,7 @@ const onAirAt = (p: ProgramView, at: number) => p.startsAt.getTime() <= at && at
 const hhmm = (ms: number) => clockOf(ms).slice(0, 5);
 
 /** Now or Next: the program's title, its times, its catch-up link for a box content. */
-function Slot({ label, program, testId }: { label: string; program?: ProgramView; testId: string }) {
+function Slot({ label, program, loading, testId }: { label: string; program?: ProgramView; loading: boolean; testId: string }) {
   return (
     <div className="card" data-testid={testId}>
       <span className="cast-now-next__label">{label}</span>
@@ -28,7 +28,7 @@ function Slot({ label, program, testId }: { label: string; program?: ProgramView
           </div>
         </>
       ) : (
-        <div className="muted">Nothing scheduled</div>
+        <div className="muted">{loading ? "…" : "Nothing scheduled"}</div>
       )}
     </div>
   );
@@ -55,15 +55,17 @@ export function CastSchedule({ channelId, player, children }: { channelId: strin
   const current = trpc.cast.getPublicDay.useQuery(dayQuery(channelId, today), { enabled: hydrated });
   const tomorrow = trpc.cast.getPublicDay.useQuery(dayQuery(channelId, addDays(today, 1)), { enabled: hydrated });
   const grid = trpc.cast.getPublicDay.useQuery(dayQuery(channelId, day), { enabled: hydrated });
-  const programs = [yesterday, current, tomorrow].flatMap((q) => q.data?.programs ?? []);
+  const around = [yesterday, current, tomorrow];
+  const loading = !hydrated || around.some((q) => q.isPending);
+  const programs = around.flatMap((q) => q.data?.programs ?? []);
   const onAir = programs.find((p) => onAirAt(p, now));
   const next = programs.find((p) => p.startsAt.getTime() >= (onAir?.endsAt.getTime() ?? now));
 
   return (
     <>
       <div className="cast-now-next" aria-live="polite">
-        <Slot label="Now" program={hydrated ? onAir : undefined} testId="cast-now" />
-        <Slot label="Next" program={hydrated ? next : undefined} testId="cast-next" />
+        <Slot label="Now" program={onAir} loading={loading} testId="cast-now" />
+        <Slot label="Next" program={next} loading={loading} testId="cast-next" />
       </div>
       {player}
       {children}

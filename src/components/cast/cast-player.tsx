@@ -12,7 +12,7 @@ const RETRY_MS = 2000;
 /**
  * The player of a cast channel: it asks to play (cast.playChannel; always PLAY, empty time plays the
  * slate, unless the publisher's band is used up) and plays the channel's live output through hls.js
- * near its live edge, as every viewer sees it; a playlist that fails is asked for again.
+ * near its live edge, as every viewer sees it; when playing fails it asks to play again.
  */
 export function CastPlayer({ channelId, title, poster }: { channelId: string; title: string; poster?: string }) {
   const play = trpc.cast.playChannel.useMutation();
@@ -36,7 +36,8 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
           instance.destroy();
           if (disposed) return;
           setWaiting(true);
-          retry = setTimeout(() => void start(), RETRY_MS);
+          // asked again: a fresh grant (the signed addresses expire), whose new address restarts the player
+          retry = setTimeout(() => mutate({ channelId }), RETRY_MS);
         },
         onManifest: () => setWaiting(false),
       });
@@ -50,7 +51,7 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
       if (retry) clearTimeout(retry);
       hls?.destroy();
     };
-  }, [src]);
+  }, [src, mutate, channelId]);
 
   const refused = play.data && play.data.result !== "PLAY";
   const error = refused

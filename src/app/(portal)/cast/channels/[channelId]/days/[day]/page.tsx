@@ -21,7 +21,8 @@ export default async function CastDayPage({ params }: { params: Params }) {
   if (!channel.ok || !parseDay(day)) notFound();
   return (
     <div className="container cast-day-page">
-      <CastDayEditor channel={channel.data} day={day} />
+      {/* keyed by the day: the previous and next day links keep this page, not its draft */}
+      <CastDayEditor key={day} channel={channel.data} day={day} />
     </div>
   );
 }
