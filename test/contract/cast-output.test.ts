@@ -7,9 +7,11 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { Api } from "../support/api";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
+import { publishTestPattern } from "../support/live-fixtures";
+import { sharedKinora } from "../support/server";
 import { uploadFile } from "./box-fixtures";
 import { parseSigned, waitReady } from "./playback-fixtures";
-import { brk, createCastChannel, dayOf, saveDayOk, SECOND, timed } from "./cast-fixtures";
+import { brk, createCastChannel, createCastStream, dayOf, saveDayOk, SECOND, timed } from "./cast-fixtures";
 import { connect, newUser, sleep, type TestUser } from "./users-fixtures";
 
 let api: Api;
@@ -173,5 +175,82 @@ describe("a channel's output", () => {
     assert.ok(media.segments.length > 0, "empty time plays the slate");
     assert.equal((await api.delete(`/api/cast/channel/${channel.channelId}`, { token: owner.access })).status, 204);
     assert.equal((await fetch(masterUrl)).status, 404);
+  });
+});
+
+describe("a LIVE program", () => {
+  const PASSWORD = "cast-live-1";
+  const profile = (email: string) => ({ firstName: "Cast", lastName: "Tester", birthDate: "01/01/1980", email });
+
+  /** The channel's media playlist, polled until `done` holds (each fetch's numbers checked against the previous one's). */
+  async function pollMedia(url: string, done: (m: ReturnType<typeof parseMedia>) => boolean, what: string, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    let previous: ReturnType<typeof parseMedia> | undefined;
+    for (;;) {
+      const media = parseMedia(url, await fetchText(url));
+      if (previous) {
+        assert.ok(media.segments[0]!.msn >= previous.segments[0]!.msn, "the media sequence went back");
+        assert.ok(media.dsn >= previous.dsn, "the discontinuity sequence went back");
+      }
+      if (done(media)) return media;
+      if (Date.now() > deadline) throw new Error(`${what}: not seen in ${timeoutMs} ms:\n${media.segments.map((s) => s.uri).join("\n")}`);
+      previous = media;
+      await sleep(500);
+    }
+  }
+
+  test("a cast stream published with ffmpeg takes over the slot; the slate comes back when it stops", async () => {
+    const { rtmpPort } = await sharedKinora();
+    const me = await api.post(
+      "/api/user/me",
+      { profile: profile(owner.email), features: { livePassword: PASSWORD } },
+      { token: owner.access },
+    );
+    assert.equal(me.status, 200, me.text);
+    const stream = await createCastStream(api, owner);
+    assert.match(stream.streamingBaseUrl, new RegExp(`^rtmp://127\\.0\\.0\\.1:${rtmpPort}/cast$`));
+    const channel = await createCastChannel(api, owner);
+    const t0 = Math.floor(Date.now() / SECOND) * SECOND - 5 * SECOND;
+    await saveDayOk(api, owner, channel.channelId, dayOf(t0), [
+      timed(t0, t0 + 10 * 60 * SECOND, { programType: "LIVE", sourceId: stream.streamId }),
+    ]);
+    const played = await api.post(`/api/cast/channel/${channel.channelId}/test`, {}, { token: owner.access });
+    const mediaUrl = (played.body.file as string).replace("master.m3u8", "360p.m3u8");
+    const streamPart = `/live/`;
+    const isLive = (s: MediaSegment) => s.uri.includes(streamPart) && s.uri.includes(`/${stream.streamId}/src/`);
+
+    // no publisher: the slate plays the slot
+    const before = parseMedia(mediaUrl, await fetchText(mediaUrl));
+    assert.ok(before.segments.length > 0 && !before.segments.some(isLive));
+
+    const url = (password: string) =>
+      `rtmp://127.0.0.1:${rtmpPort}/cast/${stream.streamPath}?user=${encodeURIComponent(owner.userCode)}&password=${encodeURIComponent(password)}`;
+    const refused = publishTestPattern(url("wrong-password"), { seconds: 5 });
+    assert.notEqual(await refused.exited, 0, "a wrong live password is refused");
+
+    const publisher = publishTestPattern(url(PASSWORD), { seconds: 40 });
+    try {
+      const on = await pollMedia(mediaUrl, (m) => m.segments.filter(isLive).length >= 2, "the stream's segments");
+      const first = on.segments.find(isLive)!;
+      assert.ok(first.discontinuity, "the stream starts after a discontinuity");
+      assert.ok(Math.abs(first.pdt - Date.now()) < 15_000, "placed on the clock where it aired");
+      const seg = await fetch(first.uri);
+      assert.equal(seg.status, 200, first.uri);
+      assert.equal(seg.headers.get("content-type"), "video/mp2t");
+      // the stream test plays the ingest's own playlist
+      const tested = await api.post(`/api/cast/stream/${stream.streamId}/test`, {}, { token: owner.access });
+      assert.equal((await fetch(tested.body.file)).status, 200);
+    } finally {
+      await publisher.stop();
+    }
+    const lastLive = (await pollMedia(mediaUrl, (m) => m.segments.some(isLive), "the stream")).segments.filter(isLive).at(-1)!;
+    const back = await pollMedia(
+      mediaUrl,
+      (m) => m.segments.some((s) => !isLive(s) && s.pdt > lastLive.pdt),
+      "the slate after the stream stopped",
+    );
+    const after = back.segments.find((s) => !isLive(s) && s.pdt > lastLive.pdt)!;
+    assert.ok(after.discontinuity, "the slate follows after a discontinuity");
+    assert.equal((await fetch(after.uri)).status, 200);
   });
 });

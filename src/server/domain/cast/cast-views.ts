@@ -4,6 +4,7 @@ import { env } from "@/server/env";
 import { notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { streamingBaseUrl } from "@/server/domain/live/channel-view";
+import { CAST_RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 
 type DbOrTx = Db | Prisma.TransactionClient;
@@ -28,7 +29,7 @@ export interface CastStreamView {
   streamId: string;
   name: string;
   description?: string;
-  /** Where encoders publish: the live ingest's rtmp://<host>:<RTMP_PORT>/live (then /{streamPath}). */
+  /** Where encoders publish: the live ingest's rtmp://<host>:<RTMP_PORT>/cast (then /{streamPath}), with the live password. */
   streamingBaseUrl: string;
   streamPath: string;
   thumbnailId?: string;
@@ -82,7 +83,7 @@ export function toCastStreamView(row: CastStreamRow, baseUrl: string | undefined
     streamId: row.id,
     name: row.name,
     description: row.description ?? undefined,
-    streamingBaseUrl: streamingBaseUrl(baseUrl),
+    streamingBaseUrl: streamingBaseUrl(baseUrl, CAST_RTMP_APP),
     streamPath: row.streamPath,
     thumbnailId: row.thumbnailId ?? undefined,
     tags: row.tags,

@@ -37,6 +37,7 @@ function sourceSigner(ownerId: string, expires: number): (key: string) => string
   return (sourceKey) => {
     let base = bases.get(sourceKey);
     if (!base) {
+      // keys: box-sources.ts boxSourceKey (hls:<owner>:<box>), live-source.ts liveSourceKey (live:<owner>:<stream>), the slate
       const [tree, homeOwner, homeBox] = sourceKey === SLATE_SOURCE_KEY ? ["hls", SLATE_OWNER_ID, SLATE_BOX_ID] : sourceKey.split(":");
       base = signedMediaBase(key, tree as MediaTree, { bandOwnerId: ownerId, ownerId: homeOwner!, boxId: homeBox! }, expires);
       bases.set(sourceKey, base);
