@@ -140,7 +140,7 @@ test("a creator programs a day in the portal, checks it before saving and copies
     await page.getByTestId("cast-stream-dialog").getByLabel("Name").fill("Studio camera");
     await page.getByTestId("cast-stream-dialog").getByRole("button", { name: "Create the stream" }).click();
     const settings = page.getByTestId("cast-encoder-dialog");
-    await expect(settings.getByTestId("go-live-server")).toHaveValue(/^rtmp:\/\/[^/]+:\d+\/live$/);
+    await expect(settings.getByTestId("go-live-server")).toHaveValue(/^rtmp:\/\/[^/]+:\d+\/cast$/);
     await expect(settings.getByTestId("go-live-key")).toHaveValue(
       new RegExp(`^studio-camera-[0-9a-f]+\\?user=${creator.userCode}&password=$`),
     );
