@@ -76,7 +76,7 @@ function programBreaks(p: TimedProgram, self: InvolvedProgram, dayFrom: number):
  */
 export function scheduleRuleBreaks(plan: PlannedDays): RuleBreak[] {
   const breaks: RuleBreak[] = [];
-  let previous: (InvolvedProgram & { p: Neighbour }) | undefined = plan.before && { p: plan.before, ...neighbour(plan.before) };
+  let previous: { p: Neighbour; who: InvolvedProgram } | undefined = plan.before && { p: plan.before, who: neighbour(plan.before) };
   plan.days.forEach((day, d) => {
     const dayFrom = plan.range.from + d * DAY_MS;
     day.forEach((p, i) => {
@@ -87,20 +87,19 @@ export function scheduleRuleBreaks(plan: PlannedDays): RuleBreak[] {
         breaks.push({ rule: 5, messageId: "error.castRule5", programs: [inDay(day[i - 1]!, d, i - 1), self] });
       // rule 4: a day's first program starts no earlier than the end of the last one started before it
       if (i === 0 && previous && p.startsAt < previous.p.endsAt)
-        breaks.push({ rule: 4, messageId: "error.castRule4", programs: [previous, self] });
+        breaks.push({ rule: 4, messageId: "error.castRule4", programs: [previous.who, self] });
     });
     const first = day[0];
     const last = day.at(-1);
     if (first && last) {
-      const lastOne = inDay(last, d, day.length - 1);
       if (last.endsAt - first.startsAt > DAY_MS)
-        breaks.push({ rule: 3, messageId: "error.castRule3DayLength", programs: [inDay(first, d, 0), lastOne] });
-      previous = { p: last, ...lastOne };
+        breaks.push({ rule: 3, messageId: "error.castRule3DayLength", programs: [inDay(first, d, 0), inDay(last, d, day.length - 1)] });
+      previous = { p: last, who: inDay(last, d, day.length - 1) };
     }
   });
   // rule 4 again: the last day written must end before the next day's first program
   if (previous && plan.after && plan.after.startsAt < previous.p.endsAt)
-    breaks.push({ rule: 4, messageId: "error.castRule4", programs: [previous, neighbour(plan.after)] });
+    breaks.push({ rule: 4, messageId: "error.castRule4", programs: [previous.who, neighbour(plan.after)] });
   return breaks;
 }
 
