@@ -423,6 +423,17 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/calendar/20300123/2` }),
     expect: { owner: 204, ...PRIVATE },
   },
+  // IPTV apps cannot do OAuth: no token counts (a forged one is ignored as any other)
+  "GET /cast/{channelId}/xmltv.xml": { request: (f) => ({ path: `/cast/${f.cast.channelId}/xmltv.xml` }), expect: PUBLIC_ASSET },
+  "GET /cast/{channelId}/stream.m3u8": {
+    request: (f) => ({ path: `/cast/${f.cast.channelId}/stream.m3u8` }),
+    expect: { owner: 302, other: 302, public: 302, none: 302, forged: 302 },
+  },
+  "GET /cast/user/{userCode}/xmltv.xml": { request: (f) => ({ path: `/cast/user/${f.owner.userCode}/xmltv.xml` }), expect: PUBLIC_ASSET },
+  "GET /cast/user/{userCode}/playlist.m3u": {
+    request: (f) => ({ path: `/cast/user/${f.owner.userCode}/playlist.m3u` }),
+    expect: PUBLIC_ASSET,
+  },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),

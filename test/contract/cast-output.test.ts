@@ -40,7 +40,7 @@ before(async () => {
   [clipA, clipB] = await Promise.all([readyClip("cast-a"), readyClip("cast-b")]);
 });
 
-export interface MediaSegment {
+interface MediaSegment {
   uri: string;
   pdt: number;
   duration: number;
@@ -49,7 +49,7 @@ export interface MediaSegment {
 }
 
 /** The segments of a media playlist with their date-times, discontinuities and media sequence numbers. */
-export function parseMedia(url: string, text: string): { segments: MediaSegment[]; target: number; dsn: number } {
+function parseMedia(url: string, text: string): { segments: MediaSegment[]; target: number; dsn: number } {
   const lines = text.trim().split("\n");
   assert.equal(lines[0], "#EXTM3U");
   const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1]);
