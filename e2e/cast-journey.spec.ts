@@ -55,6 +55,7 @@ test("a creator programs a day in the portal, checks it before saving and copies
     await expect(page.getByTestId("cast-channel-name")).toHaveText(name);
     channelId = /\/cast\/channels\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
     await expect(page.getByTestId("cast-lock-state")).toHaveText("Unlocked");
+    await expect(page.getByRole("link", { name: "Stream (M3U8)" })).toHaveAttribute("href", `/cast/${channelId}/stream.m3u8`);
   });
 
   await test.step("drags two box contents and a break into today", async () => {

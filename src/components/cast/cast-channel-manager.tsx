@@ -7,7 +7,7 @@ import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import { Dialog } from "@/components/dialog";
 import { FormStatus } from "@/components/form/form-status";
 import { useHydrated } from "@/components/form/submit-button";
-import { castChannelPath, castDayPath } from "@/lib/cast-urls";
+import { castChannelPath, castDayPath, castStreamUrlPath, castXmltvPath } from "@/lib/cast-urls";
 import { localDay } from "@/lib/cast-days";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
@@ -42,9 +42,9 @@ export function CastChannelManager({ channel: initial }: { channel: CastChannelV
           <dd>
             <code>{streamPath}</code>
           </dd>
-          <dt>Output</dt>
+          <dt>IPTV</dt>
           <dd>
-            <code>{`${channel.streamingBaseUrl}/${streamPath}`}</code>
+            <a href={castStreamUrlPath(channelId)}>Stream (M3U8)</a> · <a href={castXmltvPath(channelId)}>Guide (XMLTV)</a>
           </dd>
           {description && (
             <>
