@@ -2,42 +2,14 @@
 // in the portal, adds the three videos from the box, reorders them by dragging a row and from the
 // keyboard; a viewer opens the bundle's public page, subscribes through the sandbox checkout, comes
 // back subscribed and plays the second video on its watch page; the subscription is on Purchases.
-import { openAsBlob } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./helpers/csp-guard";
 import { logIn, shot } from "./helpers/account";
 import { Api } from "../test/support/api";
-import { makeH264AacMp4, makeMediaDir } from "../test/support/media-fixtures";
+import { creatorWith } from "./helpers/box";
 
 const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
 const api = new Api(baseUrl);
-
-/** A creator with READY contents of these titles (REST: upload, wait for READY). */
-async function creatorWith(titles: string[]): Promise<{ userCode: string; password: string; access: string }> {
-  const creator = await api.newUser();
-  // 6 seconds: long enough to see playback advance, small enough to process in a few seconds
-  const clip = makeH264AacMp4(makeMediaDir("kinora-e2e-bundle-"), { durationSeconds: 6, width: 320, height: 180, keyframeSeconds: 1 });
-  const boxIds = await Promise.all(
-    titles.map(async (title) => {
-      const form = new FormData();
-      form.append("title", title);
-      form.append("file", await openAsBlob(clip), path.basename(clip));
-      const upload = await fetch(`${baseUrl}/api/box`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${creator.access}` },
-        body: form,
-      });
-      expect(upload.status).toBe(201);
-      return ((await upload.json()) as { boxId: string }).boxId;
-    }),
-  );
-  for (const boxId of boxIds)
-    await expect
-      .poll(async () => (await api.get(`/api/box/${boxId}`, { token: creator.access })).body.status, { timeout: 150_000, intervals: [500] })
-      .toBe("READY");
-  return creator;
-}
 
 const rowTitles = (page: Page) => page.getByTestId("bundle-row").locator(".bundle-items__title a").allTextContents();
 const videoTime = (page: Page) => page.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -47,7 +19,7 @@ test("a creator builds and orders a bundle; a viewer subscribes through the sand
 }) => {
   test.setTimeout(300_000);
   const [first, second, third] = ["First light", "Second wind", "Third act"];
-  const creator = await creatorWith([first!, second!, third!]);
+  const creator = await creatorWith(baseUrl, [first!, second!, third!]);
   const name = "Seaside trilogy";
   let bundleId = "";
 

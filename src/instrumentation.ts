@@ -12,6 +12,8 @@ export async function register(): Promise<void> {
   if (process.env.KINORA_DEMO === "1") await (await import("../scripts/demo-seed")).seedDemo(db);
   // Band metering: counts the media bytes this instance's edge (nginx or the Node media server) logged.
   (await import("@/server/media/playback/band-meter")).startBandMeter(db);
+  // Cast channels' playlists: the launcher's media server renders them through this (media-node.mjs serveCast).
+  (await import("@/server/media/cast/output/register-cast-output")).registerCastOutput();
   // Durable jobs (media ingest): in this process on PGlite (it owns the database), on PostgreSQL only
   // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
   if (!env().DATABASE_URL || env().KINORA_WORKER) {

@@ -1,36 +1,28 @@
 "use client";
 
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Dialog } from "@/components/dialog";
-import { SearchField } from "@/components/form/search-field";
-import { FormStatus } from "@/components/form/form-status";
-import { formReader } from "@/components/form/read-form";
-import { Pager } from "@/components/pager";
-import { errorMessageOf } from "@/lib/trpc/errors";
+import { SearchList, useSearchState } from "@/components/search-list";
 
 const PAGE_SIZE = 12;
 
-export interface CardPage<T> {
-  items: T[];
-  pageCount: number;
-}
-
 /** A search of the creator's things, as a tRPC query hook: called with the same hook on every render. */
 export type UseCardSearch<T> = (request: { queryString: string; pageIndex: number; pageSize: number }) => {
-  data?: CardPage<T>;
+  data?: { items: T[]; pageCount: number };
   error: unknown;
 };
 
 /**
- * A portal section's list of the creator's things (bundles, channels): an intro with a create
- * button, a search, cards a page at a time, and the create dialog. `noun` names one thing
- * ("bundle"): in the button, the headings, the empty text and the test ids.
+ * A portal section's list of the creator's things (bundles, live and cast channels): an intro with a
+ * create button, the searchable cards (SearchList), and the create dialog. `noun` names one thing
+ * ("bundle") in the button and the dialog; `testId` prefixes the test ids (default: the noun).
  */
 export function CardList<T>(props: {
   noun: string;
+  testId?: string;
   intro: string;
-  /** What to do when there is none yet (after "You have no {noun} yet: "). */
-  firstStep: string;
+  /** What the list says when there is none yet. */
+  emptyText: string;
   useSearch: UseCardSearch<T>;
   keyOf: (item: T) => string;
   card: (item: T) => ReactNode;
@@ -38,51 +30,34 @@ export function CardList<T>(props: {
   createForm: (close: () => void) => ReactNode;
 }) {
   const { noun } = props;
-  const [query, setQuery] = useState("");
-  const [pageIndex, setPageIndex] = useState(0);
+  const testId = props.testId ?? noun;
+  const state = useSearchState();
   const [creating, setCreating] = useState(false);
-  const search = props.useSearch({ queryString: query, pageIndex, pageSize: PAGE_SIZE });
-
-  function submit(ev: FormEvent<HTMLFormElement>) {
-    ev.preventDefault();
-    setQuery(formReader(ev.currentTarget).text("queryString"));
-    setPageIndex(0);
-  }
-
-  const page = search.data;
+  const search = props.useSearch({ queryString: state.queryString, pageIndex: state.pageIndex, pageSize: PAGE_SIZE });
   return (
     <>
       <div className="page-head">
         <p className="muted">{props.intro}</p>
-        <button type="button" className="button" onClick={() => setCreating(true)} data-testid={`${noun}-create`}>
+        <button type="button" className="button" onClick={() => setCreating(true)} data-testid={`${testId}-create`}>
           Create a {noun}
         </button>
       </div>
-      <section className="card" aria-labelledby={`${noun}s-title`}>
-        <h2 id={`${noun}s-title`}>Your {noun}s</h2>
-        <FormStatus error={errorMessageOf(search.error)} />
-        <form className="vod-filters" role="search" onSubmit={submit} noValidate aria-label={`Search your ${noun}s`}>
-          <SearchField label="Search" />
-        </form>
-        {!page && !search.error && <p className="muted">Loading…</p>}
-        {page && page.items.length === 0 && (
-          <p className="muted" data-testid={`${noun}-empty`}>
-            {query ? `No ${noun} matches your search.` : `You have no ${noun} yet: ${props.firstStep}`}
-          </p>
+      <SearchList
+        id={`${testId}s`}
+        title={`Your ${noun}s`}
+        state={state}
+        page={search.data}
+        error={search.error}
+        testId={testId}
+        emptyText={props.emptyText}
+        renderItem={(item) => (
+          <li key={props.keyOf(item)} className="card bundle-card" data-testid={`${testId}-item`}>
+            {props.card(item)}
+          </li>
         )}
-        {page && page.items.length > 0 && (
-          <ul className="bundle-grid">
-            {page.items.map((item) => (
-              <li key={props.keyOf(item)} className="card bundle-card" data-testid={`${noun}-item`}>
-                {props.card(item)}
-              </li>
-            ))}
-          </ul>
-        )}
-        {page && <Pager pageIndex={pageIndex} pageCount={page.pageCount} onPage={setPageIndex} />}
-      </section>
+      />
       {creating && (
-        <Dialog title={`Create a ${noun}`} onClose={() => setCreating(false)} testId={`${noun}-dialog`}>
+        <Dialog title={`Create a ${noun}`} onClose={() => setCreating(false)} testId={`${testId}-dialog`}>
           {props.createForm(() => setCreating(false))}
         </Dialog>
       )}

@@ -36,6 +36,9 @@ export async function SiteHeader() {
                   <Link href="/live">Live</Link>
                 </li>
                 <li>
+                  <Link href="/cast">Cast</Link>
+                </li>
+                <li>
                   <Link href="/plans">Plans</Link>
                 </li>
                 <li>

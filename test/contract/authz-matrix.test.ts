@@ -336,6 +336,23 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/public/cast/channel/${f.cast.channelId}` }),
     expect: PUBLIC_READ,
   },
+  // any user may play a channel of an active creator; the public path anyone with a token
+  "POST /api/cast/channel/{channelId}/play": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/play`, body: {} }),
+    expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
+  },
+  "POST /api/public/cast/channel/{channelId}/play": {
+    request: (f) => ({ path: `/api/public/cast/channel/${f.cast.channelId}/play`, body: {} }),
+    expect: PUBLIC_READ,
+  },
+  "POST /api/cast/channel/{channelId}/test": {
+    request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/test` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/cast/stream/{streamId}/test": {
+    request: (f) => ({ path: `/api/cast/stream/${f.cast.streamId}/test` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
   "GET /api/cast/stream/{streamId}": {
     request: (f) => ({ path: `/api/cast/stream/${f.cast.streamId}` }),
     expect: { owner: 200, ...PRIVATE },
@@ -405,6 +422,17 @@ const matrix = (): Record<string, Row> => ({
   "DELETE /api/cast/channel/{channelId}/calendar/{yyyyMMdd}/{dayCount}": {
     request: (f) => ({ path: `/api/cast/channel/${f.cast.channelId}/calendar/20300123/2` }),
     expect: { owner: 204, ...PRIVATE },
+  },
+  // IPTV apps cannot do OAuth: no token counts (a forged one is ignored as any other)
+  "GET /cast/{channelId}/xmltv.xml": { request: (f) => ({ path: `/cast/${f.cast.channelId}/xmltv.xml` }), expect: PUBLIC_ASSET },
+  "GET /cast/{channelId}/stream.m3u8": {
+    request: (f) => ({ path: `/cast/${f.cast.channelId}/stream.m3u8` }),
+    expect: { owner: 302, other: 302, public: 302, none: 302, forged: 302 },
+  },
+  "GET /cast/user/{userCode}/xmltv.xml": { request: (f) => ({ path: `/cast/user/${f.owner.userCode}/xmltv.xml` }), expect: PUBLIC_ASSET },
+  "GET /cast/user/{userCode}/playlist.m3u": {
+    request: (f) => ({ path: `/cast/user/${f.owner.userCode}/playlist.m3u` }),
+    expect: PUBLIC_ASSET,
   },
   "GET /asset/thumbnail/{thumbnailId}": { request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}` }), expect: PUBLIC_ASSET },
   "GET /asset/thumbnail/{thumbnailId}/{width}": {

@@ -146,7 +146,7 @@ describe("cast streams", () => {
     const res = await api.post("/api/cast/stream/", { name: `Studio ${word}`, streamPath, tags: ["cam"] }, { token: creator.access });
     assert.equal(res.status, 201, res.text);
     const { streamId, streamingBaseUrl, ...rest } = res.body;
-    assert.match(streamingBaseUrl, /^rtmp:\/\/.+\/live$/);
+    assert.match(streamingBaseUrl, /^rtmp:\/\/.+\/cast$/);
     assert.deepEqual(rest, { name: `Studio ${word}`, streamPath, tags: ["cam"] });
     assert.deepEqual((await api.get(`/api/cast/stream/${streamId}`, { token: creator.access })).body, res.body);
     assert.equal((await api.get(`/api/cast/stream/${streamId}`, { token: other.access })).status, 404);

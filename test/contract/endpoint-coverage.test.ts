@@ -20,11 +20,20 @@ const FINISHED_AREAS = [
   "Marketplace",
   "Live channels",
   "Live events",
+  "Cast channels",
+  "Cast streams",
   "Cast programs and daily programming",
 ];
 
 /** Served without being a documented endpoint. */
-const UNDOCUMENTED_ALLOWED = new Set([endpointKey("GET", "/api/public/openapi.json")]);
+const UNDOCUMENTED_ALLOWED = new Set([
+  endpointKey("GET", "/api/public/openapi.json"),
+  // the IPTV URLs of cast channels (issue 12: XMLTV and M3U at stable public URLs, in the OpenAPI document)
+  endpointKey("GET", "/cast/{channelId}/xmltv.xml"),
+  endpointKey("GET", "/cast/{channelId}/stream.m3u8"),
+  endpointKey("GET", "/cast/user/{userCode}/xmltv.xml"),
+  endpointKey("GET", "/cast/user/{userCode}/playlist.m3u"),
+]);
 
 let api: Api;
 let documented: DocumentedEndpoint[];

@@ -102,7 +102,7 @@ export interface SignedParts {
 }
 
 export function parseSigned(url: string): SignedParts {
-  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster|live)\/([^/]+)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
+  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster|live|cast)\/([^/]+)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
   assert.ok(m, `not a signed media URL: ${url}`);
   const [, exp, sig, tree, bandOwner, owner, box, file] = m as unknown as [
     string,

@@ -2,11 +2,8 @@
 // validated by Debian's xmltv-util (`tv_validate_file`, against its xmltv.dtd, with its own id and
 // cross-reference checks) when it is installed, and the M3U playlist IPTV apps read.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, it, type TestContext } from "node:test";
+import { describe, it } from "node:test";
+import { validateXmltv } from "../support/xmltv-validate";
 import type { EpgChannel, EpgProgramme } from "@/server/media/cast/epg-types";
 import { m3uPlaylist } from "@/server/media/cast/m3u";
 import { epgChannelId, xmltvDocument, xmltvTime } from "@/server/media/cast/xmltv";
@@ -57,23 +54,7 @@ const programmes: EpgProgramme[] = [
   programme("another-creator-channel", 0, 1),
 ];
 
-/** tv_validate_file's verdict on a document, or null when xmltv-util is not installed. */
-function validate(t: TestContext, xml: string): { ok: boolean; output: string } | null {
-  const dir = mkdtempSync(path.join(tmpdir(), "kinora-xmltv-"));
-  try {
-    const file = path.join(dir, "guide.xml");
-    writeFileSync(file, xml);
-    // The DTD from the package, not from supplement.xmltv.org (no network needed).
-    const run = spawnSync("tv_validate_file", [file], { encoding: "utf8", env: { ...process.env, XMLTV_SUPPLEMENT: "/usr/share/xmltv" } });
-    if (run.error) {
-      t.diagnostic("tv_validate_file is not installed (apt-get install xmltv-util): document not validated");
-      return null;
-    }
-    return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const validate = validateXmltv;
 
 describe("XMLTV", () => {
   it("writes times in UTC as XMLTV does", () => {

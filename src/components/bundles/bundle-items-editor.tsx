@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
 import { ContentPicture } from "@/components/content-picture";
 import { FormStatus } from "@/components/form/form-status";
+import { DragHandle } from "@/components/drag-handle";
+import { useSortable } from "@/components/sortable";
 import { formatDuration } from "@/server/rest/wire";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
@@ -33,8 +35,6 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
       void utils.box.search.invalidate();
     },
   });
-  const [dragged, setDragged] = useState<number>();
-  const [over, setOver] = useState<number>();
   const [said, setSaid] = useState("");
   /** The item whose handle keeps the focus once the list is redrawn after a keyboard move. */
   const [focusCode, setFocusCode] = useState<string>();
@@ -56,38 +56,7 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
     );
   }
 
-  function onHandleKey(ev: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const to = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: items.length - 1 }[ev.key];
-    if (to === undefined) return;
-    ev.preventDefault();
-    moveTo(index, to, true);
-  }
-
-  const dragProps = (index: number) => ({
-    draggable: true,
-    onDragStart: (ev: DragEvent<HTMLLIElement>) => {
-      ev.dataTransfer.effectAllowed = "move";
-      ev.dataTransfer.setData("text/plain", String(index));
-      setDragged(index);
-    },
-    onDragOver: (ev: DragEvent<HTMLLIElement>) => {
-      if (dragged === undefined) return;
-      ev.preventDefault();
-      ev.dataTransfer.dropEffect = "move";
-      setOver(index);
-    },
-    onDragLeave: () => setOver((o) => (o === index ? undefined : o)),
-    onDrop: (ev: DragEvent<HTMLLIElement>) => {
-      ev.preventDefault();
-      if (dragged !== undefined) moveTo(dragged, index);
-      setDragged(undefined);
-      setOver(undefined);
-    },
-    onDragEnd: () => {
-      setDragged(undefined);
-      setOver(undefined);
-    },
-  });
+  const sortable = useSortable({ onMove: moveTo });
 
   return (
     <section className="card" aria-labelledby="bundle-items-title">
@@ -115,26 +84,20 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
           {items.map((item, index) => (
             <li
               key={item.itemCode}
-              className={`bundle-items__row${dragged === index ? " is-dragged" : ""}${over === index && dragged !== index ? " is-over" : ""}`}
+              className={`bundle-items__row${sortable.dragged === index ? " is-dragged" : ""}${sortable.over === index && sortable.dragged !== index ? " is-over" : ""}`}
               data-testid="bundle-row"
-              {...dragProps(index)}
+              {...sortable.rowProps(index)}
             >
-              <button
-                type="button"
-                className="bundle-items__handle"
-                ref={(el) => {
+              <DragHandle
+                buttonRef={(el) => {
                   if (el) handles.current.set(item.itemCode, el);
                   else handles.current.delete(item.itemCode);
                 }}
-                onKeyDown={(ev) => onHandleKey(ev, index)}
-                aria-label={`Move ${item.title}, position ${index + 1} of ${items.length}`}
-                aria-describedby="bundle-reorder-help"
-                data-testid="bundle-handle"
-              >
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M9 5h2v2H9zm4 0h2v2h-2zM9 11h2v2H9zm4 0h2v2h-2zm-4 6h2v2H9zm4 0h2v2h-2z" />
-                </svg>
-              </button>
+                onKeyDown={(ev) => sortable.handleKey(ev, index, items.length)}
+                label={`Move ${item.title}, position ${index + 1} of ${items.length}`}
+                describedBy="bundle-reorder-help"
+                testId="bundle-handle"
+              />
               <span className="bundle-items__index" aria-hidden="true">
                 {index + 1}
               </span>

@@ -15,7 +15,7 @@ export function BundleList({ currency }: { currency: string }) {
     <CardList<BundleView>
       noun="bundle"
       intro="Ordered collections of your videos that viewers subscribe to for a period."
-      firstStep="create one, then add videos of your box to it."
+      emptyText="You have no bundle yet: create one, then add videos of your box to it."
       useSearch={trpc.bundles.search.useQuery}
       keyOf={(b) => b.bundleId}
       card={(b) => (

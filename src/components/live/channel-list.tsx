@@ -15,7 +15,7 @@ export function ChannelList() {
     <CardList<LiveChannelView>
       noun="channel"
       intro="Channels you stream to from OBS or ffmpeg, and the events you schedule on them."
-      firstStep="create one, then schedule an event and go live."
+      emptyText="You have no channel yet: create one, then schedule an event and go live."
       useSearch={trpc.live.searchChannels.useQuery}
       keyOf={(c) => c.channelId}
       card={(c) => (

@@ -1,38 +1,12 @@
 "use client";
 
-import Link from "next/link";
-import { useState } from "react";
 import { HlsPlayer } from "@/components/box/hls-player";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import type { GoLiveSettings } from "@/server/live/go-live";
+import { EncoderSettings } from "./encoder-settings";
 
 const STATUS_POLL_MS = 2000;
-
-/** A read-only value with a button copying it to the clipboard. */
-function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
-  const id = `go-live-${testId}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="actions">
-        <input id={id} readOnly value={value} data-testid={testId} onFocus={(e) => e.currentTarget.select()} />
-        <button
-          type="button"
-          onClick={() =>
-            void navigator.clipboard?.writeText(value).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? "Copied" : "Copy"}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 const show = (v: number | undefined, unit = "") => (v === undefined ? "—" : `${v}${unit}`);
 
@@ -45,19 +19,7 @@ export function GoLivePanel({ settings }: { settings: GoLiveSettings }) {
     health?.keyframeIntervalSeconds === undefined || health.keyframeIntervalSeconds <= settings.recommended.keyframeIntervalSeconds + 0.05;
   return (
     <>
-      <section className="card">
-        <h2>Encoder settings (OBS: Settings → Stream → Custom)</h2>
-        <CopyValue label="Server" value={settings.serverUrl} testId="go-live-server" />
-        <CopyValue label="Stream key (type your live password at its end)" value={settings.streamKey} testId="go-live-key" />
-        <p className="muted">
-          {settings.livePasswordSet ? "Your live password is set; it is never shown again. " : "You have no live password yet. "}
-          <Link href="/account/features">{settings.livePasswordSet ? "Change it" : "Set it"} in your account</Link>.
-        </p>
-        <p className="muted">
-          Output: {settings.recommended.videoCodec} and {settings.recommended.audioCodec}, keyframe interval{" "}
-          {settings.recommended.keyframeIntervalSeconds} s, CBR, tune zerolatency.
-        </p>
-      </section>
+      <EncoderSettings settings={settings} />
 
       <section className="card" aria-live="polite">
         <h2>

@@ -28,18 +28,27 @@ export type PublishDecision = { ok: true; sessionId: string } | { ok: false; rea
 /** Without an event, a stream that resumes this soon after it stopped continues its playlist. */
 const RESUME_WITHOUT_EVENT_MS = 10 * 60_000;
 
+/**
+ * Whether the publisher of a path of `ownerId`'s is its owner: an active account whose userCode is
+ * the publish's `user`, with its live password (live channels and cast streams alike).
+ */
+export async function checkPublisher(db: Db, ownerId: string, r: PublishRequest): Promise<PublishRefusal | undefined> {
+  const owner = await db.user.findUnique({
+    where: { id: ownerId },
+    select: { id: true, userCode: true, status: true, livePasswordHash: true },
+  });
+  if (!owner || owner.status !== "ACTIVE" || owner.userCode.toLowerCase() !== r.user.trim().toLowerCase()) return "foreign-path";
+  const password = await checkLivePassword(db, owner, r.password, r.address);
+  if (password === "limited") return "too-many-attempts";
+  if (!password) return "wrong-password";
+  return undefined;
+}
+
 export async function admitPublish(db: Db, r: PublishRequest): Promise<PublishDecision> {
   const channel = await db.liveChannel.findUnique({ where: { streamPath: r.name }, select: { id: true, ownerId: true } });
   if (!channel) return { ok: false, reason: "unknown-path" };
-  const owner = await db.user.findUnique({
-    where: { id: channel.ownerId },
-    select: { id: true, userCode: true, status: true, livePasswordHash: true },
-  });
-  if (!owner || owner.status !== "ACTIVE" || owner.userCode.toLowerCase() !== r.user.trim().toLowerCase())
-    return { ok: false, reason: "foreign-path" };
-  const password = await checkLivePassword(db, owner, r.password, r.address);
-  if (password === "limited") return { ok: false, reason: "too-many-attempts" };
-  if (!password) return { ok: false, reason: "wrong-password" };
+  const refusal = await checkPublisher(db, channel.ownerId, r);
+  if (refusal) return { ok: false, reason: refusal };
 
   const now = new Date();
   const previous = await db.liveSession.findFirst({ where: { streamPath: r.name }, orderBy: { startedAt: "desc" } });

@@ -99,7 +99,8 @@ function buildOperation(r: RestRoute, tag: string, schemas: Record<string, JsonS
     }
   }
   const success: JsonSchema = { description: successPhrase[r.status] };
-  if (r.status !== 204) success.content = { "application/json": { schema: r.responseSchema ?? {} } };
+  if (r.status === 302) success.headers = { Location: { description: "where to go", schema: { type: "string", format: "uri" } } };
+  else if (r.status !== 204) success.content = { [r.contentType ?? "application/json"]: { schema: r.responseSchema ?? {} } };
   const responses: Record<string, JsonSchema> = { [String(r.status)]: success };
   for (const status of errorStatuses(r)) responses[String(status)] = { $ref: `#/components/responses/${responseNameByStatus[status]}` };
   return {
@@ -114,7 +115,7 @@ function buildOperation(r: RestRoute, tag: string, schemas: Record<string, JsonS
   };
 }
 
-const successPhrase: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content" };
+const successPhrase: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content", 302: "Found" };
 
 export function buildOpenApi(groups: RestRouteGroup[]): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = { ...errorSchemas };

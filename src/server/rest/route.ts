@@ -24,7 +24,10 @@ export interface RestRoute {
   path: string;
   /** "public": a public or private token; "private": a private token; "none": no token (asset and download links). */
   auth: "public" | "private" | "none";
-  status: 200 | 201 | 204;
+  /** 302: the handler answers the redirect itself (its Location is described in the OpenAPI document). */
+  status: 200 | 201 | 204 | 302;
+  /** The success body's media type in the OpenAPI document (default application/json; the handler answers a Response). */
+  contentType?: string;
   summary: string;
   /**
    * Input schema for the OpenAPI document (the domain schema of the procedure). Its fields other than

@@ -4,6 +4,7 @@ import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { streamableColumns, streamPathTaken } from "@/server/domain/live/channel-columns";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { invalidateCastSchedule } from "@/server/media/cast/output/channel-schedule";
 import { castChannelFields } from "./cast-fields";
 import { loadAudienceCastChannel, loadOwnCastChannel, type CastChannelView } from "./cast-views";
 
@@ -49,4 +50,5 @@ export async function deleteCastChannel(ctx: Ctx, input: z.output<typeof castCha
   const id = normalizeUuid(input.channelId);
   const { count } = id ? await ctx.db.castChannel.deleteMany({ where: { id, ownerId } }) : { count: 0 };
   if (!count) throw notFound("error.castChannelNotFound");
+  invalidateCastSchedule(id!); // its output stops at once
 }

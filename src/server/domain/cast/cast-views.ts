@@ -4,6 +4,7 @@ import { env } from "@/server/env";
 import { notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { streamingBaseUrl } from "@/server/domain/live/channel-view";
+import { CAST_RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 
 type DbOrTx = Db | Prisma.TransactionClient;
@@ -28,7 +29,7 @@ export interface CastStreamView {
   streamId: string;
   name: string;
   description?: string;
-  /** Where encoders publish: the live ingest's rtmp://<host>:<RTMP_PORT>/live (then /{streamPath}). */
+  /** Where encoders publish: the live ingest's rtmp://<host>:<RTMP_PORT>/cast (then /{streamPath}), with the live password. */
   streamingBaseUrl: string;
   streamPath: string;
   thumbnailId?: string;
@@ -82,7 +83,7 @@ export function toCastStreamView(row: CastStreamRow, baseUrl: string | undefined
     streamId: row.id,
     name: row.name,
     description: row.description ?? undefined,
-    streamingBaseUrl: streamingBaseUrl(baseUrl),
+    streamingBaseUrl: streamingBaseUrl(baseUrl, CAST_RTMP_APP),
     streamPath: row.streamPath,
     thumbnailId: row.thumbnailId ?? undefined,
     tags: row.tags,
@@ -99,10 +100,15 @@ export async function loadOwnCastChannel(db: DbOrTx, ownerId: string, channelId:
 
 /** A cast channel as the audience reaches it: any channel of an active creator; its owner's always. 404 otherwise. */
 export async function loadAudienceCastChannel(db: Db, viewerId: string | undefined, channelId: unknown, baseUrl?: string) {
+  return (await loadAudienceCastChannelOf(db, viewerId, channelId, baseUrl)).view;
+}
+
+/** The same, with the channel's owner (whose media home and band its output is). */
+export async function loadAudienceCastChannelOf(db: Db, viewerId: string | undefined, channelId: unknown, baseUrl?: string) {
   const id = normalizeUuid(channelId);
   const row = id ? await db.castChannel.findUnique({ where: { id }, select: castChannelSelect }) : null;
   if (!row || (row.ownerId !== viewerId && row.owner.status !== "ACTIVE")) throw notFound("error.castChannelNotFound");
-  return toCastChannelView(row, baseUrl);
+  return { ownerId: row.ownerId, view: toCastChannelView(row, baseUrl) };
 }
 
 /** The caller's own cast stream; 404 for a missing one and for another user's. */

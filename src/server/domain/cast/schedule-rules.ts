@@ -30,47 +30,86 @@ export interface PlannedDays {
 
 const isoSecond = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ") + " UTC";
 
-/** How a 409 names a program: "#3 "News" (2026-11-24 10:00:00 UTC)", or the neighbouring day's. */
-const named = (p: Neighbour, index?: number) => `${index === undefined ? "" : `#${index + 1} `}"${p.title}" (${isoSecond(p.startsAt)})`;
+/** A program a broken rule involves: its day (index in the range) and place in it, or a neighbouring day's (`day` absent). */
+export interface InvolvedProgram {
+  day?: number;
+  index?: number;
+  /** How a 409 names it: "#3 "News" (2026-11-24 10:00:00 UTC)", or the neighbouring day's without the number. */
+  name: string;
+}
+
+/** One broken rule: its number, its message and the programs it involves. */
+export interface RuleBreak {
+  rule: number;
+  messageId: MessageId;
+  programs: InvolvedProgram[];
+}
+
+const inDay = (p: Neighbour, day: number, index: number): InvolvedProgram => ({
+  day,
+  index,
+  name: `#${index + 1} "${p.title}" (${isoSecond(p.startsAt)})`,
+});
+const neighbour = (p: Neighbour): InvolvedProgram => ({ name: `"${p.title}" (${isoSecond(p.startsAt)})` });
 
 export const ruleBroken = (rule: number, messageId: MessageId, programs: string[]) =>
   new DomainError("CONFLICT", messageId, { rule, programs: programs.join(", ") });
 
-function checkProgram(p: TimedProgram, i: number, dayFrom: number): void {
-  const name = named(p, i);
+function programBreaks(p: TimedProgram, self: InvolvedProgram, dayFrom: number): RuleBreak[] {
+  const breaks: RuleBreak[] = [];
+  const broken = (rule: number, messageId: MessageId) => breaks.push({ rule, messageId, programs: [self] });
   // rule 1: whole seconds
-  if (p.startsAt % SECOND !== 0 || p.endsAt % SECOND !== 0) throw ruleBroken(1, "error.castRule1", [name]);
+  if (p.startsAt % SECOND !== 0 || p.endsAt % SECOND !== 0) broken(1, "error.castRule1");
   // rule 2: it broadcasts during [start, end), so that must not be empty
-  if (p.endsAt <= p.startsAt) throw ruleBroken(2, "error.castRule2", [name]);
+  if (p.endsAt <= p.startsAt) broken(2, "error.castRule2");
   // rule 3: it belongs to the day it starts in, and lasts at most 24 hours
-  if (p.startsAt < dayFrom || p.startsAt >= dayFrom + DAY_MS) throw ruleBroken(3, "error.castRule3Day", [name]);
-  if (p.endsAt - p.startsAt > DAY_MS) throw ruleBroken(3, "error.castRule3Length", [name]);
+  if (p.startsAt < dayFrom || p.startsAt >= dayFrom + DAY_MS) broken(3, "error.castRule3Day");
+  if (p.endsAt - p.startsAt > DAY_MS) broken(3, "error.castRule3Length");
   // rule 6: a break is a program of its own, showing the slate: it plays no content or stream
-  if (p.itemType === "BREAK" && p.sourceId) throw ruleBroken(6, "error.castRule6", [name]);
+  if (p.itemType === "BREAK" && p.sourceId) broken(6, "error.castRule6");
+  return breaks;
 }
 
-/** Throws the 409 of the first rule the planned days break; returns when they keep all six. */
-export function checkScheduleRules(plan: PlannedDays): void {
-  let previous: { p: Neighbour; name: string } | undefined = plan.before && { p: plan.before, name: named(plan.before) };
+/**
+ * Every rule the planned days break, in the order the days and their programs come (empty when they
+ * keep all six). Pure, without the database: the portal's day editor runs it before saving.
+ */
+export function scheduleRuleBreaks(plan: PlannedDays): RuleBreak[] {
+  const breaks: RuleBreak[] = [];
+  let previous: { p: Neighbour; who: InvolvedProgram } | undefined = plan.before && { p: plan.before, who: neighbour(plan.before) };
   plan.days.forEach((day, d) => {
     const dayFrom = plan.range.from + d * DAY_MS;
     day.forEach((p, i) => {
-      checkProgram(p, i, dayFrom);
-      const name = named(p, i);
+      const self = inDay(p, d, i);
+      breaks.push(...programBreaks(p, self, dayFrom));
       // rule 5: continuous within the day
-      if (i > 0 && p.startsAt !== day[i - 1]!.endsAt) throw ruleBroken(5, "error.castRule5", [named(day[i - 1]!, i - 1), name]);
+      if (i > 0 && p.startsAt !== day[i - 1]!.endsAt)
+        breaks.push({ rule: 5, messageId: "error.castRule5", programs: [inDay(day[i - 1]!, d, i - 1), self] });
       // rule 4: a day's first program starts no earlier than the end of the last one started before it
-      if (i === 0 && previous && p.startsAt < previous.p.endsAt) throw ruleBroken(4, "error.castRule4", [previous.name, name]);
+      if (i === 0 && previous && p.startsAt < previous.p.endsAt)
+        breaks.push({ rule: 4, messageId: "error.castRule4", programs: [previous.who, self] });
     });
     const first = day[0];
     const last = day.at(-1);
     if (first && last) {
       if (last.endsAt - first.startsAt > DAY_MS)
-        throw ruleBroken(3, "error.castRule3DayLength", [named(first, 0), named(last, day.length - 1)]);
-      previous = { p: last, name: named(last, day.length - 1) };
+        breaks.push({ rule: 3, messageId: "error.castRule3DayLength", programs: [inDay(first, d, 0), inDay(last, d, day.length - 1)] });
+      previous = { p: last, who: inDay(last, d, day.length - 1) };
     }
   });
   // rule 4 again: the last day written must end before the next day's first program
   if (previous && plan.after && plan.after.startsAt < previous.p.endsAt)
-    throw ruleBroken(4, "error.castRule4", [previous.name, named(plan.after)]);
+    breaks.push({ rule: 4, messageId: "error.castRule4", programs: [previous.who, neighbour(plan.after)] });
+  return breaks;
+}
+
+/** Throws the 409 of the first rule the planned days break; returns when they keep all six. */
+export function checkScheduleRules(plan: PlannedDays): void {
+  const [first] = scheduleRuleBreaks(plan);
+  if (first)
+    throw ruleBroken(
+      first.rule,
+      first.messageId,
+      first.programs.map((p) => p.name),
+    );
 }

@@ -8,6 +8,7 @@ import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { checkSources, type PlannedProgram } from "./program-sources";
 import { dayIndexOf, rangeEnd, timestampOf, type DayRange } from "./schedule-day";
 import { checkScheduleRules, type Neighbour } from "./schedule-rules";
+import { invalidateCastSchedule } from "@/server/media/cast/output/channel-schedule";
 
 /** The programs of the days being changed as they are, and the neighbours the rules look at. */
 export interface CurrentDays {
@@ -120,7 +121,7 @@ export type DaysPlan = (current: CurrentDays, tx: Prisma.TransactionClient) => P
  */
 export async function rewriteDays(ctx: Ctx, channelId: unknown, range: DayRange, plan: DaysPlan): Promise<string> {
   const ownerId = requireUserId(ctx);
-  return ctx.db.$transaction(async (tx) => {
+  const written = await ctx.db.$transaction(async (tx) => {
     const id = await lockProgramming(tx, ownerId, channelId);
     const current = await readDays(tx, id, range);
     const days = await plan(current, tx);
@@ -135,4 +136,6 @@ export async function rewriteDays(ctx: Ctx, channelId: unknown, range: DayRange,
     if (programs.length) await tx.$executeRawUnsafe(INSERT_PROGRAMS, id, JSON.stringify(programs.map((p) => programRecord(p, idOf(p)))));
     return id;
   });
+  invalidateCastSchedule(written); // the playout reads the new days from its next playlist on
+  return written;
 }

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
+import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
@@ -34,10 +35,10 @@ export const channelSelect = {
 
 export type ChannelRow = Prisma.LiveChannelGetPayload<{ select: typeof channelSelect }>;
 
-/** The RTMP address encoders publish to, on the host the caller reaches us by (PUBLIC_URL's when unknown). */
-export function streamingBaseUrl(baseUrl: string | undefined): string {
+/** The RTMP address encoders publish to, on the host the caller reaches us by (PUBLIC_URL's when unknown); `app`: cast streams'. */
+export function streamingBaseUrl(baseUrl: string | undefined, app: string = RTMP_APP): string {
   const host = new URL(baseUrl ?? env().publicUrl).hostname;
-  return `rtmp://${host.includes(":") ? `[${host}]` : host}:${env().RTMP_PORT}/live`;
+  return `rtmp://${host.includes(":") ? `[${host}]` : host}:${env().RTMP_PORT}/${app}`;
 }
 
 export function toChannelView(row: ChannelRow, baseUrl: string | undefined): LiveChannelView {

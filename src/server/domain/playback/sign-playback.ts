@@ -23,9 +23,10 @@ export interface PlayableItem {
 
 /**
  * hls: the master playlist of the whole ladder; preview: the 15-second preview rendition; live: a
- * live channel's master playlist (the item is the channel: boxId its channelId).
+ * live channel's master playlist (the item is the channel: boxId its channelId); cast: a cast
+ * channel's master playlist, rendered from its schedule (boxId the cast channel's id).
  */
-export type PlaybackTree = "hls" | "preview" | "live";
+export type PlaybackTree = "hls" | "preview" | "live" | "cast";
 
 export interface PlaySource {
   mimeType: typeof HLS_MIME_TYPE;

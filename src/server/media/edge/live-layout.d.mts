@@ -1,6 +1,8 @@
 // Types of live-layout.mjs.
 
 export const RTMP_APP: string;
+export const CAST_RTMP_APP: string;
+export const CAST_PLAYLIST_SECONDS: number;
 export interface LiveRung {
   name: string;
   height: number;
@@ -12,6 +14,7 @@ export interface LivePaths {
   prefix: string;
   statSocket: string;
   hlsDir: string;
+  castHlsDir: string;
   ladderDir: string;
   recordDir: string;
 }

@@ -7,6 +7,14 @@ import path from "node:path";
 /** The RTMP application encoders publish to (the channel's streamingBaseUrl ends in it). */
 export const RTMP_APP = "live";
 
+/**
+ * The RTMP application cast streams are published to (same credentials as live channels): its HLS
+ * keeps CAST_PLAYLIST_SECONDS of fragments, so a cast channel's playout can relay a stream from the
+ * start of its numbering cell (media/cast/playout-timeline.ts LIVE_CELL_MS, 5 min, plus its window).
+ */
+export const CAST_RTMP_APP = "cast";
+export const CAST_PLAYLIST_SECONDS = 420;
+
 /** The ABR ladder of LIVE_TRANSCODE=1, made from the passthrough by one ffmpeg per stream (exec_push). */
 export const LIVE_LADDER = [
   { name: "720p", height: 720, videoKbps: 2500, audioKbps: 128 },
@@ -22,6 +30,8 @@ export function livePaths(dataDir) {
     statSocket: path.join(prefix, "stat.sock"),
     /** Passthrough HLS, one directory per stream path (hls_nested). */
     hlsDir: path.join(dataDir, "live", "hls"),
+    /** Cast streams' HLS, one directory per stream path, fragments named by the clock (ms) when they began. */
+    castHlsDir: path.join(dataDir, "live", "cast"),
     /** The ladder's HLS, one directory per stream path and rung: <streamPath>_<rung>. */
     ladderDir: path.join(dataDir, "live", "ladder"),
     /** Recorded copies (FLV, as received), until the recording job made them box items. */

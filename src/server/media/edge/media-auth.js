@@ -10,7 +10,7 @@ var SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}";
 var FILE = "(?:" + SEGMENT + "/){0,2}" + SEGMENT + "\\.(?:m3u8|ts|m4s|mp4|aac|vtt|jpg)";
 // groups: 1 expires, 2 signature, 3 tree, 4 band owner, 5 media home owner, 6 media home box, 7 file
 var IDS = "(" + UUID + ")/(" + UUID + ")/(" + UUID + ")";
-var MEDIA_PATH = new RegExp("^/media/(\\d{1,12})/([A-Za-z0-9_-]{32})/(hls|preview|poster|live)/" + IDS + "/(" + FILE + ")$");
+var MEDIA_PATH = new RegExp("^/media/(\\d{1,12})/([A-Za-z0-9_-]{32})/(hls|preview|poster|live|cast)/" + IDS + "/(" + FILE + ")$");
 
 function sameString(a, b) {
   if (a.length !== b.length) return false;

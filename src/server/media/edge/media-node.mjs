@@ -248,12 +248,29 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     sendStream(req, res, grant, out.Body, status, length);
   }
 
+  /**
+   * A cast channel's playlists: rendered per request by the application (src/server/media/cast/output,
+   * registered on globalThis by src/instrumentation.ts once Next has loaded; 503 until then).
+   */
+  async function serveCast(req, res, grant) {
+    const render = globalThis.__kinoraCastOutput;
+    if (!render) return refuse(res, 503, { "Retry-After": "1" });
+    const out = await render(grant);
+    if (!out) return refuse(res, 404);
+    const body = Buffer.from(out.body, "utf8");
+    res.writeHead(200, headersFor(grant, { "Content-Length": body.length }));
+    if (req.method === "HEAD") return res.end();
+    meter(res, grant.bandOwnerId, 200, body.length, () => body.length);
+    res.end(body);
+  }
+
   return function handleMedia(req, res) {
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, { Allow: "GET, HEAD" });
     const grant = verifyMediaPath(key, req.url ?? "");
     if (!grant.ok) return refuse(res, 403);
     // a live channel's HLS is written by the RTMP ingest on this machine's disk, also with S3 storage
-    (s3 && grant.tree !== "live" ? serveS3 : serveLocal)(req, res, grant).catch((err) => {
+    const serve = grant.tree === "cast" ? serveCast : s3 && grant.tree !== "live" ? serveS3 : serveLocal;
+    serve(req, res, grant).catch((err) => {
       console.error("media request failed:", err);
       if (!res.headersSent) refuse(res, 500);
       else res.destroy();

@@ -1,6 +1,6 @@
 // Types of media-url.mjs (plain JS so the launcher can import it without a build step).
 
-export type MediaTree = "hls" | "preview" | "poster" | "live";
+export type MediaTree = "hls" | "preview" | "poster" | "live" | "cast";
 
 export const MEDIA_PREFIX: "/media/";
 export const MEDIA_TREES: readonly MediaTree[];

@@ -14,6 +14,9 @@
 //         poster   -> storage key box/<ownerId>/<boxId>/poster.jpg      (file must be poster.jpg)
 //         live     -> storage key live/<ownerId>/<channelId>/<file>     (a live channel's HLS: the boxId
 //                     place holds the channel id; files are written by the RTMP ingest, never stored in S3)
+//         cast     -> no storage: a cast channel's playlists (master.m3u8, <variant>.m3u8), rendered per
+//                     request by the Node media server from the schedule (src/server/media/cast/serve);
+//                     the boxId place holds the channel id, both owners are the channel's owner
 //   signature = base64url(HMAC-SHA256(key, "v2/<expires>/<tree>/<bandOwnerId>/<ownerId>/<boxId>"))[0..32]
 //
 // The signature sits before the file path and grants one tree of one item until <expires> (unix
@@ -26,7 +29,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const MEDIA_PREFIX = "/media/";
-export const MEDIA_TREES = /** @type {const} */ (["hls", "preview", "poster", "live"]);
+export const MEDIA_TREES = /** @type {const} */ (["hls", "preview", "poster", "live", "cast"]);
 export const SIGNATURE_LENGTH = 32;
 export const POSTER_FILE = "poster.jpg";
 
@@ -36,7 +39,7 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}";
 export const MEDIA_EXTENSIONS = ["m3u8", "ts", "m4s", "mp4", "aac", "vtt", "jpg"];
 const FILE = `(?:${SEGMENT}/){0,2}${SEGMENT}\\.(?:${MEDIA_EXTENSIONS.join("|")})`;
-export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster|live)/(${UUID})/(${UUID})/(${UUID})/(${FILE})$`;
+export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster|live|cast)/(${UUID})/(${UUID})/(${UUID})/(${FILE})$`;
 const MEDIA_PATH = new RegExp(MEDIA_PATH_SOURCE);
 
 /** Media types by extension (the same table is written into nginx's `types`). */
@@ -99,6 +102,7 @@ export function signedMediaBase(key, tree, item, expires) {
 export function mediaStorageKey(tree, ownerId, boxId, file) {
   if (tree === "poster") return `box/${ownerId}/${boxId}/${POSTER_FILE}`;
   if (tree === "live") return `live/${ownerId}/${boxId}/${file}`;
+  if (tree === "cast") return `cast/${ownerId}/${boxId}/${file}`; // never read: rendered, not stored
   return `box/${ownerId}/${boxId}/${tree}/${file}`;
 }
 

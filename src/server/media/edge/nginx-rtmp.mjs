@@ -6,7 +6,9 @@
 // It writes the stream as HLS itself (1 s fragments cut at keyframes; hls_continuous keeps one
 // playlist across a stop and a resume, with EXT-X-DISCONTINUITY) under DATA_DIR/live/hls/<streamPath>/;
 // the app links that directory into the channel's place in storage (live/<ownerId>/<channelId>/src),
-// where the HTTP edge serves it through signed URLs (media-url.mjs, tree "live").
+// where the HTTP edge serves it through signed URLs (media-url.mjs, tree "live"). Cast streams publish
+// the same way to the application `cast` (rtmp://<host>:<RTMP_PORT>/cast/<streamPath>), which keeps a
+// longer playlist for the cast playout (src/server/live/cast-publish.ts).
 //
 // Why its own nginx rather than an rtmp{} block in the edge's: nginx-rtmp keeps each stream in the
 // worker that accepted it, so rtmp_stat (ingest health) and the one-publisher rule need one worker,
@@ -17,7 +19,7 @@
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runNginx } from "./nginx.mjs";
-import { LIVE_LADDER, RTMP_APP, liveHookSecret, livePaths } from "./live-layout.mjs";
+import { CAST_PLAYLIST_SECONDS, CAST_RTMP_APP, LIVE_LADDER, RTMP_APP, liveHookSecret, livePaths } from "./live-layout.mjs";
 
 export const RTMP_MODULE = "/usr/lib/nginx/modules/ngx_rtmp_module.so";
 
@@ -87,6 +89,24 @@ ${hlsSettings(paths.hlsDir, segmentSeconds)}
 ${transcode ? `      exec_push ${prefix}/live-ladder.sh $name;` : "      # LIVE_TRANSCODE=1 adds an exec_push of the ladder"}
     }
 
+    # cast streams (same credentials): a longer playlist, fragments named by the clock, no recording
+    application ${CAST_RTMP_APP} {
+      live on;
+      allow play 127.0.0.1;
+      deny play all;
+      on_publish ${hook("cast-publish")};
+      on_publish_done ${hook("cast-publish-done")};
+      notify_method post;
+      hls on;
+      hls_path ${paths.castHlsDir};
+      hls_nested on;
+      hls_fragment ${segmentSeconds}s;
+      hls_playlist_length ${CAST_PLAYLIST_SECONDS}s;
+      hls_continuous on;
+      hls_cleanup on;
+      hls_fragment_naming system;
+    }
+
     application ladder {
       live on;
       allow publish 127.0.0.1;
@@ -143,7 +163,7 @@ ${outputs.join(" \\\n")}
 export async function startRtmp(o) {
   const { binary, dataDir, host, port, hookBase, mediaKey, segmentSeconds, transcode, isRoot } = o;
   const paths = livePaths(dataDir);
-  for (const dir of [paths.hlsDir, paths.ladderDir, paths.recordDir]) mkdirSync(dir, { recursive: true });
+  for (const dir of [paths.hlsDir, paths.castHlsDir, paths.ladderDir, paths.recordDir]) mkdirSync(dir, { recursive: true });
   for (const dir of ["tmp/client_body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
     mkdirSync(path.join(paths.prefix, dir), { recursive: true });
   const script = path.join(paths.prefix, "live-ladder.sh");

@@ -66,14 +66,21 @@ export function nginxConfig(o) {
   const liveLocation = `
       location ~ "^/media/[^/]+/[^/]+/live/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("live/$media_owner/$media_box/$media_file")}
       }`;
+  // a cast channel's playlists are rendered by Node (media-node.mjs), the signature checked here first
+  const castLocation = `
+      location ~ "^/media/[^/]+/[^/]+/cast/" {
+        if ($media_ok != "1") { return 403; }
+        proxy_pass http://kinora_app;
+        include ${prefix}/proxy.conf;
+      }`;
   const mediaLocations = s3
-    ? `${liveLocation}
+    ? `${castLocation}${liveLocation}
       location ~ "^/media/" {
         if ($media_ok != "1") { return 403; }
         proxy_pass http://kinora_app;
         include ${prefix}/proxy.conf;
       }`
-    : `${liveLocation}
+    : `${castLocation}${liveLocation}
       location ~ "^/media/[^/]+/[^/]+/(?<media_tree>hls|preview)/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("box/$media_owner/$media_box/$media_tree/$media_file")}
       }
       location ~ "^/media/[^/]+/[^/]+/poster/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/poster\\.jpg$" {${fromStorage("box/$media_owner/$media_box/poster.jpg")}

@@ -1,5 +1,6 @@
 import { route, untrusted, type RestCall } from "@/server/rest/route";
 import { searchPageSchema } from "@/server/rest/render/box-item";
+import { playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
 import {
   calendarSchema,
   castChannelSchema,
@@ -28,6 +29,7 @@ import { programIdInput, updateProgramInput } from "@/server/domain/cast/program
 import { dayInput } from "@/server/domain/cast/daily-programming";
 import { insertProgramsInput, moveProgramInput, saveDayInput } from "@/server/domain/cast/day-writes";
 import { calendarInput, copyCalendarInput, deleteDayInput } from "@/server/domain/cast/calendar";
+import { playCastChannelInput, testCastChannelInput, testCastStreamInput } from "@/server/domain/cast/play-channel";
 
 // Cast channels, streams, programs, and the supplement's daily programming, calendar, copy and
 // program search. Days are the caller's: a path day yyyyMMdd runs from its 00:00:00 in the
@@ -92,6 +94,26 @@ const searchProgramsRoute = (path: string) =>
     },
   });
 
+/**
+ * Channel play on its two paths: the channel's output, resource the channel as the caller may see it
+ * (the public view; the owner's private view on the private path).
+ */
+const playChannelRoute = (path: string, auth: "public" | "private") =>
+  route({
+    method: "POST",
+    path,
+    auth,
+    status: 200,
+    summary: auth === "public" ? "Play a cast channel (public)" : "Play a cast channel",
+    requestSchema: playCastChannelInput,
+    responseSchema: playResultSchema(auth === "public" ? publicCastChannelSchema : { oneOf: [castChannelSchema, publicCastChannelSchema] }),
+    handle: async ({ caller, params, lang }) => {
+      const played = await caller.cast.playChannel(untrusted({ channelId: params.channelId }));
+      const view = auth === "private" && played.own ? PRIVATE : PUBLIC;
+      return renderPlayResult(played, renderCastChannel(played.resource, view), lang);
+    },
+  });
+
 export const castRoutes = [
   // POST /api/cast/channel - a new channel (name, streamPath; description, thumbnailId, tags, locked)
   route({
@@ -125,6 +147,23 @@ export const castRoutes = [
     responseSchema: publicCastChannelSchema,
     handle: async ({ caller, params }) =>
       renderCastChannel(await caller.cast.getPublicChannel(untrusted({ channelId: params.channelId })), PUBLIC),
+  }),
+  // POST /api/cast/channel/{channelId}/play, /api/public/cast/channel/{channelId}/play - the channel as it airs
+  playChannelRoute("/api/cast/channel/{channelId}/play", "private"),
+  playChannelRoute("/api/public/cast/channel/{channelId}/play", "public"),
+  // POST /api/cast/channel/{channelId}/test - the owner's preview of the channel's output
+  route({
+    method: "POST",
+    path: "/api/cast/channel/{channelId}/test",
+    auth: "private",
+    status: 200,
+    summary: "Preview a cast channel's output",
+    requestSchema: testCastChannelInput,
+    responseSchema: playResultSchema(castChannelSchema),
+    handle: async ({ caller, params, lang }) => {
+      const tested = await caller.cast.testChannel(untrusted({ channelId: params.channelId }));
+      return renderPlayResult(tested, renderCastChannel(tested.resource, PRIVATE), lang);
+    },
   }),
   // POST /api/cast/channel/{channelId} - the whole channel posted back: sets and clears `locked`
   route({
@@ -225,6 +264,20 @@ export const castRoutes = [
     requestSchema: castStreamIdInput,
     errors: [409],
     handle: async ({ caller, params }) => caller.cast.deleteStream(untrusted({ streamId: params.streamId })),
+  }),
+  // POST /api/cast/stream/{streamId}/test - the owner's check of an encoder publishing to the stream
+  route({
+    method: "POST",
+    path: "/api/cast/stream/{streamId}/test",
+    auth: "private",
+    status: 200,
+    summary: "Test a cast stream's encoder",
+    requestSchema: testCastStreamInput,
+    responseSchema: playResultSchema(castStreamSchema),
+    handle: async ({ caller, params, lang }) => {
+      const tested = await caller.cast.testStream(untrusted({ streamId: params.streamId }));
+      return renderPlayResult(tested, renderCastStream(tested.resource, PRIVATE), lang);
+    },
   }),
   route({
     method: "POST",

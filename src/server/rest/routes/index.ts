@@ -10,6 +10,7 @@ import { bundleRoutes } from "./bundles";
 import { marketplaceRoutes } from "./marketplace";
 import { liveRoutes } from "./live";
 import { castRoutes } from "./cast";
+import { castEpgRoutes } from "./cast-epg";
 
 /** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
 export interface RestRouteGroup {
@@ -38,6 +39,11 @@ export const restRouteGroups: RestRouteGroup[] = [
     tag: "Cast",
     description: "Scheduled channels: channels, streams, programs, daily programming, calendar, copy, program search",
     routes: castRoutes,
+  },
+  {
+    tag: "IPTV",
+    description: "Cast channels for IPTV apps, with no token: XMLTV guides, an M3U playlist, stable stream URLs",
+    routes: castEpgRoutes,
   },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },

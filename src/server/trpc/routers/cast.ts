@@ -42,6 +42,15 @@ import {
   deleteDayInput,
   getCalendar,
 } from "@/server/domain/cast/calendar";
+import {
+  playCastChannel,
+  playCastChannelInput,
+  testCastChannel,
+  testCastChannelInput,
+  testCastStream,
+  testCastStreamInput,
+} from "@/server/domain/cast/play-channel";
+import { channelEpg, channelEpgInput, creatorEpg, creatorEpgInput } from "@/server/domain/cast/epg";
 
 // Cast channels, streams, programs and their programming. The audience's operations (public reads
 // and searches, the stream path) are public procedures; everything that writes is the owner's.
@@ -74,4 +83,9 @@ export const castRouter = router({
   getCalendar: userProcedure.input(inputParser(calendarInput)).query(({ ctx, input }) => getCalendar(ctx, input)),
   deleteCalendar: userProcedure.input(inputParser(calendarInput)).mutation(({ ctx, input }) => deleteCalendar(ctx, input)),
   copyCalendar: userProcedure.input(inputParser(copyCalendarInput)).mutation(({ ctx, input }) => copyCalendar(ctx, input)),
+  playChannel: publicProcedure.input(inputParser(playCastChannelInput)).mutation(({ ctx, input }) => playCastChannel(ctx, input)),
+  testChannel: userProcedure.input(inputParser(testCastChannelInput)).mutation(({ ctx, input }) => testCastChannel(ctx, input)),
+  channelEpg: publicProcedure.input(inputParser(channelEpgInput)).query(({ ctx, input }) => channelEpg(ctx, input)),
+  creatorEpg: publicProcedure.input(inputParser(creatorEpgInput)).query(({ ctx, input }) => creatorEpg(ctx, input)),
+  testStream: userProcedure.input(inputParser(testCastStreamInput)).mutation(({ ctx, input }) => testCastStream(ctx, input)),
 });

@@ -2,13 +2,15 @@ import { timingSafeEqual } from "node:crypto";
 import { getDb } from "@/server/db/client";
 import { liveHookSecret } from "@/server/media/edge/live-layout.mjs";
 import { mediaKey } from "@/server/media/signed-url";
-import { admitPublish, endPublish, recordDone } from "@/server/live/publish-hooks";
+import { admitPublish, endPublish, recordDone, type PublishRequest } from "@/server/live/publish-hooks";
+import { admitCastPublish, endCastPublish } from "@/server/live/cast-publish";
 import { recoverInterruptedPublishes } from "@/server/live/recover-publishes";
 
 export const dynamic = "force-dynamic";
 
 // nginx-rtmp's callbacks (media/edge/nginx-rtmp.mjs): POST /internal/live/{publish,publish-done,
-// record-done}?key=<secret>, and the launcher's ingest-start once nginx-rtmp runs (scripts/start.mjs), with the publish's fields form-encoded (app, name, clientid, addr and the
+// record-done, cast-publish, cast-publish-done}?key=<secret>, and the launcher's ingest-start once nginx-rtmp
+// runs (scripts/start.mjs); with the publish's fields form-encoded (app, name, clientid, addr and the
 // publish URL's own arguments: user, password). nginx-rtmp admits a publisher on 2xx and refuses it on
 // anything else. Only nginx-rtmp knows the secret; the HTTP edge answers 404 for /internal/ anyway.
 
@@ -26,21 +28,26 @@ export async function POST(req: Request, { params }: { params: Promise<{ hook: s
   const form = new URLSearchParams(await req.text());
   const field = (name: string) => form.get(name) ?? "";
   const db = await getDb();
+  const request: PublishRequest = {
+    name: field("name"),
+    user: field("user"),
+    password: field("password"),
+    clientId: field("clientid"),
+    address: field("addr"),
+  };
   switch (hook) {
-    case "publish": {
-      const decision = await admitPublish(db, {
-        name: field("name"),
-        user: field("user"),
-        password: field("password"),
-        clientId: field("clientid"),
-        address: field("addr"),
-      });
+    case "publish":
+    case "cast-publish": {
+      const decision = await (hook === "publish" ? admitPublish : admitCastPublish)(db, request);
       if (decision.ok) return reply(200);
       console.warn(`live: publish to ${JSON.stringify(field("name"))} from ${field("addr")} refused (${decision.reason})`);
       return reply(403);
     }
     case "publish-done":
       await endPublish(db, { name: field("name"), clientId: field("clientid") });
+      return reply(200);
+    case "cast-publish-done":
+      await endCastPublish(db, { name: field("name"), clientId: field("clientid") });
       return reply(200);
     case "record-done":
       await recordDone(db, { name: field("name"), clientId: field("clientid"), path: field("path") });

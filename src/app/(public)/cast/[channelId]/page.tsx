@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { CastSchedule } from "@/components/cast/cast-guide";
+import { CastPlayer } from "@/components/cast/cast-player";
+import { LivePublisher } from "@/components/live/live-publisher";
+import { getServerCaller } from "@/server/portal/session";
+import { tryCall } from "@/server/portal/try-call";
+import { thumbnailPath } from "@/lib/vod-urls";
+import "@/components/viewer/viewer.css";
+import "@/components/cast/cast.css";
+
+type Params = Promise<{ channelId: string }>;
+
+const loadChannel = cache(async (channelId: string) => {
+  const caller = await getServerCaller();
+  const channel = await tryCall(() => caller.cast.getPublicChannel({ channelId }));
+  return channel.ok ? channel.data : undefined;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const channel = await loadChannel((await params).channelId);
+  return { title: channel ? `${channel.name} · Cast` : "Not found" };
+}
+
+// GET /cast/{channelId} - the public page of a cast channel: Now and Next, the player (the channel's
+// output as it airs, the same for every viewer), the channel, and the day's guide in the viewer's
+// time zone. 404 unless the visitor may reach the channel (cast.getPublicChannel).
+export default async function CastChannelPage({ params }: { params: Params }) {
+  const { channelId } = await params;
+  const channel = await loadChannel(channelId);
+  if (!channel) notFound();
+  return (
+    <div className="container watch live-page cast-page">
+      <CastSchedule
+        channelId={channel.channelId}
+        player={
+          <CastPlayer
+            channelId={channel.channelId}
+            title={channel.name}
+            poster={channel.thumbnailId ? thumbnailPath(channel.thumbnailId, 640) : undefined}
+          />
+        }
+      >
+        <div className="watch__body">
+          <div className="watch__main">
+            <h1 className="watch__title" data-testid="cast-channel-title">
+              {channel.name}
+            </h1>
+            <LivePublisher publisher={channel.publisher} />
+            {channel.description && <p className="prewrap watch__description">{channel.description}</p>}
+          </div>
+        </div>
+      </CastSchedule>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import Link from "next/link";
+import type { CastChannelView } from "@/server/domain/cast/cast-views";
+import { Field } from "@/components/form/field";
+import { FormStatus } from "@/components/form/form-status";
+import { formReader } from "@/components/form/read-form";
+import { SubmitButton } from "@/components/form/submit-button";
+import { addDays, compactDay, dayStartMs, localDay, offsetOf, parseDay } from "@/lib/cast-days";
+import { castDayPath } from "@/lib/cast-urls";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** A month view: six weeks from the Monday on or before the 1st. */
+const GRID_DAYS = 42;
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const monthTitle = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });
+
+/** The first day of the grid showing the month `month` (yyyy-MM-01). */
+function gridStart(month: string): string {
+  const weekday = (new Date(dayStartMs(month)).getDay() + 6) % 7; // Monday 0
+  return addDays(month, -weekday);
+}
+
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const shiftMonth = (month: string, n: number) => {
+  const d = new Date(dayStartMs(month));
+  return localDay(new Date(d.getFullYear(), d.getMonth() + n, 1));
+};
+
+/**
+ * The month calendar of a channel (42 days, in the viewer's own days): each day's programs count,
+ * opening its day editor; copy a range of days over another (a one-day source over a week fills the
+ * week) and clear a range of days. A locked channel's calendar is read-only.
+ */
+export function CastCalendar({ channel }: { channel: CastChannelView }) {
+  const today = localDay();
+  const [month, setMonth] = useState(monthOf(today));
+  const [notice, setNotice] = useState<string>();
+  const start = gridStart(month);
+  const utils = trpc.useUtils();
+  const calendar = trpc.cast.getCalendar.useQuery({
+    channelId: channel.channelId,
+    date: compactDay(start),
+    dayCount: GRID_DAYS,
+    offsetMs: offsetOf(start),
+  });
+  const changed = async (text: string) => {
+    setNotice(text);
+    await utils.cast.getCalendar.invalidate();
+  };
+  const copy = trpc.cast.copyCalendar.useMutation({
+    onSuccess: (r) => changed(`Copied: ${r.programsCount} program${r.programsCount === 1 ? "" : "s"} written.`),
+  });
+  const clear = trpc.cast.deleteCalendar.useMutation({ onSuccess: () => changed("The days were cleared.") });
+  const [formError, setFormError] = useState<string>();
+
+  function range(form: ReturnType<typeof formReader>, dayName: string, countName: string) {
+    const day = parseDay(form.text(dayName));
+    const count = Number(form.text(countName));
+    return day && Number.isInteger(count) && count >= 1 ? { day, count } : undefined;
+  }
+
+  function submitCopy(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    setNotice(undefined);
+    const form = formReader(ev.currentTarget);
+    const from = range(form, "copyFrom", "copyFromDays");
+    const to = range(form, "copyTo", "copyToDays");
+    if (!from || !to) return setFormError("Give both ranges: a day and a number of days.");
+    setFormError(undefined);
+    copy.mutate({
+      sourceChannelId: channel.channelId,
+      destChannelId: channel.channelId,
+      sourceStartDate: from.day,
+      sourceDayCount: from.count,
+      destStartDate: to.day,
+      destDayCount: to.count,
+      offsetMs: offsetOf(from.day),
+    });
+  }
+
+  function submitClear(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    setNotice(undefined);
+    const r = range(formReader(ev.currentTarget), "clearFrom", "clearDays");
+    if (!r) return setFormError("Give the first day to clear and the number of days.");
+    setFormError(undefined);
+    if (window.confirm(`Remove every program of ${r.count} day${r.count === 1 ? "" : "s"} from ${r.day}?`))
+      clear.mutate({ channelId: channel.channelId, date: compactDay(r.day), dayCount: r.count, offsetMs: offsetOf(r.day) });
+  }
+
+  const days = calendar.data ?? [];
+  return (
+    <section className="card" aria-labelledby="calendar-title">
+      <div className="page-head">
+        <h2 id="calendar-title" data-testid="cast-calendar-month">
+          {monthTitle.format(new Date(dayStartMs(month)))}
+        </h2>
+        <div className="actions">
+          <button type="button" className="button button--secondary" onClick={() => setMonth(shiftMonth(month, -1))}>
+            Previous month
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setMonth(monthOf(today))}>
+            This month
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setMonth(shiftMonth(month, 1))}>
+            Next month
+          </button>
+        </div>
+      </div>
+      <FormStatus error={formError ?? errorMessageOf(calendar.error ?? copy.error ?? clear.error)} />
+      {notice && (
+        <p className="notice notice--info" role="status" data-testid="cast-calendar-notice">
+          {notice}
+        </p>
+      )}
+      <div className="cast-calendar" aria-busy={!calendar.data || undefined} data-testid="cast-calendar">
+        {WEEKDAYS.map((w) => (
+          <div key={w} className="cast-calendar__weekday" aria-hidden="true">
+            {w}
+          </div>
+        ))}
+        {Array.from({ length: GRID_DAYS }, (_, i) => {
+          const day = addDays(start, i);
+          const count = days[i]?.programs.length;
+          const classes = ["cast-calendar__day", day.slice(0, 7) !== month.slice(0, 7) && "is-other-month", day === today && "is-today"];
+          return (
+            <Link
+              key={day}
+              href={castDayPath(channel.channelId, day)}
+              className={classes.filter(Boolean).join(" ")}
+              data-testid="cast-calendar-day"
+              data-day={day}
+              data-count={count ?? ""}
+              aria-label={`${day}: ${count ?? "…"} program${count === 1 ? "" : "s"}`}
+            >
+              <span className="cast-calendar__date">{Number(day.slice(8))}</span>
+              <span className="cast-calendar__count">{count === undefined ? "…" : count === 0 ? "" : `${count} prog.`}</span>
+            </Link>
+          );
+        })}
+      </div>
+      {!channel.locked && (
+        <div className="cast-calendar__tools">
+          <form onSubmit={submitCopy} noValidate aria-label="Copy days" className="cast-range-form">
+            <h3>Copy days</h3>
+            <Field name="copyFrom" label="From the day" type="date" defaultValue={today} required />
+            <Field name="copyFromDays" label="Days to copy" type="number" min={1} max={366} defaultValue={1} required />
+            <Field name="copyTo" label="Over the day" type="date" defaultValue={addDays(today, 1)} required />
+            <Field name="copyToDays" label="Days to fill" type="number" min={1} max={366} defaultValue={1} required />
+            <SubmitButton pending={copy.isPending}>Copy</SubmitButton>
+          </form>
+          <form onSubmit={submitClear} noValidate aria-label="Clear days" className="cast-range-form">
+            <h3>Clear days</h3>
+            <Field name="clearFrom" label="From the day" type="date" defaultValue={today} required />
+            <Field name="clearDays" label="Days to clear" type="number" min={1} max={366} defaultValue={1} required />
+            <SubmitButton pending={clear.isPending}>Clear</SubmitButton>
+          </form>
+        </div>
+      )}
+    </section>
+  );
+}

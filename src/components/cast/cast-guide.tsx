@@ -1,0 +1,146 @@
+"use client";
+
+import { useEffect, useState, type ReactNode } from "react";
+import type { ProgramView } from "@/server/domain/cast/program-view";
+import { useHydrated } from "@/components/form/submit-button";
+import { addDays, clockOf, dayQuery, dayStartMs, localDay } from "@/lib/cast-days";
+import { trpc } from "@/lib/trpc/react";
+
+/** The guide's width of one hour, in CSS pixels. */
+const HOUR_PX = 240;
+const HOUR_MS = 3600_000;
+const CLOCK_MS = 1000;
+const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long" });
+
+const onAirAt = (p: ProgramView, at: number) => p.startsAt.getTime() <= at && at < p.endsAt.getTime();
+const hhmm = (ms: number) => clockOf(ms).slice(0, 5);
+
+/** Now or Next: the program's title, its times, its catch-up link for a box content. */
+function Slot({ label, program, loading, testId }: { label: string; program?: ProgramView; loading: boolean; testId: string }) {
+  return (
+    <div className="card" data-testid={testId}>
+      <span className="cast-now-next__label">{label}</span>
+      {program ? (
+        <>
+          <strong data-testid={`${testId}-title`}>{program.itemType === "BREAK" ? "Break" : program.title}</strong>
+          <div className="muted">
+            {hhmm(program.startsAt.getTime())}–{hhmm(program.endsAt.getTime())}
+          </div>
+        </>
+      ) : (
+        <div className="muted">{loading ? "…" : "Nothing scheduled"}</div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The public channel's schedule in the viewer's own time zone: Now and Next above the player, and
+ * under it a day grid of the guide (hours across, programs sized by their length, the one on air
+ * highlighted, a line at now), with the day before and after a click away. The days come from the
+ * public daily programming read.
+ */
+export function CastSchedule({ channelId, player, children }: { channelId: string; player: ReactNode; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
+  const today = localDay(new Date(now));
+  const [shown, setShown] = useState<string>();
+  const day = shown ?? today;
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  // yesterday's last program may still be on air, and tomorrow's first is next after today's last
+  const yesterday = trpc.cast.getPublicDay.useQuery(dayQuery(channelId, addDays(today, -1)), { enabled: hydrated });
+  const current = trpc.cast.getPublicDay.useQuery(dayQuery(channelId, today), { enabled: hydrated });
+  const tomorrow = trpc.cast.getPublicDay.useQuery(dayQuery(channelId, addDays(today, 1)), { enabled: hydrated });
+  const grid = trpc.cast.getPublicDay.useQuery(dayQuery(channelId, day), { enabled: hydrated });
+  const around = [yesterday, current, tomorrow];
+  const loading = !hydrated || around.some((q) => q.isPending);
+  const programs = around.flatMap((q) => q.data?.programs ?? []);
+  const onAir = programs.find((p) => onAirAt(p, now));
+  const next = programs.find((p) => p.startsAt.getTime() >= (onAir?.endsAt.getTime() ?? now));
+
+  return (
+    <>
+      <div className="cast-now-next" aria-live="polite">
+        <Slot label="Now" program={onAir} loading={loading} testId="cast-now" />
+        <Slot label="Next" program={next} loading={loading} testId="cast-next" />
+      </div>
+      {player}
+      {children}
+      <section className="card" aria-labelledby="guide-title">
+        <div className="page-head">
+          <h2 id="guide-title">Guide{hydrated && `: ${dayTitle.format(new Date(dayStartMs(day)))}`}</h2>
+          <div className="actions">
+            <button type="button" className="button button--secondary" onClick={() => setShown(addDays(day, -1))}>
+              Previous day
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setShown(undefined)} disabled={day === today}>
+              Today
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setShown(addDays(day, 1))}>
+              Next day
+            </button>
+          </div>
+        </div>
+        {hydrated && grid.data && <DayGrid day={day} programs={grid.data.programs} now={now} />}
+        {(!hydrated || !grid.data) && <p className="muted">Loading the guide…</p>}
+      </section>
+    </>
+  );
+}
+
+/** One day of the guide: 24 hours across (scrolled to now), each program a block as long as it lasts. */
+function DayGrid({ day, programs, now }: { day: string; programs: ProgramView[]; now: number }) {
+  const from = dayStartMs(day);
+  const x = (ms: number) => ((ms - from) / HOUR_MS) * HOUR_PX;
+  const nowX = x(now);
+  const width = 24 * HOUR_PX;
+  return (
+    <>
+      {programs.length === 0 && <p className="muted">Nothing is scheduled this day: the channel shows its slate.</p>}
+      <div
+        className="cast-guide"
+        data-testid="cast-guide"
+        ref={(el) => {
+          // once, on the first drawing: now in view
+          if (el && !el.dataset.scrolled && nowX >= 0 && nowX <= width) {
+            el.scrollLeft = Math.max(0, nowX - el.clientWidth / 3);
+            el.dataset.scrolled = "1";
+          }
+        }}
+      >
+        <div className="cast-guide__track" style={{ width }}>
+          {Array.from({ length: 24 }, (_, h) => (
+            <span key={h} className="cast-guide__hour" style={{ left: h * HOUR_PX }} aria-hidden="true">
+              {String(h).padStart(2, "0")}:00
+            </span>
+          ))}
+          <ol className="cast-guide__list" aria-label="Programs of the day">
+            {programs.map((p) => {
+              const start = p.startsAt.getTime();
+              const live = onAirAt(p, now);
+              const classes = ["cast-guide__program", p.itemType === "BREAK" && "is-break", live && "is-on-air"];
+              return (
+                <li
+                  key={p.programId}
+                  className={classes.filter(Boolean).join(" ")}
+                  style={{ left: x(start), width: Math.max(2, x(p.endsAt.getTime()) - x(start)) }}
+                  title={`${hhmm(start)}–${hhmm(p.endsAt.getTime())} ${p.title}`}
+                  data-testid="cast-guide-program"
+                  data-on-air={live || undefined}
+                  aria-current={live ? "true" : undefined}
+                >
+                  <span className="muted">{clockOf(start)}</span>{" "}
+                  {p.itemType === "PRERECORDED" && p.boxContent ? <span>{p.title}</span> : p.itemType === "BREAK" ? "Break" : p.title}
+                </li>
+              );
+            })}
+          </ol>
+          {nowX >= 0 && nowX <= width && <span className="cast-guide__now" style={{ left: nowX }} aria-hidden="true" />}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { HlsPlayer } from "@/components/box/hls-player";
+import { FormStatus } from "@/components/form/form-status";
+import { errorMessageOf } from "@/lib/trpc/errors";
+import { trpc } from "@/lib/trpc/react";
+
+/** The owner's preview of a channel's output as it airs now (cast.testChannel: signed, never refused for band). */
+export function CastPreview({ channelId, name }: { channelId: string; name: string }) {
+  const test = trpc.cast.testChannel.useMutation();
+  return (
+    <section className="card" aria-labelledby="preview-title">
+      <div className="page-head">
+        <h2 id="preview-title">Preview</h2>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={test.isPending}
+          onClick={() => test.mutate({ channelId })}
+          data-testid="cast-preview-start"
+        >
+          {test.data ? "Reload the preview" : "Preview the output"}
+        </button>
+      </div>
+      <FormStatus error={errorMessageOf(test.error)} />
+      {test.data ? (
+        <HlsPlayer key={test.data.file} src={test.data.file} title={name} live />
+      ) : (
+        <p className="muted">What viewers see now: the program on air, or the slate when nothing is scheduled.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { CAST_PASSTHROUGH, castPublishingSince, castStreamLiveDir } from "@/server/live/cast-publish";
+import { parseMediaPlaylist } from "../../ffmpeg/playlists";
+import type { CastLiveSource } from "../playout-types";
+import type { StreamRef } from "./channel-schedule";
+
+/** A stream's source key: the signed live tree of live/<ownerId>/<streamId> (cast-output.ts). */
+export const liveSourceKey = (ref: StreamRef) => `live:${ref.ownerId}:${ref.streamId}`;
+
+/** How long a read of the ingest's playlist is reused: every viewer of every channel relaying the stream shares it. */
+const REUSE_MS = 500;
+const slot = globalThis as unknown as { __kinoraCastLive?: Map<string, { at: number; source: Promise<CastLiveSource | null> }> };
+const cache = (slot.__kinoraCastLive ??= new Map());
+
+/**
+ * The segments nginx-rtmp lists for the stream (about the last seven minutes, its application `cast`),
+ * each placed on the clock by its name (hls_fragment_naming system: the time it began, in ms).
+ */
+async function readLiveSource(ref: StreamRef): Promise<CastLiveSource | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(castStreamLiveDir(ref.ownerId, ref.streamId), CAST_PASSTHROUGH, "index.m3u8"), "utf8");
+  } catch {
+    text = "";
+  }
+  const segments = parseMediaPlaylist(text)
+    .segments.map((s) => ({
+      path: `${CAST_PASSTHROUGH}/${s.uri}`,
+      durationMs: Math.round(s.durationSeconds * 1000),
+      startMs: Number(s.uri.replace(/\.ts$/, "")),
+    }))
+    .filter((s) => /^[\w-]+\.ts$/.test(path.basename(s.path)) && Number.isSafeInteger(s.startMs) && s.durationMs > 0);
+  const publishingSinceMs = castPublishingSince(ref.streamId);
+  if (!segments.length && publishingSinceMs === null) return null;
+  // the passthrough's height is the encoder's: every variant plays it (the nearest lower rung, or the only one)
+  return { key: liveSourceKey(ref), publishingSinceMs, renditions: [{ name: CAST_PASSTHROUGH, height: 0, segments }] };
+}
+
+/** A cast stream's HLS as the live ingest has it now (null: nothing published and no publisher). */
+export function castLiveSource(ref: StreamRef, nowMs: number): Promise<CastLiveSource | null> {
+  const hit = cache.get(ref.streamId);
+  if (hit && nowMs - hit.at < REUSE_MS && nowMs >= hit.at) return hit.source;
+  const source = readLiveSource(ref);
+  cache.set(ref.streamId, { at: nowMs, source });
+  return source;
+}
