@@ -5,8 +5,7 @@ import { notFound } from "@/server/domain/errors";
 import { env } from "@/server/env";
 import type { EpgChannel, EpgProgramme } from "@/server/media/cast/epg-types";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
-import { loadAudienceCastChannelOf, type CastChannelView } from "./cast-views";
-import { castChannelSelect, toCastChannelView } from "./cast-views";
+import { castChannelSelect, loadAudienceCastChannelOf, toCastChannelView, type CastChannelView } from "./cast-views";
 
 // The guide IPTV apps read at stable public URLs (no token: they cannot do OAuth): one channel, or
 // every channel of a creator, with their programmes from a day back to a week ahead. A programme of
