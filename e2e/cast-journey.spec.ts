@@ -4,12 +4,14 @@
 // saves; the month calendar counts the day's programs and copies the day over tomorrow; the preview
 // plays; locked, the channel's day is read-only; a stream shows its encoder settings. A signed-out
 // viewer's channel page shows Now and Next and the day's guide. Then a channel scheduled through REST
-// (PRERECORDED -> BREAK -> PRERECORDED from now) plays across its program boundaries.
+// (PRERECORDED -> BREAK -> PRERECORDED from now) plays across its program boundaries, and a LIVE slot
+// plays the slate, then an ffmpeg encoder's stream as soon as it publishes, then the slate again.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./helpers/csp-guard";
 import { logIn, shot } from "./helpers/account";
 import { creatorWith } from "./helpers/box";
 import { Api } from "../test/support/api";
+import { publishTestPattern, type Publisher } from "../test/support/live-fixtures";
 
 const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
 const api = new Api(baseUrl);
@@ -98,6 +100,16 @@ test("a creator programs a day in the portal, checks it before saving and copies
     await shot(page, "cast-01-day-problem");
     await page.getByRole("button", { name: "Close gaps and overlaps" }).click();
     await expect(page.getByTestId("cast-day-problems")).toHaveCount(0);
+    expect(await values(page, "cast-program-start")).toEqual([start, plusSeconds(start, 6), plusSeconds(start, 10)]);
+    // leaving with the day unsaved asks first; staying keeps the edits
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", async (dialog) => {
+        resolve(dialog.type());
+        await dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
     expect(await values(page, "cast-program-start")).toEqual([start, plusSeconds(start, 6), plusSeconds(start, 10)]);
     await page.getByTestId("cast-day-save").click();
     await expect(page.getByTestId("cast-day-notice")).toHaveText("The day was saved: 3 programs.");
@@ -198,4 +210,75 @@ test("the public page plays across program boundaries: PRERECORDED -> BREAK -> P
   await expect(page.getByTestId("cast-now-title")).toHaveText("Closing", { timeout: 15_000 });
   await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(inBreak + 4);
   await shot(page, "cast-05-playing");
+});
+
+let publisher: Publisher | undefined;
+test.afterAll(async () => {
+  await publisher?.stop();
+});
+
+test("a LIVE slot plays the slate until the encoder publishes, its stream as soon as it arrives, the slate again when it stops", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const creator = await api.newUser();
+  const password = "studio-live-1";
+  const profile = { firstName: "Test", lastName: "User", birthDate: "15/06/1990", email: creator.email };
+  expect((await api.post("/api/user/me", { profile, features: { livePassword: password } }, { token: creator.access })).status).toBe(200);
+  const stream = await api.post("/api/cast/stream", { name: "Studio", streamPath: `studio-${Date.now()}` }, { token: creator.access });
+  expect(stream.status).toBe(201);
+  expect(stream.body.streamingBaseUrl).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/cast$/);
+  const channel = await api.post(
+    "/api/cast/channel",
+    { name: "Studio TV", streamPath: `studio-tv-${Date.now()}` },
+    { token: creator.access },
+  );
+  expect(channel.status).toBe(201);
+  // in UTC: a LIVE slot of the stream from 20 s ago to 100 s ahead
+  const at = (s: number) => {
+    const d = new Date(Math.floor(Date.now() / 1000) * 1000 + s * 1000).toISOString();
+    return { date: `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`, time: d.slice(11, 19) };
+  };
+  const from = at(-20);
+  const programs = [{ programType: "LIVE", sourceId: stream.body.streamId, title: "Studio", startDate: from, endDate: at(100) }];
+  const day = from.date.split("/").reverse().join("");
+  const saved = await api.post(
+    `/api/cast/channel/${channel.body.channelId}/dailyprogramming/${day}`,
+    { programs },
+    { token: creator.access },
+  );
+  expect(saved.status).toBe(200);
+
+  // which source each segment the player loads comes from: the slate (the channel plays no content, so
+  // every segment of the hls tree is the slate's) or the stream (the live tree)
+  const segments: string[] = [];
+  page.on("request", (r) => {
+    if (/\/media\/\d+\/[^/]+\/(hls|live)\//.test(r.url()) && !r.url().endsWith(".m3u8")) segments.push(r.url());
+  });
+  const isSlate = (url: string) => url.includes("/hls/");
+  const isLive = (url: string) => url.includes(`/live/`) && url.includes(`/${stream.body.streamId}/`);
+  const video = page.getByTestId("player-video");
+  const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+
+  await page.goto(`/cast/${channel.body.channelId}`);
+  await expect(page.getByTestId("cast-now-title")).toHaveText("Studio");
+  await expect.poll(() => segments.some(isSlate), { timeout: 20_000 }).toBe(true);
+  expect(segments.some(isLive)).toBe(false);
+
+  publisher = publishTestPattern(
+    `${stream.body.streamingBaseUrl}/${stream.body.streamPath}?user=${creator.userCode}&password=${password}`,
+    {
+      seconds: 60,
+    },
+  );
+  await expect.poll(() => segments.some(isLive), { timeout: 30_000 }).toBe(true);
+  const before = await time();
+  await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(before + 2);
+  await shot(page, "cast-06-live-slot");
+
+  await publisher.stop();
+  const stoppedAt = segments.length;
+  await expect.poll(() => segments.slice(stoppedAt).some(isSlate), { timeout: 30_000 }).toBe(true);
+  const onSlate = await time();
+  await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(onSlate + 2);
 });

@@ -13,7 +13,7 @@ export async function register(): Promise<void> {
   // Band metering: counts the media bytes this instance's edge (nginx or the Node media server) logged.
   (await import("@/server/media/playback/band-meter")).startBandMeter(db);
   // Cast channels' playlists: the launcher's media server renders them through this (media-node.mjs serveCast).
-  (await import("@/server/media/cast/output/register-cast-output")).registerCastOutput();
+  await (await import("@/server/media/cast/output/register-cast-output")).registerCastOutput(db);
   // Durable jobs (media ingest): in this process on PGlite (it owns the database), on PostgreSQL only
   // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
   if (!env().DATABASE_URL || env().KINORA_WORKER) {

@@ -37,3 +37,20 @@ export const clockOf = (ms: number) => {
 
 /** The day's read input of the procedures for a day. */
 export const dayQuery = (channelId: string, day: string) => ({ channelId, date: compactDay(day), offsetMs: offsetOf(day) });
+
+/**
+ * `count` days from `day` on, in runs of days whose midnights share the viewer's offset: a range
+ * over a daylight-saving change is read in two runs, each in its own offset, so every day is the
+ * viewer's own (one offset for all would put the days after the change an hour off).
+ */
+export function offsetRuns(day: string, count: number): { day: string; count: number; offsetMs: number }[] {
+  const runs: { day: string; count: number; offsetMs: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = addDays(day, i);
+    const offsetMs = offsetOf(d);
+    const last = runs.at(-1);
+    if (last && last.offsetMs === offsetMs) last.count++;
+    else runs.push({ day: d, count: 1, offsetMs });
+  }
+  return runs;
+}

@@ -120,3 +120,30 @@ describe("M3U", () => {
     assert.ok(parseSigned(again.headers.get("location")!).exp > signed.exp);
   });
 });
+
+describe("catch-up in the JSON programming", () => {
+  test("the day (private and public) and the program carry the vod's watch page as the guide does; an unpublished vod's link goes", async () => {
+    const watch = `${base}/v/${vod.vodId}`;
+    const day = dayOf(t0);
+    const own = await api.get(`/api/cast/channel/${news.channelId}/dailyprogramming/${day}`, { token: owner.access });
+    assert.equal(own.status, 200, own.text);
+    const pub = await api.get(`/api/public/cast/channel/${news.channelId}/dailyprogramming/${day}`, { token: await api.publicToken() });
+    assert.equal(pub.status, 200, pub.text);
+    for (const body of [own.body, pub.body]) {
+      const ours = body.programs.filter((p: any) => p.startDate && ["Evening news", "Pause", "Studio"].includes(p.title));
+      assert.deepEqual(
+        ours.map((p: any) => p.watchUrl),
+        [watch, undefined, undefined],
+      );
+    }
+    const programId = own.body.programs.find((p: any) => p.title === "Evening news").programId;
+    const program = await api.get(`/api/cast/program/${programId}`, { token: owner.access });
+    assert.equal(program.status, 200, program.text);
+    assert.equal(program.body.watchUrl, watch);
+
+    assert.equal((await api.delete(`/api/vod/${vod.vodId}`, { token: owner.access })).status, 204);
+    const after = await api.get(`/api/cast/channel/${news.channelId}/dailyprogramming/${day}`, { token: owner.access });
+    assert.equal(after.body.programs.find((p: any) => p.title === "Evening news").watchUrl, undefined);
+    assert.equal((await api.get(`/api/cast/program/${programId}`, { token: owner.access })).body.watchUrl, undefined);
+  });
+});

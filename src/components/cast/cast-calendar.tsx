@@ -7,7 +7,7 @@ import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { formReader } from "@/components/form/read-form";
 import { SubmitButton } from "@/components/form/submit-button";
-import { addDays, compactDay, dayStartMs, localDay, offsetOf, parseDay } from "@/lib/cast-days";
+import { addDays, compactDay, dayStartMs, localDay, offsetOf, offsetRuns, parseDay } from "@/lib/cast-days";
 import { castDayPath } from "@/lib/cast-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
@@ -40,12 +40,16 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
   const [notice, setNotice] = useState<string>();
   const start = gridStart(month);
   const utils = trpc.useUtils();
-  const calendar = trpc.cast.getCalendar.useQuery({
-    channelId: channel.channelId,
-    date: compactDay(start),
-    dayCount: GRID_DAYS,
-    offsetMs: offsetOf(start),
-  });
+  // one read per run of days sharing an offset (two across a daylight-saving change)
+  const reads = trpc.useQueries((t) =>
+    offsetRuns(start, GRID_DAYS).map((run) =>
+      t.cast.getCalendar({ channelId: channel.channelId, date: compactDay(run.day), dayCount: run.count, offsetMs: run.offsetMs }),
+    ),
+  );
+  const calendar = {
+    data: reads.every((r) => r.data) ? reads.flatMap((r) => r.data!) : undefined,
+    error: reads.find((r) => r.error)?.error,
+  };
   const changed = async (text: string) => {
     setNotice(text);
     await utils.cast.getCalendar.invalidate();

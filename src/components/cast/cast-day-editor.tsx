@@ -86,6 +86,16 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
   useEffect(() => {
     if (focusKey) handles.current.get(focusKey)?.focus();
   }, [focusKey, rows]);
+  // an unsaved day is not lost to a closed tab or a reload by mistake: the browser asks first
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (ev: BeforeUnloadEvent) => {
+      ev.preventDefault();
+      ev.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [dirty]);
 
   const list = rows ?? [];
   const from = dayStartMs(day);

@@ -26,6 +26,11 @@ function Slot({ label, program, loading, testId }: { label: string; program?: Pr
           <div className="muted">
             {hhmm(program.startsAt.getTime())}–{hhmm(program.endsAt.getTime())}
           </div>
+          {program.watchUrl && (
+            <a href={program.watchUrl} data-testid={`${testId}-watch`}>
+              Watch it from the start<span className="visually-hidden">: {program.title}</span>
+            </a>
+          )}
         </>
       ) : (
         <div className="muted">{loading ? "…" : "Nothing scheduled"}</div>
@@ -133,7 +138,7 @@ function DayGrid({ day, programs, now }: { day: string; programs: ProgramView[];
                   aria-current={live ? "true" : undefined}
                 >
                   <span className="muted">{clockOf(start)}</span>{" "}
-                  {p.itemType === "PRERECORDED" && p.boxContent ? <span>{p.title}</span> : p.itemType === "BREAK" ? "Break" : p.title}
+                  {p.watchUrl ? <a href={p.watchUrl}>{p.title}</a> : p.itemType === "BREAK" ? "Break" : p.title}
                 </li>
               );
             })}

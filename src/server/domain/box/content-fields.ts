@@ -1,3 +1,4 @@
+import type { Prisma } from "@/generated/prisma/client";
 import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
 
 /**
@@ -29,6 +30,17 @@ export interface ContentRow {
   thumbnailId: string | null;
   tags: string[] | null;
 }
+
+/** The box item's columns of a ContentRow, for a Prisma select. */
+export const contentRowSelect = {
+  contentId: true,
+  resourceId: true,
+  title: true,
+  description: true,
+  durationSeconds: true,
+  thumbnailId: true,
+  tags: true,
+} satisfies Prisma.BoxItemSelect;
 
 /**
  * The content fields of box item `boxId` read as `row`; `poster`: the media home whose poster.jpg is

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { warmCastSlate } from "@/server/media/cast/output/slate";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
@@ -18,6 +19,7 @@ export async function createCastChannel(ctx: Ctx, input: z.output<typeof createC
   const ownerId = requireUserId(ctx);
   const data = { ownerId, ...(await streamableColumns(ctx.db, ownerId, input)), locked: input.locked };
   const created = await ctx.db.castChannel.create({ data, select: { id: true } }).catch(streamPathTaken);
+  warmCastSlate(); // the channel's output plays it in its empty time
   return loadOwnCastChannel(ctx.db, ownerId, created.id, ctx.baseUrl);
 }
 

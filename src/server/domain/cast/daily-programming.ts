@@ -6,6 +6,8 @@ import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { loadAudienceCastChannel, loadOwnCastChannel, toCastStreamView, type CastChannelView } from "./cast-views";
 import type { ProgramView } from "./program-view";
+import { todayUtc } from "@/server/domain/vod/vod-item-view";
+import { catchUpVodSql, watchUrlOf } from "./catch-up";
 import { DAY_MS, dayStart, rangeEnd, timestampOf, zOffsetMs, zPathDay, type DayRange } from "./schedule-day";
 
 /** The document's Daily programming: one day of a channel in the caller's offset, its programs in order. */
@@ -47,6 +49,7 @@ type ContentTuple = [
   durationSeconds: number | null,
   thumbnailId: string | null,
   tags: string[] | null,
+  catchUpVodId: string | null,
 ];
 type StreamTuple = [
   id: string,
@@ -67,7 +70,7 @@ const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1:
     (SELECT coalesce(json_agg(json_build_array(p."id", p."itemType", p."title", p."description", p."thumbnailId", p."tags",
         date_part('epoch', p."startsAt") * 1000, date_part('epoch', p."endsAt") * 1000, p."offsetSeconds", p."boxItemId", p."streamId") ORDER BY p."startsAt"), '[]') FROM p),
     (SELECT coalesce(json_agg(json_build_array(b."id", b."contentId", b."resourceId", b."title", b."description", b."durationSeconds",
-        b."thumbnailId", b."tags")), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
+        b."thumbnailId", b."tags", ${catchUpVodSql('b."id"', "$4")})), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
     (SELECT coalesce(json_agg(json_build_array(s."id", s."ownerId", s."name", s."description", s."streamPath", s."thumbnailId", s."tags")), '[]')
       FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE')))::text AS calendar`;
 
@@ -88,10 +91,12 @@ export async function readCalendar(db: Db, channel: CastChannelView, range: DayR
     channel.channelId,
     timestampOf(range.from),
     timestampOf(rangeEnd(range)),
+    todayUtc(),
   ]);
   const [programs, contents, streams] = JSON.parse(row!.calendar) as [ProgramTuple[], ContentTuple[], StreamTuple[]];
   // one view per content or stream, shared by the programs that play it (views are only read)
   const contentById = new Map(contents.map((c) => [c[0], contentOf(c)]));
+  const watchUrlById = new Map(contents.filter((c) => c[8]).map((c) => [c[0], watchUrlOf(c[8]!, baseUrl)]));
   const streamById = new Map(
     streams.map(([id, ownerId, name, description, streamPath, thumbnailId, tags]) => [
       id,
@@ -115,6 +120,7 @@ export async function readCalendar(db: Db, channel: CastChannelView, range: DayR
       tags: tags ?? [],
       boxContent: itemType === "PRERECORDED" && boxItemId ? contentById.get(boxItemId) : undefined,
       offsetSeconds: itemType === "PRERECORDED" ? offsetSeconds : undefined,
+      watchUrl: itemType === "PRERECORDED" && boxItemId ? watchUrlById.get(boxItemId) : undefined,
       stream: itemType === "LIVE" && streamId ? streamById.get(streamId) : undefined,
       channel,
     });

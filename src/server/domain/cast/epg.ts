@@ -4,7 +4,7 @@ import { optionalUserId } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { env } from "@/server/env";
 import type { EpgChannel, EpgProgramme } from "@/server/media/cast/epg-types";
-import { todayUtc } from "@/server/domain/vod/vod-item-view";
+import { catchUpVods, watchUrlOf } from "./catch-up";
 import { castChannelSelect, loadAudienceCastChannelOf, toCastChannelView, type CastChannelView } from "./cast-views";
 
 // The guide IPTV apps read at stable public URLs (no token: they cannot do OAuth): one channel, or
@@ -61,13 +61,7 @@ async function programmes(ctx: Ctx, base: string, channelIds: string[], now: Dat
       endsAt: true,
       boxItem: {
         select: {
-          vodItems: {
-            // visibility rule 1 (`listed`), not past its last day: the watch page plays it
-            where: { listed: true, OR: [{ expirationDate: null }, { expirationDate: { gte: new Date(todayUtc(now)) } }] },
-            orderBy: { createdAt: "asc" },
-            take: 1,
-            select: { id: true },
-          },
+          vodItems: catchUpVods(now),
         },
       },
     },
@@ -83,7 +77,7 @@ async function programmes(ctx: Ctx, base: string, channelIds: string[], now: Dat
       type: r.itemType,
       tags: r.tags,
       iconUrl: r.thumbnailId ? `${base}/asset/thumbnail/${r.thumbnailId}` : null,
-      watchUrl: vodId ? `${base}/v/${vodId}` : null,
+      watchUrl: vodId ? watchUrlOf(vodId, base) : null,
     };
   });
 }

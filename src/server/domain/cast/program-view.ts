@@ -1,8 +1,10 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { ProgramType } from "@/generated/prisma/enums";
-import type { ContentFields } from "@/server/domain/box/content-fields";
+import { contentFieldsOf, contentRowSelect, type ContentFields } from "@/server/domain/box/content-fields";
 import type { CastChannelView, CastStreamView } from "./cast-views";
+import { todayUtc } from "@/server/domain/vod/vod-item-view";
 import { castChannelSelect, castStreamSelect, toCastChannelView, toCastStreamView } from "./cast-views";
+import { watchUrlOf } from "./catch-up";
 
 /** The document's Cast program, with domain types. */
 export interface ProgramView {
@@ -17,6 +19,8 @@ export interface ProgramView {
   /** PRERECORDED: the box content played (supplement: boxContent), from `offsetSeconds` into it. */
   boxContent?: ContentFields;
   offsetSeconds?: number;
+  /** PRERECORDED of a content published as a vod: its watch page (catch-up.ts; not in the document's shape). */
+  watchUrl?: string;
   /** LIVE: the cast stream relayed. */
   stream?: CastStreamView;
   /** Its channel, with the publisher (public views). */
@@ -25,13 +29,14 @@ export interface ProgramView {
 
 const contentSelect = {
   id: true,
-  contentId: true,
-  resourceId: true,
-  title: true,
-  description: true,
-  durationSeconds: true,
-  thumbnailId: true,
-  tags: true,
+  ...contentRowSelect,
+  // its catch-up vod (catch-up.ts), without the day filter: programSelect is one constant, and the
+  // last day is checked when the view is made
+  vodItems: {
+    where: { listed: true },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, expirationDate: true },
+  },
 } satisfies Prisma.BoxItemSelect;
 
 /** Everything a program view shows: three statements for any number of programs (the programs, then their box items and streams). */
@@ -54,6 +59,11 @@ export type ProgramRow = Prisma.CastProgramGetPayload<{ select: typeof programSe
 
 export function toProgramView(row: ProgramRow, baseUrl: string | undefined): ProgramView {
   const b = row.boxItem;
+  const today = todayUtc();
+  const catchUp =
+    row.itemType === "PRERECORDED"
+      ? b?.vodItems.find((v) => !v.expirationDate || v.expirationDate.toISOString().slice(0, 10) >= today)
+      : undefined;
   return {
     programId: row.id,
     title: row.title,
@@ -63,20 +73,9 @@ export function toProgramView(row: ProgramRow, baseUrl: string | undefined): Pro
     itemType: row.itemType,
     thumbnailId: row.thumbnailId ?? undefined,
     tags: row.tags,
-    boxContent:
-      row.itemType === "PRERECORDED" && b
-        ? {
-            boxId: b.id,
-            contentId: b.contentId,
-            resourceId: b.resourceId,
-            title: b.title,
-            description: b.description ?? undefined,
-            durationSeconds: b.durationSeconds,
-            thumbnailId: b.thumbnailId ?? undefined,
-            tags: b.tags,
-          }
-        : undefined,
+    boxContent: row.itemType === "PRERECORDED" && b ? contentFieldsOf(b.id, b, undefined) : undefined,
     offsetSeconds: row.itemType === "PRERECORDED" ? row.offsetSeconds : undefined,
+    watchUrl: catchUp && watchUrlOf(catchUp.id, baseUrl),
     stream: row.itemType === "LIVE" && row.stream ? toCastStreamView(row.stream, baseUrl) : undefined,
     channel: toCastChannelView(row.channel, baseUrl),
   };

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { contentFieldsOf, type ContentFields } from "@/server/domain/box/content-fields";
+import { contentFieldsOf, contentRowSelect, type ContentFields } from "@/server/domain/box/content-fields";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { playableOf } from "@/server/domain/box/box-item-view";
@@ -40,13 +40,7 @@ export const marketItemSelect = {
     select: {
       id: true,
       ownerId: true,
-      contentId: true,
-      resourceId: true,
-      title: true,
-      description: true,
-      durationSeconds: true,
-      thumbnailId: true,
-      tags: true,
+      ...contentRowSelect,
       poster: { select: { id: true } },
       media: { select: { id: true, ownerId: true } },
     },

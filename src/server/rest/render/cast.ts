@@ -53,6 +53,7 @@ export function renderProgram(p: ProgramView, view: CastView & { withChannel?: b
     tags: tagsOf(p.tags),
     boxContent: p.boxContent && renderContentFields(p.boxContent),
     offset: p.offsetSeconds,
+    watchUrl: p.watchUrl,
     stream: p.stream && renderCastStream(p.stream, view),
     channel: view.withChannel ? renderCastChannel(p.channel, view) : undefined,
   });
@@ -149,6 +150,11 @@ const programProperties = {
     description: "PRERECORDED: the content played",
   },
   offset: { type: "integer", description: "PRERECORDED: seconds into the content where playing starts" },
+  watchUrl: {
+    type: "string",
+    format: "uri",
+    description: "PRERECORDED of a content published as a vod: its watch page (catch-up; not in the interface document)",
+  },
   stream: {
     ...castStreamSchema,
     required: ["streamId", "name"],

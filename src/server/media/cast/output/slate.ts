@@ -76,3 +76,8 @@ export function castSlate(): Promise<CastSource> {
   });
   return slot.__kinoraCastSlate;
 }
+
+/** Starts making the slate if it is not there yet, without waiting (a failure is logged; the next use tries again). */
+export function warmCastSlate(): void {
+  castSlate().catch((err: unknown) => console.warn("cast slate:", err instanceof Error ? err.message : err));
+}
