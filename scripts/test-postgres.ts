@@ -47,7 +47,7 @@ async function localCluster(): Promise<string> {
   } catch {
     // already running, or started otherwise; the connection below tells
   }
-  const sql = `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'kinora') THEN CREATE ROLE kinora LOGIN CREATEDB PASSWORD '${password}'; END IF; END $$; GRANT pg_signal_backend TO kinora;`;
+  const sql = `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'kinora') THEN CREATE ROLE kinora LOGIN CREATEDB PASSWORD '${password}'; END IF; IF NOT pg_has_role('kinora', 'pg_signal_backend', 'MEMBER') THEN GRANT pg_signal_backend TO kinora; END IF; END $$;`;
   try {
     execFileSync("runuser", ["-u", "postgres", "--", "psql", "-q", "-c", sql], { stdio: ["ignore", "ignore", "inherit"] });
   } catch (err) {
