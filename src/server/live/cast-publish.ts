@@ -1,10 +1,8 @@
-import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { livePaths } from "@/server/media/edge/live-layout.mjs";
-import { liveChannelPrefix } from "@/server/media/keys";
-import { liveMasterPlaylist } from "./live-dirs";
+import { LIVE_PASSTHROUGH, linkLiveHome, liveHomeDir } from "./live-dirs";
 import { checkPublisher, type PublishDecision, type PublishRequest } from "./publish-hooks";
 
 // Cast streams through the live ingest (nginx-rtmp's application `cast`, media/edge/nginx-rtmp.mjs):
@@ -14,8 +12,6 @@ import { checkPublisher, type PublishDecision, type PublishRequest } from "./pub
 // nginx-rtmp itself admits one publisher per stream name. When the current publisher began is kept in
 // this process (the hooks and the playout run here; nginx-rtmp stops with it).
 
-export const CAST_PASSTHROUGH = "src";
-
 const slot = globalThis as unknown as { __kinoraCastPublishing?: Map<string, { since: number; clientId: string }> };
 const publishing = (slot.__kinoraCastPublishing ??= new Map());
 
@@ -24,25 +20,17 @@ export function castPublishingSince(streamId: string): number | null {
   return publishing.get(streamId)?.since ?? null;
 }
 
-/** The stream's place in the live tree on disk. */
-export const castStreamLiveDir = (ownerId: string, streamId: string) =>
-  path.join(env().dataDir, "storage", ...liveChannelPrefix(ownerId, streamId).split("/"));
-
 /**
- * Links the stream's HLS into its place and writes its master playlist (the passthrough). The
- * previous publish's fragments stay: nginx-rtmp continues the playlist after a discontinuity, and
- * what already aired keeps its place in the playout.
+ * Links the stream's HLS into its place in the live tree and writes its master playlist (the
+ * passthrough). The previous publish's fragments stay: nginx-rtmp continues the playlist after a
+ * discontinuity, and what already aired keeps its place in the playout.
  */
-async function linkStreamDir(ownerId: string, streamId: string, streamPath: string): Promise<void> {
-  const home = castStreamLiveDir(ownerId, streamId);
-  await mkdir(home, { recursive: true });
-  const link = path.join(home, CAST_PASSTHROUGH);
-  await rm(link, { force: true });
-  await symlink(path.join(livePaths(env().dataDir).castHlsDir, streamPath), link);
-  const temp = path.join(home, `.master-${process.pid}-${Date.now()}.m3u8`);
-  await writeFile(temp, liveMasterPlaylist(false));
-  await rename(temp, path.join(home, "master.m3u8"));
-}
+const linkStreamDir = (ownerId: string, streamId: string, streamPath: string) =>
+  linkLiveHome(
+    liveHomeDir(ownerId, streamId),
+    [{ name: LIVE_PASSTHROUGH, dir: path.join(livePaths(env().dataDir).castHlsDir, streamPath) }],
+    false,
+  );
 
 export async function admitCastPublish(db: Db, r: PublishRequest): Promise<PublishDecision> {
   const stream = await db.castStream.findUnique({ where: { streamPath: r.name }, select: { id: true, ownerId: true } });

@@ -15,21 +15,22 @@ import { liveChannelPrefix } from "@/server/media/keys";
 // nginx-rtmp names its directories by stream path; the links give them the channel's place, so the
 // signed URLs name the channel and a stream path can change or move to another channel.
 
-const PASSTHROUGH = "src";
+/** The passthrough's name in a live home: what the encoder sends, as nginx-rtmp cuts it. */
+export const LIVE_PASSTHROUGH = "src";
 /** The passthrough's announced bandwidth: unknown before the stream arrives; players measure anyway. */
 const PASSTHROUGH_BANDWIDTH = 4_000_000;
 
 const storageRoot = () => path.join(env().dataDir, "storage");
 
-/** The channel's directory on disk. */
-const channelLiveDir = (ownerId: string, channelId: string) =>
+/** A live home on disk: a live channel's or a cast stream's place in the live tree (live/<ownerId>/<id>). */
+export const liveHomeDir = (ownerId: string, channelId: string) =>
   path.join(storageRoot(), ...liveChannelPrefix(ownerId, channelId).split("/"));
 
 /** The directories nginx-rtmp writes for a stream path: the passthrough's, then each rung's. */
 function streamDirs(streamPath: string): { name: string; dir: string }[] {
   const p = livePaths(env().dataDir);
   return [
-    { name: PASSTHROUGH, dir: path.join(p.hlsDir, streamPath) },
+    { name: LIVE_PASSTHROUGH, dir: path.join(p.hlsDir, streamPath) },
     ...LIVE_LADDER.map((r) => ({ name: r.name, dir: path.join(p.ladderDir, `${streamPath}_${r.name}`) })),
   ];
 }
@@ -37,7 +38,7 @@ function streamDirs(streamPath: string): { name: string; dir: string }[] {
 /** The master playlist of a live channel: the passthrough always, the ladder's rungs when transcoding. */
 export function liveMasterPlaylist(transcode: boolean): string {
   return buildMasterPlaylist([
-    { uri: `${PASSTHROUGH}/index.m3u8`, bandwidth: PASSTHROUGH_BANDWIDTH },
+    { uri: `${LIVE_PASSTHROUGH}/index.m3u8`, bandwidth: PASSTHROUGH_BANDWIDTH },
     ...(transcode
       ? LIVE_LADDER.map((r) => ({
           uri: `${r.name}/index.m3u8`,
@@ -58,7 +59,14 @@ export function liveMasterPlaylist(transcode: boolean): string {
 export async function prepareLiveDir(o: { ownerId: string; channelId: string; streamPath: string; fresh: boolean }): Promise<void> {
   const dirs = streamDirs(o.streamPath);
   if (o.fresh) for (const d of dirs) await rm(d.dir, { recursive: true, force: true });
-  const home = channelLiveDir(o.ownerId, o.channelId);
+  await linkLiveHome(liveHomeDir(o.ownerId, o.channelId), dirs, env().LIVE_TRANSCODE);
+}
+
+/**
+ * Links nginx-rtmp's directories (by stream path) into a live home under their names, and writes
+ * its master playlist (replaced at once: a player never reads half of it).
+ */
+export async function linkLiveHome(home: string, dirs: { name: string; dir: string }[], transcode: boolean): Promise<void> {
   await mkdir(home, { recursive: true });
   for (const d of dirs) {
     const link = path.join(home, d.name);
@@ -66,7 +74,7 @@ export async function prepareLiveDir(o: { ownerId: string; channelId: string; st
     await symlink(d.dir, link);
   }
   const temp = path.join(home, `.master-${process.pid}-${Date.now()}.m3u8`);
-  await writeFile(temp, liveMasterPlaylist(env().LIVE_TRANSCODE));
+  await writeFile(temp, liveMasterPlaylist(transcode));
   await rename(temp, path.join(home, "master.m3u8"));
 }
 
@@ -76,6 +84,6 @@ export async function prepareLiveDir(o: { ownerId: string; channelId: string; st
  * path is free for another channel from now on, which starts with fresh directories anyway.
  */
 export async function removeLiveDir(o: { ownerId: string; channelId: string; streamPath: string; publishing: boolean }): Promise<void> {
-  await rm(channelLiveDir(o.ownerId, o.channelId), { recursive: true, force: true });
+  await rm(liveHomeDir(o.ownerId, o.channelId), { recursive: true, force: true });
   if (!o.publishing) for (const d of streamDirs(o.streamPath)) await rm(d.dir, { recursive: true, force: true });
 }

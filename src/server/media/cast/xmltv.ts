@@ -61,18 +61,22 @@ function programmeElement(p: EpgProgramme): string[] {
 
 /**
  * The XMLTV document of `channels` and their `programmes` (programmes of other channels are left
- * out), programmes in channel order then start time, as guide readers expect.
+ * out), programmes in channel order then start time, as guide readers expect. Only channels with
+ * programmes are listed: XMLTV readers (tv_validate_file among them) take a channel without any for
+ * an error.
  */
 export function xmltvDocument(channels: EpgChannel[], programmes: EpgProgramme[], generator = "Kinora"): string {
   const order = new Map(channels.map((c, i) => [c.channelId, i]));
   const listed = programmes
     .filter((p) => order.has(p.channelId) && p.endMs > p.startMs)
     .sort((a, b) => order.get(a.channelId)! - order.get(b.channelId)! || a.startMs - b.startMs);
+  const programmed = new Set(listed.map((p) => p.channelId));
+  const shown = channels.filter((c) => programmed.has(c.channelId));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<!DOCTYPE tv SYSTEM "xmltv.dtd">',
     `<tv generator-info-name="${xmlText(generator)}">`,
-    ...channels.flatMap(channelElement),
+    ...shown.flatMap(channelElement),
     ...listed.flatMap(programmeElement),
     "</tv>",
     "",

@@ -19,20 +19,7 @@ const text = (body: string, contentType: string) =>
     headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" },
   });
 
-/**
- * The guide lists the channels with programmes in its range: XMLTV readers (tv_validate_file among
- * them) take a channel without any for an error. The M3U lists every channel all the same.
- */
-function xmltv(epg: Epg): Response {
-  const programmed = new Set(epg.programmes.map((p) => p.channelId));
-  return text(
-    xmltvDocument(
-      epg.channels.filter((c) => programmed.has(c.channelId)),
-      epg.programmes,
-    ),
-    XMLTV_TYPE,
-  );
-}
+const xmltv = (epg: Epg) => text(xmltvDocument(epg.channels, epg.programmes), XMLTV_TYPE);
 const xmlSchema = { type: "string", description: "an XMLTV document (the DTD of xmltv-util)" };
 
 export const castEpgRoutes = [

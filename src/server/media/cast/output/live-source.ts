@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { CAST_PASSTHROUGH, castPublishingSince, castStreamLiveDir } from "@/server/live/cast-publish";
+import { castPublishingSince } from "@/server/live/cast-publish";
+import { LIVE_PASSTHROUGH, liveHomeDir } from "@/server/live/live-dirs";
 import { parseMediaPlaylist } from "../../ffmpeg/playlists";
 import type { CastLiveSource } from "../playout-types";
 import type { StreamRef } from "./channel-schedule";
@@ -20,13 +21,13 @@ const cache = (slot.__kinoraCastLive ??= new Map());
 async function readLiveSource(ref: StreamRef): Promise<CastLiveSource | null> {
   let text: string;
   try {
-    text = await readFile(path.join(castStreamLiveDir(ref.ownerId, ref.streamId), CAST_PASSTHROUGH, "index.m3u8"), "utf8");
+    text = await readFile(path.join(liveHomeDir(ref.ownerId, ref.streamId), LIVE_PASSTHROUGH, "index.m3u8"), "utf8");
   } catch {
     text = "";
   }
   const segments = parseMediaPlaylist(text)
     .segments.map((s) => ({
-      path: `${CAST_PASSTHROUGH}/${s.uri}`,
+      path: `${LIVE_PASSTHROUGH}/${s.uri}`,
       durationMs: Math.round(s.durationSeconds * 1000),
       startMs: Number(s.uri.replace(/\.ts$/, "")),
     }))
@@ -34,7 +35,7 @@ async function readLiveSource(ref: StreamRef): Promise<CastLiveSource | null> {
   const publishingSinceMs = castPublishingSince(ref.streamId);
   if (!segments.length && publishingSinceMs === null) return null;
   // the passthrough's height is the encoder's: every variant plays it (the nearest lower rung, or the only one)
-  return { key: liveSourceKey(ref), publishingSinceMs, renditions: [{ name: CAST_PASSTHROUGH, height: 0, segments }] };
+  return { key: liveSourceKey(ref), publishingSinceMs, renditions: [{ name: LIVE_PASSTHROUGH, height: 0, segments }] };
 }
 
 /** A cast stream's HLS as the live ingest has it now (null: nothing published and no publisher). */
