@@ -331,6 +331,17 @@ describe("ordered items", () => {
     assert.deepEqual(titlesOf(await items(api, creator, b.bundleId)), model, "the refused moves changed nothing");
   });
 
+  test("concurrent moves are applied one after another (none lost, none computed from a stale order)", async () => {
+    const b = await createBundle(api, creator);
+    const boxIds = box.map((i) => i.boxId);
+    assert.equal((await insert(api, creator, b.bundleId, boxIds, 0)).status, 200);
+    // the last item to the front, six times at once: whatever order they run in, the bundle turns by six
+    const answers = await Promise.all(Array.from({ length: 6 }, () => move(api, creator, b.bundleId, 3, 0)));
+    for (const res of answers) assert.equal(res.status, 200, res.text);
+    const turned = [2, 3, 0, 1].map(title);
+    assert.deepEqual(titlesOf(await items(api, creator, b.bundleId)), turned);
+  });
+
   test("remove: first, last, count past the end, out of range; the vods are unpublished, the contents stay", async () => {
     const b = await createBundle(api, creator);
     const all = await insert(

@@ -1,10 +1,11 @@
 // Pure helpers of the bundles context: the sparse positions of an ordered bundle (free integers
 // between neighbours, or none: then the bundle is renumbered) and the subscription period in UTC
-// calendar terms.
+// calendar terms; the media home of a bundle item as its statement reads it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { POSITION_GAP, positionsBetween } from "../../src/server/domain/bundles/item-positions";
 import { addPeriods } from "../../src/server/domain/bundles/subscription-period";
+import { mediaHomeOf } from "../../src/server/domain/box/box-item-view";
 
 test("positions: an empty bundle, the start, the end, between neighbours, and no room left", () => {
   assert.deepEqual(positionsBetween(undefined, undefined, 3), [POSITION_GAP, 2 * POSITION_GAP, 3 * POSITION_GAP]);
@@ -32,4 +33,14 @@ test("periods: days as 24 h, months and years on the calendar, the day clamped t
   assert.equal(addPeriods(at("2026-11-30T23:59:59Z"), 3, "MONTHS").toISOString(), "2027-02-28T23:59:59.000Z");
   assert.equal(addPeriods(at("2028-02-29T12:00:00Z"), 1, "YEARS").toISOString(), "2029-02-28T12:00:00.000Z");
   assert.equal(addPeriods(at("2026-05-15T00:00:00Z"), 2, "YEARS").toISOString(), "2028-05-15T00:00:00.000Z");
+});
+
+test("media home of a bundle item read with MEDIA_ELSEWHERE_SQL: its own files, or the seller's; the owner's band pays", () => {
+  const item = { id: "box-1", ownerId: "owner-1" };
+  assert.deepEqual(mediaHomeOf(item, { boxId: null, ownerId: null }), { ownerId: "owner-1", boxId: "box-1", bandOwnerId: "owner-1" });
+  assert.deepEqual(mediaHomeOf(item, { boxId: "box-9", ownerId: "seller-9" }), {
+    ownerId: "seller-9",
+    boxId: "box-9",
+    bandOwnerId: "owner-1",
+  });
 });

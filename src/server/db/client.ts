@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PrismaClient } from "@/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { env } from "@/server/env";
 import { applyMigrations } from "./migrate";
 import { seedReferenceData } from "./seed";
@@ -19,10 +19,18 @@ export type Db = PrismaClient;
  */
 export type DirectRead = <T extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<T[]>;
 
+/**
+ * A transaction through the database driver: `work`'s statements run on one session, committed when
+ * it resolves and rolled back when it throws. For short hot writes where Prisma's interactive
+ * transaction costs more than the statements (a bundle move: docs/perf.md).
+ */
+export type DirectTransaction = <T>(work: (query: DirectRead) => Promise<T>) => Promise<T>;
+
 interface DbHandle {
   prisma: PrismaClient;
   runner: SqlRunner;
   read: DirectRead;
+  transaction: DirectTransaction;
   /** Embedded only: the one session every write of the database goes through. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -32,6 +40,7 @@ interface DbHandle {
 interface Direct {
   prisma: PrismaClient;
   read: DirectRead;
+  transaction: DirectTransaction;
   /** Public user rows by requested userCode, emptied by every commit changing them; PGlite only (commit-cache.ts). */
   publicUsers?: CommitCache<PublicUserRow>;
   /** Session states by user and login, emptied by every commit changing them; PGlite only. */
@@ -61,7 +70,20 @@ export async function getDb(): Promise<Db> {
 export function directRead(db: Db): DirectRead {
   const direct = slot.__kinoraDirect;
   if (direct && direct.prisma === db) return direct.read;
-  return async <T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params);
+  return queryOf(db);
+}
+
+/** SQL of the direct kind through a Prisma client or transaction ($queryRawUnsafe): one way to write a statement for both. */
+export const queryOf =
+  (db: Db | Prisma.TransactionClient): DirectRead =>
+  async <T>(sql: string, params: unknown[]) =>
+    db.$queryRawUnsafe<T[]>(sql, ...params);
+
+/** The driver's transaction of `db` when it is the process's client; for any other client, Prisma's. */
+export function directTransaction(db: Db): DirectTransaction {
+  const direct = slot.__kinoraDirect;
+  if (direct && direct.prisma === db) return direct.transaction;
+  return (work) => db.$transaction((tx) => work(queryOf(tx)));
 }
 
 /** The public-user cache of `db` when it is the process's client on PGlite; otherwise none (read every time). */
@@ -105,7 +127,7 @@ async function open(): Promise<DbHandle> {
       maxEntries: 10_000,
     });
   }
-  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, publicUsers, sessions };
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, publicUsers, sessions };
   return handle;
 }
 
@@ -119,6 +141,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     prisma,
     runner: pgRunner(pool),
     read: pgDirectRead(readPool),
+    transaction: pgTransaction(pool),
     close: async () => {
       await prisma.$disconnect();
       await Promise.all([pool.end(), readPool.end()]);
@@ -149,6 +172,25 @@ function pgDirectRead(pool: Pool): DirectRead {
   };
 }
 
+/** DirectTransaction on PostgreSQL: one pooled connection from BEGIN to COMMIT (a connection a failed ROLLBACK leaves unsure is dropped). */
+function pgTransaction(pool: Pool): DirectTransaction {
+  return async (work) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      const result = await work(async <T>(sql: string, params: unknown[]) => (await client.query(sql, params)).rows as T[]);
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch((rollback: Error) => (broken = rollback));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 async function openPglite(): Promise<DbHandle> {
   const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteRunner }, { pgliteForPrisma }] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -167,6 +209,8 @@ async function openPglite(): Promise<DbHandle> {
     runner: pgliteRunner(pglite),
     pglite,
     read: async <T>(sql: string, params: unknown[]) => (await fast.query<T>(sql, params)).rows,
+    transaction: (work) =>
+      fast.transaction((tx) => work(async <T>(sql: string, params: unknown[]) => (await tx.query<T>(sql, params)).rows)),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

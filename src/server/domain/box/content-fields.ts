@@ -31,6 +31,39 @@ export interface ContentRow {
   tags: string[] | null;
 }
 
+/**
+ * A ContentRow as the statements that send rows as JSON arrays (large answers: bundle items, a cast
+ * calendar) write it: CONTENT_TUPLE_SQL's columns of box items `b`, in this order, last in the row.
+ */
+export type ContentTuple = [
+  contentId: string,
+  resourceId: string,
+  title: string,
+  description: string | null,
+  durationSeconds: number | null,
+  thumbnailId: string | null,
+  tags: string[] | null,
+];
+export const CONTENT_TUPLE_SQL = `b."contentId", b."resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId", b."tags"`;
+
+export const contentRowOf = ([
+  contentId,
+  resourceId,
+  title,
+  description,
+  durationSeconds,
+  thumbnailId,
+  tags,
+]: ContentTuple): ContentRow => ({
+  contentId,
+  resourceId,
+  title,
+  description,
+  durationSeconds,
+  thumbnailId,
+  tags,
+});
+
 /** The box item's columns of a ContentRow, for a Prisma select. */
 export const contentRowSelect = {
   contentId: true,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryOf } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { DomainError } from "@/server/domain/errors";
@@ -19,7 +20,7 @@ export async function deleteBundle(ctx: Ctx, input: z.output<typeof deleteBundle
   await ctx.db
     .$transaction(async (tx) => {
       // locked: an insert, a publish or an activation of this bundle waits for the outcome
-      const bundleId = await lockOwnBundle(tx, ownerId, normalizeUuid(input.bundleId));
+      const bundleId = await lockOwnBundle(queryOf(tx), ownerId, normalizeUuid(input.bundleId));
       const vods = await tx.vodItem.count({ where: { bundleId } });
       const subscriptions = await tx.bundleSubscription.count({ where: { bundleId, expiresAt: { gt: new Date() } } });
       if (vods > 0 || subscriptions > 0) throw hasDependants(vods, subscriptions);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
+import { queryOf } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, invalidField, type FieldError } from "@/server/domain/errors";
 import { maySellInPaidBundle } from "@/server/domain/marketplace/acquired-use";
@@ -57,12 +58,13 @@ async function checkSources(
 // past the item count is a 400 on index. Answers {items, bundle}.
 export async function insertBundleItems(ctx: Ctx, input: z.output<typeof insertBundleItemsInput>): Promise<BundleItemsView> {
   return changeBundleItems(ctx, input.bundleId, async (tx, { ownerId, bundleId }) => {
-    const count = await countItems(tx, bundleId);
+    const query = queryOf(tx);
+    const count = await countItems(query, bundleId);
     checkIndex("index", input.index, count);
     if (count + input.sourceItems.length > MAX_BUNDLE_ITEMS)
       throw invalidField("sourceItems", "field.bundleFull", { max: MAX_BUNDLE_ITEMS });
     const boxIds = await checkSources(tx, ownerId, bundleId, input.sourceItems);
-    const positions = await slotsAt(tx, bundleId, input.index, boxIds.length);
+    const positions = await slotsAt(query, bundleId, input.index, boxIds.length);
     const vods = boxIds.map((boxItemId) => ({ id: randomUUID(), boxItemId }));
     await tx.vodItem.createMany({
       data: vods.map((v) => ({ id: v.id, boxItemId: v.boxItemId, ownerId, licenseType: "CONTENT_BUNDLE", bundleId, public: true })),

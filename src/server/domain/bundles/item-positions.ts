@@ -1,4 +1,4 @@
-import { Prisma } from "@/generated/prisma/client";
+import type { DirectRead } from "@/server/db/client";
 
 // How a bundle keeps its order (the ordered-bundle operations: insert, move, remove by index).
 //
@@ -11,7 +11,8 @@ import { Prisma } from "@/generated/prisma/client";
 // (bench/bundle-move.ts: a bundle of 1,000 items). Integers rather than fractions (floats, strings)
 // keep the column small, exact and cheap to compare; the rare renumbering is the price.
 // Every change to a bundle's items holds the bundle's row lock (lockOwnBundle), so two writers never
-// compute positions from the same reading.
+// compute positions from the same reading. The statements run through `query`, the transaction's
+// (a Prisma transaction's queryOf, or a DirectTransaction's).
 
 export const POSITION_GAP = 1024;
 const POSITION_MIN = -(2 ** 31);
@@ -42,21 +43,23 @@ export function positionsBetween(before: number | undefined, after: number | und
  * Renumbers a bundle's items GAP apart in their order, leaving `holeSize` free slots before the
  * item at index `holeAt` (0-based); returns the positions of those slots.
  */
-export async function renumber(tx: Prisma.TransactionClient, bundleId: string, holeAt: number, holeSize: number): Promise<number[]> {
-  await tx.$executeRaw`
-    UPDATE "BundleItem" i SET "position" = (r.n + CASE WHEN r.n > ${holeAt} THEN ${holeSize} ELSE 0 END) * ${POSITION_GAP}
-    FROM (SELECT "id", row_number() OVER (ORDER BY "position") AS n FROM "BundleItem" WHERE "bundleId" = ${bundleId}::uuid) r
-    WHERE i."id" = r."id"`;
+export async function renumber(query: DirectRead, bundleId: string, holeAt: number, holeSize: number): Promise<number[]> {
+  await query(
+    `UPDATE "BundleItem" i SET "position" = (r.n + CASE WHEN r.n > $2 THEN $3 ELSE 0 END) * $4
+    FROM (SELECT "id", row_number() OVER (ORDER BY "position") AS n FROM "BundleItem" WHERE "bundleId" = $1::uuid) r
+    WHERE i."id" = r."id"`,
+    [bundleId, holeAt, holeSize, POSITION_GAP],
+  );
   return Array.from({ length: holeSize }, (_, i) => (holeAt + 1 + i) * POSITION_GAP);
 }
 
 /** An item as the index operations see it: its place in the order (0-based) and its position. */
-export interface OrderedItem {
+export type OrderedItem = {
   id: string;
   vodId: string;
   position: number;
   index: number;
-}
+};
 
 /**
  * The items at some places of a bundle's order (indexes, or the range [from, to)), and how many
@@ -64,35 +67,41 @@ export interface OrderedItem {
  * bundle's positions) and sends back only those asked for, however large the bundle.
  */
 export async function itemsAt(
-  tx: Prisma.TransactionClient,
+  query: DirectRead,
   bundleId: string,
   pick: { indexes: number[] } | { from: number; to: number },
 ): Promise<{ count: number; at: (index: number) => OrderedItem | undefined; rows: OrderedItem[] }> {
-  const where = "indexes" in pick ? Prisma.sql`o.n = ANY(${pick.indexes}::bigint[])` : Prisma.sql`o.n >= ${pick.from} AND o.n < ${pick.to}`;
-  const rows = await tx.$queryRaw<Array<OrderedItem & { count: number }>>`
-    SELECT o."id"::text AS id, o."vodId"::text AS "vodId", o."position", o.n::int AS index, o.total::int AS count
+  const [where, params] =
+    "indexes" in pick ? [`o.n = ANY($2::bigint[])`, [pick.indexes]] : [`o.n >= $2 AND o.n < $3`, [pick.from, pick.to]];
+  const rows = await query<OrderedItem & { count: number }>(
+    `SELECT o."id"::text AS id, o."vodId"::text AS "vodId", o."position", o.n::int AS index, o.total::int AS count
     FROM (SELECT "id", "vodId", "position", row_number() OVER (ORDER BY "position") - 1 AS n, count(*) OVER () AS total
-          FROM "BundleItem" WHERE "bundleId" = ${bundleId}::uuid) o
-    WHERE ${where} ORDER BY o.n`;
-  const count = rows[0]?.count ?? (await tx.bundleItem.count({ where: { bundleId } }));
+          FROM "BundleItem" WHERE "bundleId" = $1::uuid) o
+    WHERE ${where} ORDER BY o.n`,
+    [bundleId, ...params],
+  );
+  const count = rows[0]?.count ?? (await countItems(query, bundleId));
   const byIndex = new Map(rows.map((r) => [r.index, r]));
   return { count, at: (index) => byIndex.get(index), rows };
 }
 
 /** How many items a bundle holds. */
-export const countItems = (tx: Prisma.TransactionClient, bundleId: string) => tx.bundleItem.count({ where: { bundleId } });
+export async function countItems(query: DirectRead, bundleId: string): Promise<number> {
+  const [row] = await query<{ count: number }>(`SELECT count(*)::int AS count FROM "BundleItem" WHERE "bundleId" = $1::uuid`, [bundleId]);
+  return row?.count ?? 0;
+}
 
 /**
  * `count` positions for new or moved items before the item at `index` (index = the item count: at
  * the end); `known` gives the items around it when the caller has read them already.
  */
 export async function slotsAt(
-  tx: Prisma.TransactionClient,
+  query: DirectRead,
   bundleId: string,
   index: number,
   count: number,
   known?: (index: number) => OrderedItem | undefined,
 ): Promise<number[]> {
-  const at = known ?? (await itemsAt(tx, bundleId, { indexes: [index - 1, index] })).at;
-  return positionsBetween(at(index - 1)?.position, at(index)?.position, count) ?? renumber(tx, bundleId, index, count);
+  const at = known ?? (await itemsAt(query, bundleId, { indexes: [index - 1, index] })).at;
+  return positionsBetween(at(index - 1)?.position, at(index)?.position, count) ?? renumber(query, bundleId, index, count);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
-import { changeBundleItems, type BundleItemsView } from "./bundle-items";
+import { changeBundleOrder, type BundleItemsView } from "./bundle-items";
 import { checkIndex, zIndex } from "./item-index";
 import { itemsAt, slotsAt } from "./item-positions";
 
@@ -13,12 +13,12 @@ type MoveInput = z.output<typeof moveBundleItemInput>;
 // toIndex equal to fromIndex or fromIndex + 1 changes nothing. fromIndex past the last item or
 // toIndex past the item count is a 400 on it. Writes the moved row only (item-positions.ts).
 export async function moveBundleItem(ctx: Ctx, { fromIndex: from, toIndex: to, bundleId: id }: MoveInput): Promise<BundleItemsView> {
-  return changeBundleItems(ctx, id, async (tx, { bundleId }) => {
-    const { count, at } = await itemsAt(tx, bundleId, { indexes: [from, to - 1, to] });
+  return changeBundleOrder(ctx, id, async (query, { bundleId }) => {
+    const { count, at } = await itemsAt(query, bundleId, { indexes: [from, to - 1, to] });
     checkIndex("fromIndex", from, count - 1);
     checkIndex("toIndex", to, count);
     if (to === from || to === from + 1) return;
-    const [position] = await slotsAt(tx, bundleId, to, 1, at);
-    await tx.bundleItem.update({ where: { id: at(from)!.id }, data: { position } });
+    const [position] = await slotsAt(query, bundleId, to, 1, at);
+    await query(`UPDATE "BundleItem" SET "position" = $2 WHERE "id" = $1::uuid`, [at(from)!.id, position]);
   });
 }

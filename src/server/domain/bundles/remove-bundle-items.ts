@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryOf } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { zInt } from "@/server/domain/shared/schema";
 import { changeBundleItems, type BundleItemsView } from "./bundle-items";
@@ -16,7 +17,7 @@ export const removeBundleItemsInput = z.object({
 // the end removes to the end (as a splice does); an index past the last item is a 400 on index.
 export async function removeBundleItems(ctx: Ctx, input: z.output<typeof removeBundleItemsInput>): Promise<BundleItemsView> {
   return changeBundleItems(ctx, input.bundleId, async (tx, { ownerId, bundleId }) => {
-    const { count, rows } = await itemsAt(tx, bundleId, { from: input.index, to: input.index + input.count });
+    const { count, rows } = await itemsAt(queryOf(tx), bundleId, { from: input.index, to: input.index + input.count });
     checkIndex("index", input.index, count - 1);
     const vodIds = rows.map((i) => i.vodId);
     // the items go with their vods (foreign key cascade)

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { queryOf } from "@/server/db/client";
 import { invalidField } from "@/server/domain/errors";
 import { lockOwnBundle } from "./bundle-items";
 import { countItems, slotsAt } from "./item-positions";
@@ -13,7 +14,7 @@ export async function claimBundle(
   vod: { ownerId: string; boxItemId: string; vodId?: string },
   bundleId: string,
 ): Promise<string> {
-  const id = await lockOwnBundle(tx, vod.ownerId, bundleId, () => invalidField("bundleId", "field.bundleId"));
+  const id = await lockOwnBundle(queryOf(tx), vod.ownerId, bundleId, () => invalidField("bundleId", "field.bundleId"));
   const holder = await tx.bundleItem.findUnique({ where: { bundleId_boxItemId: { bundleId: id, boxItemId: vod.boxItemId } } });
   if (holder && holder.vodId !== vod.vodId) throw invalidField("bundleId", "field.bundleHasContent");
   return id;
@@ -32,6 +33,7 @@ export async function placeInBundle(
   if (current?.bundleId === vod.bundleId) return;
   if (current) await tx.bundleItem.delete({ where: { vodId: vod.vodId } });
   if (!vod.bundleId) return;
-  const [position] = await slotsAt(tx, vod.bundleId, await countItems(tx, vod.bundleId), 1);
+  const query = queryOf(tx);
+  const [position] = await slotsAt(query, vod.bundleId, await countItems(query, vod.bundleId), 1);
   await tx.bundleItem.create({ data: { bundleId: vod.bundleId, boxItemId: vod.boxItemId, vodId: vod.vodId, position: position! } });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProgramType } from "@/generated/prisma/enums";
-import type { ContentFields } from "@/server/domain/box/content-fields";
+import { CONTENT_TUPLE_SQL, contentFieldsOf, contentRowOf, type ContentTuple } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
@@ -40,17 +40,7 @@ type ProgramTuple = [
   boxItemId: string | null,
   streamId: string | null,
 ];
-type ContentTuple = [
-  id: string,
-  contentId: string,
-  resourceId: string,
-  title: string,
-  description: string | null,
-  durationSeconds: number | null,
-  thumbnailId: string | null,
-  tags: string[] | null,
-  catchUpVodId: string | null,
-];
+type PlayedContentTuple = [id: string, catchUpVodId: string | null, ...content: ContentTuple];
 type StreamTuple = [
   id: string,
   ownerId: string,
@@ -69,21 +59,9 @@ const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1:
   SELECT json_build_array(
     (SELECT coalesce(json_agg(json_build_array(p."id", p."itemType", p."title", p."description", p."thumbnailId", p."tags",
         date_part('epoch', p."startsAt") * 1000, date_part('epoch', p."endsAt") * 1000, p."offsetSeconds", p."boxItemId", p."streamId") ORDER BY p."startsAt"), '[]') FROM p),
-    (SELECT coalesce(json_agg(json_build_array(b."id", b."contentId", b."resourceId", b."title", b."description", b."durationSeconds",
-        b."thumbnailId", b."tags", ${catchUpVodSql('b."id"', "$4")})), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
+    (SELECT coalesce(json_agg(json_build_array(b."id", ${catchUpVodSql('b."id"', "$4")}, ${CONTENT_TUPLE_SQL})), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
     (SELECT coalesce(json_agg(json_build_array(s."id", s."ownerId", s."name", s."description", s."streamPath", s."thumbnailId", s."tags")), '[]')
       FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE')))::text AS calendar`;
-
-const contentOf = (c: ContentTuple): ContentFields => ({
-  boxId: c[0],
-  contentId: c[1],
-  resourceId: c[2],
-  title: c[3],
-  description: c[4] ?? undefined,
-  durationSeconds: c[5],
-  thumbnailId: c[6] ?? undefined,
-  tags: c[7] ?? [],
-});
 
 /** The programs of a channel started in the range, grouped by day: one statement for any number of days and programs. */
 export async function readCalendar(db: Db, channel: CastChannelView, range: DayRange, baseUrl?: string): Promise<CalendarDay[]> {
@@ -93,10 +71,10 @@ export async function readCalendar(db: Db, channel: CastChannelView, range: DayR
     timestampOf(rangeEnd(range)),
     todayUtc(),
   ]);
-  const [programs, contents, streams] = JSON.parse(row!.calendar) as [ProgramTuple[], ContentTuple[], StreamTuple[]];
+  const [programs, contents, streams] = JSON.parse(row!.calendar) as [ProgramTuple[], PlayedContentTuple[], StreamTuple[]];
   // one view per content or stream, shared by the programs that play it (views are only read)
-  const contentById = new Map(contents.map((c) => [c[0], contentOf(c)]));
-  const watchUrlById = new Map(contents.filter((c) => c[8]).map((c) => [c[0], watchUrlOf(c[8]!, baseUrl)]));
+  const contentById = new Map(contents.map(([id, , ...content]) => [id, contentFieldsOf(id, contentRowOf(content), undefined)]));
+  const watchUrlById = new Map(contents.flatMap(([id, catchUpVodId]) => (catchUpVodId ? [[id, watchUrlOf(catchUpVodId, baseUrl)]] : [])));
   const streamById = new Map(
     streams.map(([id, ownerId, name, description, streamPath, thumbnailId, tags]) => [
       id,
