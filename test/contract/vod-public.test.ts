@@ -71,6 +71,37 @@ describe("GET /api/public/vod/{vodId}", () => {
     await api.post(`/api/vod/${hidden.vodId}`, { licenseType: "FREE", public: true }, { token: creator.access });
     assert.equal((await api.get(`/api/public/vod/${hidden.vodId}`, { token: publicToken })).status, 200);
   });
+
+  test("a read follows every edit at once: its content, the publisher's page, the vod, the publisher's vodPublic (PGlite caches the row)", async () => {
+    const user = await newUser(api);
+    const content = await readyItem(api, user.access, { title: `Cached ${uniqueWord()}` });
+    const vod = await publish(api, user.access, content.boxId);
+    const read = async () => {
+      const res = await api.get(`/api/public/vod/${vod.vodId}`, { token: publicToken });
+      assert.equal(res.status, 200, res.text);
+      return res.body;
+    };
+    assert.equal((await read()).title, content.title);
+    assert.equal((await read()).title, content.title, "read twice: cached on PGlite");
+
+    const title = `Renamed ${uniqueWord()}`;
+    assert.equal((await api.post(`/api/box/${content.boxId}`, { title }, { token: user.access })).status, 200);
+    assert.equal((await read()).title, title);
+    assert.equal((await api.post(`/api/box/${content.boxId}`, { title, tags: ["fresh"] }, { token: user.access })).status, 200);
+    assert.deepEqual((await read()).tags, ["fresh"]);
+
+    const pageTitle = `Page ${uniqueWord()}`;
+    const profile = { firstName: "Test", lastName: "User", birthDate: "15/06/1990", email: user.email, pageTitle };
+    assert.equal((await api.post("/api/user/me", { profile }, { token: user.access })).status, 200);
+    assert.equal((await read()).publisher.pageTitle, pageTitle);
+
+    const priced = await api.post(`/api/vod/${vod.vodId}`, { licenseType: "PAY_PER_VIEW", pricePerView: "1,5" }, { token: user.access });
+    assert.equal(priced.status, 200, priced.text);
+    assert.deepEqual([(await read()).licenseType, (await read()).pricePerView], ["PAY_PER_VIEW", "1,50"]);
+
+    assert.equal((await setVodPublic(user, false)).status, 200);
+    assert.equal((await api.get(`/api/public/vod/${vod.vodId}`, { token: publicToken })).status, 404, "no longer listed");
+  });
 });
 
 describe("POST /api/public/search/vod/contents", () => {

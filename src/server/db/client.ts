@@ -9,6 +9,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { publicUserSelect, type PublicUserRow } from "@/server/domain/users/public-user";
 import type { SessionState } from "@/server/auth/session-state";
 import type { CommitCache } from "./commit-cache";
+import type { VodStableRow } from "@/server/domain/vod/vod-item-view";
 
 export type Db = PrismaClient;
 
@@ -45,6 +46,8 @@ interface Direct {
   publicUsers?: CommitCache<PublicUserRow>;
   /** Session states by user and login, emptied by every commit changing them; PGlite only. */
   sessions?: CommitCache<SessionState>;
+  /** Vod rows but their publisher's band by vod id, emptied by every commit changing what they are read from; PGlite only (vod-item-view.ts). */
+  vods?: CommitCache<VodStableRow>;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
@@ -98,6 +101,12 @@ export function sessionStateCache(db: Db): CommitCache<SessionState> | undefined
   return direct && direct.prisma === db ? direct.sessions : undefined;
 }
 
+/** The vod-row cache of `db` when it is the process's client on PGlite; otherwise none. */
+export function vodRowCache(db: Db): CommitCache<VodStableRow> | undefined {
+  const direct = slot.__kinoraDirect;
+  return direct && direct.prisma === db ? direct.vods : undefined;
+}
+
 export async function closeDb(): Promise<void> {
   const handle = slot.__kinoraDb;
   slot.__kinoraDb = undefined;
@@ -113,8 +122,12 @@ async function open(): Promise<DbHandle> {
   await seedReferenceData(handle.prisma);
   let publicUsers: CommitCache<PublicUserRow> | undefined;
   let sessions: CommitCache<SessionState> | undefined;
+  let vods: CommitCache<VodStableRow> | undefined;
   if (handle.pglite) {
-    const { watchedCache } = await import("./commit-cache");
+    const [{ watchedCache }, { VOD_STABLE_SOURCES }] = await Promise.all([
+      import("./commit-cache"),
+      import("@/server/domain/vod/vod-item-view"),
+    ]);
     // every column the public user is read from or filtered on (status: only ACTIVE users exist publicly)
     const columns = [...Object.keys(publicUserSelect), "status"];
     publicUsers = await watchedCache(handle.pglite, { name: "public_user", watch: [{ table: "User", columns }], maxEntries: 10_000 });
@@ -126,8 +139,9 @@ async function open(): Promise<DbHandle> {
       ],
       maxEntries: 10_000,
     });
+    vods = await watchedCache(handle.pglite, { name: "vod_row", watch: VOD_STABLE_SOURCES, maxEntries: 10_000 });
   }
-  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, publicUsers, sessions };
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, publicUsers, sessions, vods };
   return handle;
 }
 

@@ -8,8 +8,9 @@
 //
 // Here each distinct SQL text is prepared once as a named statement (Prisma builds its SQL from the
 // query's shape, so the set is small; a bounded number is kept), and a query is one call into the
-// engine: bind, describe, execute, sync. Rows are parsed with the adapter's parsers merged into
-// PGlite's once. Results, errors (the same DatabaseError, with query and params attached), locking
+// engine: bind, execute, sync (the row description is the one read when the statement was prepared,
+// not described again for every query: its column names cost as much to decode as a row). Rows are
+// parsed with the adapter's parsers merged into PGlite's once. Results, errors (the same DatabaseError, with query and params attached), locking
 // (PGlite's transaction and query mutexes), transactions and flushing to disk after a write outside a
 // transaction are PGlite's own behaviour; everything but `query` is PGlite's own code.
 import { parse, protocol, type PGlite, type Results, type Transaction } from "@electric-sql/pglite";
@@ -21,6 +22,8 @@ const MAX_STATEMENTS = 500;
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** What its rows are made of (absent for a statement without rows): read once, at Describe. */
+  rowDescription?: BackendMessage;
 }
 
 /** Prepared statements per PGlite instance (statement names belong to its one session) by SQL text; insertion order = least recently used first. */
@@ -34,6 +37,7 @@ function statementsOf(pglite: PGlite): Map<string, Prepared> {
 }
 
 type Parsers = PGlite["parsers"];
+type BackendMessage = Awaited<ReturnType<PGlite["execProtocolStream"]>>[number];
 type Query = <T>(sql: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
 const { serialize } = protocol;
@@ -79,7 +83,8 @@ export function pgliteForPrisma(pglite: PGlite, maxStatements = MAX_STATEMENTS):
       concat([serialize.parse({ name, text: sql, types: options?.paramTypes }), serialize.describe({ type: "S", name }), serialize.sync()]),
       { syncToFs: false },
     );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    const rowDescription = described.find((m) => m.name === "rowDescription");
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described), rowDescription };
     statements.set(key, statement);
     if (statements.size > maxStatements) {
       const [oldestKey, oldest] = statements.entries().next().value!;
@@ -96,9 +101,10 @@ export function pgliteForPrisma(pglite: PGlite, maxStatements = MAX_STATEMENTS):
   /** PGlite's #runQuery, prepared and in one engine call; the caller holds the mutexes. */
   async function run<T>(sql: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     if (options?.blob) throw new Error("pgliteForPrisma: blob queries are not supported");
-    let messages;
+    let messages: BackendMessage[];
+    let statement: Prepared;
     try {
-      const statement = await prepared(sql, options);
+      statement = await prepared(sql, options);
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
         const type = statement.paramTypes[i]!;
@@ -106,19 +112,16 @@ export function pgliteForPrisma(pglite: PGlite, maxStatements = MAX_STATEMENTS):
         return serializer ? serializer(value) : String(value);
       });
       messages = await pglite.execProtocolStream(
-        concat([
-          serialize.bind({ statement: statement.name, values }),
-          serialize.describe({ type: "P" }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
+        concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
         { syncToFs: false },
       );
     } catch (e) {
       throw attachQuery(e, sql, params, options);
     }
     if (!inTransaction) await pglite.syncToFs();
-    return parse.parseResults(messages, parsersFor(options?.parsers), { rowMode: options?.rowMode })[0] as Results<T>;
+    // the statement's row description, read when it was prepared, stands for the portal's (text results both)
+    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    return parse.parseResults(described, parsersFor(options?.parsers), { rowMode: options?.rowMode })[0] as Results<T>;
   }
 
   const query: Query = async (sql, params = [], options) => {

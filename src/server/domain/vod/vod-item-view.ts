@@ -1,6 +1,7 @@
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
 import { contentFieldsOf, type ContentFields, type ContentRow } from "@/server/domain/box/content-fields";
-import { directRead, type Db } from "@/server/db/client";
+import { directRead, vodRowCache, type Db } from "@/server/db/client";
+import type { WatchedTable } from "@/server/db/commit-cache";
 import { notFound } from "@/server/domain/errors";
 import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
@@ -50,18 +51,62 @@ export interface LoadedVod {
 /**
  * The one read of vods: vod, box item and publisher (with the band their plays count against) in
  * one statement through the driver (public reads and plays are hot paths). Instants as epoch
- * milliseconds and dates as text, so no driver reads them in its local time zone.
+ * milliseconds and dates as text, so no driver reads them in its local time zone. The columns but
+ * the band change only when someone edits the vod, its content or the publisher's page: on PGlite
+ * they are cached until such a commit (VOD_STABLE_SOURCES, findVod); the band, which every
+ * delivered byte moves, is read with every vod.
  */
-export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
+const VOD_STABLE_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
   b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId"::text AS "thumbnailId",
   EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags",
   v."licenseType"::text AS "licenseType", v."ccType"::text AS "ccType", v."pricePerViewCents", v."bundleId"::text AS "bundleId", v."public", v."listed",
   to_char(v."expirationDate", 'YYYY-MM-DD') AS "expirationDate", (EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8 AS "publishedAtMs",
   u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle",
   u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
-  u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
-  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb",
   ${MEDIA_HOME_SQL.boxId} AS "mediaBoxId", ${MEDIA_HOME_SQL.ownerId} AS "mediaOwnerId"`;
+const BAND_COLUMNS = `u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
+  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb"`;
+export const VOD_COLUMNS = `${VOD_STABLE_COLUMNS}, ${BAND_COLUMNS}`;
+
+/** Every column VOD_STABLE_COLUMNS reads or joins on: a committed change to one empties the PGlite cache of vod rows (db/client.ts). */
+export const VOD_STABLE_SOURCES: WatchedTable[] = [
+  {
+    table: "VodItem",
+    columns: [
+      "id",
+      "ownerId",
+      "boxItemId",
+      "licenseType",
+      "ccType",
+      "pricePerViewCents",
+      "bundleId",
+      "public",
+      "listed",
+      "expirationDate",
+      "createdAt",
+    ],
+  },
+  {
+    table: "BoxItem",
+    columns: ["id", "contentId", "resourceId", "title", "description", "durationSeconds", "thumbnailId", "tags", "mediaId"],
+  },
+  {
+    table: "User",
+    columns: [
+      "id",
+      "userCode",
+      "licenseExpiresAt",
+      "pageTitle",
+      "pageDescription",
+      "thumbnailId",
+      "socialUrl1",
+      "socialContact",
+      "socialUrl2",
+    ],
+  },
+  { table: "Thumbnail", columns: ["boxItemId"] },
+  { table: "StoredMedia", columns: ["id", "ownerId"] },
+];
 
 /** Joins that VOD_COLUMNS reads from, `v` being the vod. */
 export const VOD_JOINS = `JOIN "BoxItem" b ON b."id" = v."boxItemId" JOIN "User" u ON u."id" = v."ownerId"`;
@@ -93,6 +138,9 @@ export interface VodRow extends ContentRow, Record<string, unknown> {
   mediaBoxId: string;
   mediaOwnerId: string;
 }
+
+/** A VodRow without the band: what the PGlite cache keeps. */
+export type VodStableRow = Omit<VodRow, "bandUsedBytes" | "bandPeriodStartMs" | "bandGb">;
 
 /** Today's date in UTC as yyyy-MM-dd (expiration dates are UTC days). */
 export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
@@ -144,15 +192,32 @@ export interface VodReadExtra {
 const byId = (extra?: VodReadExtra) =>
   `SELECT ${VOD_COLUMNS}${extra ? `, ${extra.columns}` : ""} FROM "VodItem" v ${VOD_JOINS} ${extra?.joins ?? ""} WHERE v."id" = $1::uuid`;
 const BY_ID = byId();
+const STABLE_BY_ID = `SELECT ${VOD_STABLE_COLUMNS} FROM "VodItem" v ${VOD_JOINS} WHERE v."id" = $1::uuid`;
+const freshById = (extra?: VodReadExtra) =>
+  `SELECT ${BAND_COLUMNS}${extra ? `, ${extra.columns}` : ""} FROM "VodItem" v JOIN "User" u ON u."id" = v."ownerId" ${extra?.joins ?? ""}
+  WHERE v."id" = $1::uuid`;
+const FRESH_BY_ID = freshById();
 
 /** A vod as read, with the row it was made of (the extra columns of the statement included). */
 export type ReadVod = LoadedVod & { row: VodRow };
+
+/** A vod's row by id: in one statement, or on PGlite its cached stable columns and a statement for the rest (VOD_STABLE_COLUMNS). */
+async function readVodRow(db: Db, id: string, extra?: VodReadExtra): Promise<VodRow | undefined> {
+  const read = directRead(db);
+  const params = [id, ...(extra?.params ?? [])];
+  const cache = vodRowCache(db);
+  if (!cache) return (await read<VodRow>(extra ? byId(extra) : BY_ID, params))[0];
+  const stable = await cache.get(id, async () => (await read<VodStableRow>(STABLE_BY_ID, [id]))[0] ?? null);
+  if (!stable) return undefined;
+  const [fresh] = await read(extra ? freshById(extra) : FRESH_BY_ID, params);
+  return fresh && ({ ...stable, ...fresh } as VodRow);
+}
 
 /** A vod by id, whoever owns it; undefined when there is none (or the text cannot be an id). */
 export async function findVod(db: Db, vodId: unknown, baseUrl?: string, extra?: VodReadExtra): Promise<ReadVod | undefined> {
   const id = normalizeUuid(vodId);
   if (!id) return undefined;
-  const [row] = await directRead(db)<VodRow>(extra ? byId(extra) : BY_ID, [id, ...(extra?.params ?? [])]);
+  const row = await readVodRow(db, id, extra);
   if (!row) return undefined;
   const vod = toLoadedVod(row, baseUrl);
   await withBundles(db, [vod.view]);
