@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import * as prettier from "prettier";
+import { useRunTmpDir } from "../scripts/run-tmp";
 import { preparePostgres } from "../scripts/test-postgres";
 import { Api } from "../test/support/api";
 
@@ -149,11 +150,16 @@ export function assertBuilt(): void {
 export async function onBothDatabases<T>(bench: (databaseUrl?: string) => Promise<T>): Promise<{ PGlite: T; PostgreSQL: T }> {
   assertBuilt();
   delete process.env.DATABASE_URL;
-  const PGlite = await bench();
-  const pg = await preparePostgres();
+  const removeRunTmp = useRunTmpDir(); // the catalogues and data directories go with the run
   try {
-    return { PGlite, PostgreSQL: await bench(pg.url) };
+    const PGlite = await bench();
+    const pg = await preparePostgres();
+    try {
+      return { PGlite, PostgreSQL: await bench(pg.url) };
+    } finally {
+      await pg.drop();
+    }
   } finally {
-    await pg.drop();
+    removeRunTmp();
   }
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { startKinora } from "../test/support/server";
 import { startSmtpSink } from "../test/support/smtp-sink";
 import { startWorkerProcess } from "../test/support/worker";
+import { useRunTmpDir } from "./run-tmp";
 import { preparePostgres } from "./test-postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -160,14 +161,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  if (!args.has("--postgres-only")) await suite("PGlite (embedded)", undefined);
-  if (!args.has("--pglite-only")) {
-    const pg = await preparePostgres();
-    try {
-      await suite("PostgreSQL", pg.url);
-    } finally {
-      await pg.drop();
+  const removeRunTmp = useRunTmpDir();
+  try {
+    if (!args.has("--postgres-only")) await suite("PGlite (embedded)", undefined);
+    if (!args.has("--pglite-only")) {
+      const pg = await preparePostgres();
+      try {
+        await suite("PostgreSQL", pg.url);
+      } finally {
+        await pg.drop();
+      }
     }
+  } finally {
+    removeRunTmp();
   }
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
   process.exit(totals.failed ? 1 : 0);

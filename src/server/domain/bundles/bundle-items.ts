@@ -28,9 +28,9 @@ export interface BundleItemsView {
 }
 
 /**
- * An item as the statement sends it: a JSON array rather than an object (no key names 1,000 times:
- * half the text to build and to parse); `hasPoster` whether the ingest grabbed one; the last two the
- * media home when the files are another box item's (MEDIA_ELSEWHERE_SQL).
+ * An item as the statement sends it: a JSON array rather than an object (no key names repeated
+ * 1,000 times); `hasPoster` whether the ingest grabbed one; `homeBoxId` and `homeOwnerId` the media
+ * home when the files are another box item's (MEDIA_ELSEWHERE_SQL); then the content's columns.
  */
 type ItemTuple = [
   itemCode: string,
