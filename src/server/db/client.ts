@@ -9,7 +9,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { publicUserSelect, type PublicUserRow } from "@/server/domain/users/public-user";
 import type { SessionState } from "@/server/auth/session-state";
 import type { CommitCache } from "./commit-cache";
-import type { VodStableRow } from "@/server/domain/vod/vod-item-view";
+import type { VodRow } from "@/server/domain/vod/vod-item-view";
 
 export type Db = PrismaClient;
 
@@ -46,8 +46,8 @@ interface Direct {
   publicUsers?: CommitCache<PublicUserRow>;
   /** Session states by user and login, emptied by every commit changing them; PGlite only. */
   sessions?: CommitCache<SessionState>;
-  /** Vod rows but their publisher's band by vod id, emptied by every commit changing what they are read from; PGlite only (vod-item-view.ts). */
-  vods?: CommitCache<VodStableRow>;
+  /** Vod rows by vod id (and a play's trackingId), emptied by every commit changing what they are read from; PGlite only (vod-item-view.ts). */
+  vods?: CommitCache<VodRow>;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
@@ -102,7 +102,7 @@ export function sessionStateCache(db: Db): CommitCache<SessionState> | undefined
 }
 
 /** The vod-row cache of `db` when it is the process's client on PGlite; otherwise none. */
-export function vodRowCache(db: Db): CommitCache<VodStableRow> | undefined {
+export function vodRowCache(db: Db): CommitCache<VodRow> | undefined {
   const direct = slot.__kinoraDirect;
   return direct && direct.prisma === db ? direct.vods : undefined;
 }
@@ -122,9 +122,9 @@ async function open(): Promise<DbHandle> {
   await seedReferenceData(handle.prisma);
   let publicUsers: CommitCache<PublicUserRow> | undefined;
   let sessions: CommitCache<SessionState> | undefined;
-  let vods: CommitCache<VodStableRow> | undefined;
+  let vods: CommitCache<VodRow> | undefined;
   if (handle.pglite) {
-    const [{ watchedCache }, { VOD_STABLE_SOURCES }] = await Promise.all([
+    const [{ watchedCache }, { VOD_ROW_SOURCES }] = await Promise.all([
       import("./commit-cache"),
       import("@/server/domain/vod/vod-item-view"),
     ]);
@@ -139,7 +139,7 @@ async function open(): Promise<DbHandle> {
       ],
       maxEntries: 10_000,
     });
-    vods = await watchedCache(handle.pglite, { name: "vod_row", watch: VOD_STABLE_SOURCES, maxEntries: 10_000 });
+    vods = await watchedCache(handle.pglite, { name: "vod_row", watch: VOD_ROW_SOURCES, maxEntries: 10_000 });
   }
   slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, publicUsers, sessions, vods };
   return handle;

@@ -51,25 +51,26 @@ export interface LoadedVod {
 /**
  * The one read of vods: vod, box item and publisher (with the band their plays count against) in
  * one statement through the driver (public reads and plays are hot paths). Instants as epoch
- * milliseconds and dates as text, so no driver reads them in its local time zone. The columns but
- * the band change only when someone edits the vod, its content or the publisher's page: on PGlite
- * they are cached until such a commit (VOD_STABLE_SOURCES, findVod); the band, which every
- * delivered byte moves, is read with every vod.
+ * milliseconds and dates as text, so no driver reads them in its local time zone. On PGlite the
+ * row is cached until a commit changes anything it is read from (VOD_ROW_SOURCES, findVod): the
+ * vod, its content or the publisher's page, the band when the meter counts bytes, a payment.
  */
-const VOD_STABLE_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
+export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
   b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId"::text AS "thumbnailId",
   EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags",
   v."licenseType"::text AS "licenseType", v."ccType"::text AS "ccType", v."pricePerViewCents", v."bundleId"::text AS "bundleId", v."public", v."listed",
   to_char(v."expirationDate", 'YYYY-MM-DD') AS "expirationDate", (EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8 AS "publishedAtMs",
   u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle",
   u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
+  u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
+  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb",
   ${MEDIA_HOME_SQL.boxId} AS "mediaBoxId", ${MEDIA_HOME_SQL.ownerId} AS "mediaOwnerId"`;
-const BAND_COLUMNS = `u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
-  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb"`;
-export const VOD_COLUMNS = `${VOD_STABLE_COLUMNS}, ${BAND_COLUMNS}`;
 
-/** Every column VOD_STABLE_COLUMNS reads or joins on: a committed change to one empties the PGlite cache of vod rows (db/client.ts). */
-export const VOD_STABLE_SOURCES: WatchedTable[] = [
+/**
+ * Every column VOD_COLUMNS and the read's extras (VodReadExtra: a play's proof of purchase) read or
+ * join on: a committed change to one empties the PGlite cache of vod rows (db/client.ts).
+ */
+export const VOD_ROW_SOURCES: WatchedTable[] = [
   {
     table: "VodItem",
     columns: [
@@ -102,8 +103,13 @@ export const VOD_STABLE_SOURCES: WatchedTable[] = [
       "socialUrl1",
       "socialContact",
       "socialUrl2",
+      "bandUsedBytes",
+      "bandPeriodStart",
+      "licenseId",
     ],
   },
+  { table: "License", columns: ["id", "bandGb"] },
+  { table: "Payment", columns: ["trackingId", "kind", "itemId", "status", "completedAt", "buyerId", "paidAt"] },
   { table: "Thumbnail", columns: ["boxItemId"] },
   { table: "StoredMedia", columns: ["id", "ownerId"] },
 ];
@@ -138,9 +144,6 @@ export interface VodRow extends ContentRow, Record<string, unknown> {
   mediaBoxId: string;
   mediaOwnerId: string;
 }
-
-/** A VodRow without the band: what the PGlite cache keeps. */
-export type VodStableRow = Omit<VodRow, "bandUsedBytes" | "bandPeriodStartMs" | "bandGb">;
 
 /** Today's date in UTC as yyyy-MM-dd (expiration dates are UTC days). */
 export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
@@ -181,7 +184,8 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
 
 /**
  * More columns read in the statement that reads a vod (e.g. a play's proof of purchase): joined to
- * the vod `v`, their parameters numbered from $2 ($1 is the vod's id).
+ * the vod `v`, their parameters numbered from $2 ($1 is the vod's id). What they read must be in
+ * VOD_ROW_SOURCES, and their parameters tell them apart (the PGlite cache keys rows by the parameters).
  */
 export interface VodReadExtra {
   columns: string;
@@ -192,25 +196,16 @@ export interface VodReadExtra {
 const byId = (extra?: VodReadExtra) =>
   `SELECT ${VOD_COLUMNS}${extra ? `, ${extra.columns}` : ""} FROM "VodItem" v ${VOD_JOINS} ${extra?.joins ?? ""} WHERE v."id" = $1::uuid`;
 const BY_ID = byId();
-const STABLE_BY_ID = `SELECT ${VOD_STABLE_COLUMNS} FROM "VodItem" v ${VOD_JOINS} WHERE v."id" = $1::uuid`;
-const freshById = (extra?: VodReadExtra) =>
-  `SELECT ${BAND_COLUMNS}${extra ? `, ${extra.columns}` : ""} FROM "VodItem" v JOIN "User" u ON u."id" = v."ownerId" ${extra?.joins ?? ""}
-  WHERE v."id" = $1::uuid`;
-const FRESH_BY_ID = freshById();
 
 /** A vod as read, with the row it was made of (the extra columns of the statement included). */
 export type ReadVod = LoadedVod & { row: VodRow };
 
-/** A vod's row by id: in one statement, or on PGlite its cached stable columns and a statement for the rest (VOD_STABLE_COLUMNS). */
+/** A vod's row by id (with the extra's columns); on PGlite from the cache of rows while nothing it is read from changed. */
 async function readVodRow(db: Db, id: string, extra?: VodReadExtra): Promise<VodRow | undefined> {
-  const read = directRead(db);
   const params = [id, ...(extra?.params ?? [])];
+  const load = async () => (await directRead(db)<VodRow>(extra ? byId(extra) : BY_ID, params))[0] ?? null;
   const cache = vodRowCache(db);
-  if (!cache) return (await read<VodRow>(extra ? byId(extra) : BY_ID, params))[0];
-  const stable = await cache.get(id, async () => (await read<VodStableRow>(STABLE_BY_ID, [id]))[0] ?? null);
-  if (!stable) return undefined;
-  const [fresh] = await read(extra ? freshById(extra) : FRESH_BY_ID, params);
-  return fresh && ({ ...stable, ...fresh } as VodRow);
+  return (await (cache ? cache.get(params.join("\n"), load) : load())) ?? undefined;
 }
 
 /** A vod by id, whoever owns it; undefined when there is none (or the text cannot be an id). */
