@@ -124,9 +124,10 @@ async function open(): Promise<DbHandle> {
   let sessions: CommitCache<SessionState> | undefined;
   let vods: CommitCache<VodRow> | undefined;
   if (handle.pglite) {
-    const [{ watchedCache }, { VOD_ROW_SOURCES }] = await Promise.all([
+    const [{ watchedCache }, { VOD_ROW_SOURCES }, { COMPLETED_PURCHASE_SOURCES }] = await Promise.all([
       import("./commit-cache"),
       import("@/server/domain/vod/vod-item-view"),
+      import("@/server/domain/vod/vod-entitlement"),
     ]);
     // every column the public user is read from or filtered on (status: only ACTIVE users exist publicly)
     const columns = [...Object.keys(publicUserSelect), "status"];
@@ -139,7 +140,9 @@ async function open(): Promise<DbHandle> {
       ],
       maxEntries: 10_000,
     });
-    vods = await watchedCache(handle.pglite, { name: "vod_row", watch: VOD_ROW_SOURCES, maxEntries: 10_000 });
+    // the vod's row and a play's proof of purchase, read with it (vod-item-view.ts, vod-entitlement.ts)
+    const watch = [...VOD_ROW_SOURCES, ...COMPLETED_PURCHASE_SOURCES];
+    vods = await watchedCache(handle.pglite, { name: "vod_row", watch, maxEntries: 10_000 });
   }
   slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, publicUsers, sessions, vods };
   return handle;

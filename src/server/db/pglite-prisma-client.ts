@@ -10,9 +10,10 @@
 // query's shape, so the set is small; a bounded number is kept), and a query is one call into the
 // engine: bind, execute, sync (the row description is the one read when the statement was prepared,
 // not described again for every query: its column names cost as much to decode as a row). Rows are
-// parsed with the adapter's parsers merged into PGlite's once. Results, errors (the same DatabaseError, with query and params attached), locking
-// (PGlite's transaction and query mutexes), transactions and flushing to disk after a write outside a
-// transaction are PGlite's own behaviour; everything but `query` is PGlite's own code.
+// parsed with the adapter's parsers merged into PGlite's once. Results, errors (the same
+// DatabaseError, with query and params attached), locking (PGlite's transaction and query mutexes),
+// transactions and flushing to disk after a write outside a transaction are PGlite's own behaviour;
+// everything but `query` is PGlite's own code.
 import { parse, protocol, type PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import type { ParserOptions, QueryOptions } from "@electric-sql/pglite";
 

@@ -2,6 +2,7 @@ import type { Ctx } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { completePayment, findPurchase, isBuyer } from "@/server/payments/complete-payment";
 import { normalizeTrackingId } from "@/server/payments/tracking-id";
+import type { WatchedTable } from "@/server/db/commit-cache";
 import type { ReadVod, VodReadExtra } from "./vod-item-view";
 
 /**
@@ -21,6 +22,11 @@ export function completedPurchaseRead(trackingId: string | undefined): VodReadEx
     params: [id],
   };
 }
+
+/** What completedPurchaseRead reads: the PGlite cache of vod rows watches it (db/client.ts). */
+export const COMPLETED_PURCHASE_SOURCES: WatchedTable[] = [
+  { table: "Payment", columns: ["trackingId", "kind", "itemId", "status", "completedAt", "buyerId", "paidAt"] },
+];
 
 /** The columns completedPurchaseRead adds. */
 interface PurchaseColumns {

@@ -67,8 +67,8 @@ export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "owner
   ${MEDIA_HOME_SQL.boxId} AS "mediaBoxId", ${MEDIA_HOME_SQL.ownerId} AS "mediaOwnerId"`;
 
 /**
- * Every column VOD_COLUMNS and the read's extras (VodReadExtra: a play's proof of purchase) read or
- * join on: a committed change to one empties the PGlite cache of vod rows (db/client.ts).
+ * Every column VOD_COLUMNS reads or joins on: a committed change to one empties the PGlite cache of
+ * vod rows (db/client.ts), which also watches what the read's extras read (VodReadExtra).
  */
 export const VOD_ROW_SOURCES: WatchedTable[] = [
   {
@@ -109,7 +109,6 @@ export const VOD_ROW_SOURCES: WatchedTable[] = [
     ],
   },
   { table: "License", columns: ["id", "bandGb"] },
-  { table: "Payment", columns: ["trackingId", "kind", "itemId", "status", "completedAt", "buyerId", "paidAt"] },
   { table: "Thumbnail", columns: ["boxItemId"] },
   { table: "StoredMedia", columns: ["id", "ownerId"] },
 ];
@@ -184,8 +183,8 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
 
 /**
  * More columns read in the statement that reads a vod (e.g. a play's proof of purchase): joined to
- * the vod `v`, their parameters numbered from $2 ($1 is the vod's id). What they read must be in
- * VOD_ROW_SOURCES, and their parameters tell them apart (the PGlite cache keys rows by the parameters).
+ * the vod `v`, their parameters numbered from $2 ($1 is the vod's id). The PGlite cache of vod rows
+ * must watch what they read (db/client.ts), and keys rows by their parameters.
  */
 export interface VodReadExtra {
   columns: string;
