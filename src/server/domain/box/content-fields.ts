@@ -33,7 +33,7 @@ export interface ContentRow {
 
 /**
  * A ContentRow as the statements that send rows as JSON arrays (large answers: bundle items, a cast
- * calendar) write it: CONTENT_TUPLE_SQL's columns of box items `b`, in this order, last in the row.
+ * calendar) write it: contentTupleSql's columns (CONTENT_TUPLE_SQL: of box items `b`), in this order, last in the row.
  */
 export type ContentTuple = [
   contentId: string,
@@ -44,7 +44,9 @@ export type ContentTuple = [
   thumbnailId: string | null,
   tags: string[] | null,
 ];
-export const CONTENT_TUPLE_SQL = `b."contentId", b."resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId", b."tags"`;
+export const contentTupleSql = (table: string) =>
+  ["contentId", "resourceId", "title", "description", "durationSeconds", "thumbnailId", "tags"].map((c) => `${table}."${c}"`).join(", ");
+export const CONTENT_TUPLE_SQL = contentTupleSql("b");
 
 export const contentRowOf = ([
   contentId,

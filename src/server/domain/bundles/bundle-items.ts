@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import {
   CONTENT_TUPLE_SQL,
+  contentTupleSql,
   contentFieldsOf,
   contentRowOf,
   type ContentFields,
@@ -46,11 +47,15 @@ type ItemTuple = [
 // all of them, and the rows leave the database as one JSON array of arrays (a third faster than
 // 13,000 fields to decode, on PGlite most of all; arrays about a quarter cheaper than objects for the
 // database: bench/bundle-move.ts). The bundle's owner is every item's owner (items are the owner's
-// box contents), so it is not repeated per row.
-const itemsWhere = (joinsAndWhere: string) => `SELECT coalesce(json_agg(json_build_array(i."id", i."vodId", b."id",
-      EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id"), ${MEDIA_ELSEWHERE_SQL.boxId}, ${MEDIA_ELSEWHERE_SQL.ownerId},
-      ${CONTENT_TUPLE_SQL}) ORDER BY i."position"), '[]')::text AS items
-  FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId" LEFT JOIN "StoredMedia" m ON m."id" = b."mediaId" ${joinsAndWhere}`;
+// box contents), so it is not repeated per row. The rows are sorted in a subquery and the arrays
+// built after it (PostgreSQL's documented way of feeding an aggregate sorted input): an ORDER BY in
+// json_agg sorts the built arrays, a quarter of the statement's time on PostgreSQL 15.
+const itemsWhere = (joinsAndWhere: string) => `SELECT coalesce(json_agg(json_build_array(s."id", s."vodId", s."boxId", s."hasPoster",
+      s."homeBoxId", s."homeOwnerId", ${contentTupleSql("s")})), '[]')::text AS items
+  FROM (SELECT i."id", i."vodId", b."id" AS "boxId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster",
+      ${MEDIA_ELSEWHERE_SQL.boxId} AS "homeBoxId", ${MEDIA_ELSEWHERE_SQL.ownerId} AS "homeOwnerId", ${CONTENT_TUPLE_SQL}
+    FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId" LEFT JOIN "StoredMedia" m ON m."id" = b."mediaId" ${joinsAndWhere}
+    ORDER BY i."position") s`;
 const ALL_ITEMS = itemsWhere(`WHERE i."bundleId" = $1::uuid`);
 const VISIBLE_ITEMS = itemsWhere(`JOIN "VodItem" v ON v."id" = i."vodId"
   WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`);
