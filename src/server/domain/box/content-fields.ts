@@ -33,7 +33,8 @@ export interface ContentRow {
 
 /**
  * A ContentRow as the statements that send rows as JSON arrays (large answers: bundle items, a cast
- * calendar) write it: contentTupleSql's columns (CONTENT_TUPLE_SQL: of box items `b`), in this order, last in the row.
+ * calendar) write it: contentTupleSql's columns of box items (or of a subquery of them) `table`, in
+ * this order, last in the row.
  */
 export type ContentTuple = [
   contentId: string,
@@ -46,7 +47,6 @@ export type ContentTuple = [
 ];
 export const contentTupleSql = (table: string) =>
   ["contentId", "resourceId", "title", "description", "durationSeconds", "thumbnailId", "tags"].map((c) => `${table}."${c}"`).join(", ");
-export const CONTENT_TUPLE_SQL = contentTupleSql("b");
 
 export const contentRowOf = ([
   contentId,

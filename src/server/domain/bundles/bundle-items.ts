@@ -1,12 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import {
-  CONTENT_TUPLE_SQL,
-  contentTupleSql,
-  contentFieldsOf,
-  contentRowOf,
-  type ContentFields,
-  type ContentTuple,
-} from "@/server/domain/box/content-fields";
+import { contentTupleSql, contentFieldsOf, contentRowOf, type ContentFields, type ContentTuple } from "@/server/domain/box/content-fields";
 import { directRead, directTransaction, queryOf, type Db, type DirectRead } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
@@ -53,7 +46,7 @@ type ItemTuple = [
 const itemsWhere = (joinsAndWhere: string) => `SELECT coalesce(json_agg(json_build_array(s."id", s."vodId", s."boxId", s."hasPoster",
       s."homeBoxId", s."homeOwnerId", ${contentTupleSql("s")})), '[]')::text AS items
   FROM (SELECT i."id", i."vodId", b."id" AS "boxId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster",
-      ${MEDIA_ELSEWHERE_SQL.boxId} AS "homeBoxId", ${MEDIA_ELSEWHERE_SQL.ownerId} AS "homeOwnerId", ${CONTENT_TUPLE_SQL}
+      ${MEDIA_ELSEWHERE_SQL.boxId} AS "homeBoxId", ${MEDIA_ELSEWHERE_SQL.ownerId} AS "homeOwnerId", ${contentTupleSql("b")}
     FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId" LEFT JOIN "StoredMedia" m ON m."id" = b."mediaId" ${joinsAndWhere}
     ORDER BY i."position") s`;
 const ALL_ITEMS = itemsWhere(`WHERE i."bundleId" = $1::uuid`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProgramType } from "@/generated/prisma/enums";
-import { CONTENT_TUPLE_SQL, contentFieldsOf, contentRowOf, type ContentTuple } from "@/server/domain/box/content-fields";
+import { contentTupleSql, contentFieldsOf, contentRowOf, type ContentTuple } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
@@ -59,7 +59,7 @@ const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1:
   SELECT json_build_array(
     (SELECT coalesce(json_agg(json_build_array(p."id", p."itemType", p."title", p."description", p."thumbnailId", p."tags",
         date_part('epoch', p."startsAt") * 1000, date_part('epoch', p."endsAt") * 1000, p."offsetSeconds", p."boxItemId", p."streamId") ORDER BY p."startsAt"), '[]') FROM p),
-    (SELECT coalesce(json_agg(json_build_array(b."id", ${catchUpVodSql('b."id"', "$4")}, ${CONTENT_TUPLE_SQL})), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
+    (SELECT coalesce(json_agg(json_build_array(b."id", ${catchUpVodSql('b."id"', "$4")}, ${contentTupleSql("b")})), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
     (SELECT coalesce(json_agg(json_build_array(s."id", s."ownerId", s."name", s."description", s."streamPath", s."thumbnailId", s."tags")), '[]')
       FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE')))::text AS calendar`;
 
