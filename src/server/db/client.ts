@@ -167,40 +167,67 @@ async function openPostgres(url: string): Promise<DbHandle> {
 }
 
 /**
- * Direct reads on PostgreSQL: each SQL text (constants of the code, so few; at most 100 named) is a
- * named statement, parsed and planned once per pooled connection instead of on every call. Once:
- * `pool`'s connections force generic plans, since PostgreSQL's default replans a statement for its
- * parameters whenever its generic plan looks costlier than the average of such custom plans, and
- * planning the search statements costs more than running them (docs/perf.md, vod search). Every
- * statement read this way is written for the indexes it uses, whatever its parameters.
+ * Names for the SQL texts of direct statements on PostgreSQL: each text (constants of the code, so
+ * few; at most `max` named) is a named statement, which pg parses and plans once per connection
+ * instead of on every call. "cached plan must not change result type" (0A000) means a table changed
+ * under a statement prepared on that connection.
+ */
+function statementNames(prefix: string, max = 100): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (!name && names.size < max) names.set(sql, (name = `${prefix}_${names.size}`));
+    return name;
+  };
+}
+
+const isStalePlan = (err: unknown) => (err as { code?: string }).code === "0A000";
+
+/**
+ * Direct reads on PostgreSQL, named statements (statementNames). Once: `pool`'s connections force
+ * generic plans, since PostgreSQL's default replans a statement for its parameters whenever its
+ * generic plan looks costlier than the average of such custom plans, and planning the search
+ * statements costs more than running them (docs/perf.md, vod search). Every statement read this way
+ * is written for the indexes it uses, whatever its parameters.
  */
 function pgDirectRead(pool: Pool): DirectRead {
-  const names = new Map<string, string>();
+  const nameOf = statementNames("kinora_read");
   return async <T>(sql: string, params: unknown[]) => {
-    let name = names.get(sql);
-    if (!name && names.size < 100) names.set(sql, (name = `kinora_read_${names.size}`));
+    const name = nameOf(sql);
     try {
       return (await pool.query({ name, text: sql, values: params })).rows as T[];
     } catch (err) {
-      // "cached plan must not change result type": a table changed under a statement prepared on that connection
-      if (name && (err as { code?: string }).code === "0A000") return (await pool.query(sql, params)).rows as T[];
+      if (name && isStalePlan(err)) return (await pool.query(sql, params)).rows as T[];
       throw err;
     }
   };
 }
 
-/** DirectTransaction on PostgreSQL: one pooled connection from BEGIN to COMMIT (a connection a failed ROLLBACK leaves unsure is dropped). */
+/**
+ * DirectTransaction on PostgreSQL: one pooled connection from BEGIN to COMMIT, its statements named
+ * (statementNames: a bundle's items statement costs a couple of milliseconds to plan). A connection
+ * a failed ROLLBACK leaves unsure, or whose prepared statement went stale (the transaction fails;
+ * the next one gets a fresh connection), is dropped.
+ */
 function pgTransaction(pool: Pool): DirectTransaction {
+  const nameOf = statementNames("kinora_tx");
   return async (work) => {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       await client.query("BEGIN");
-      const result = await work(async <T>(sql: string, params: unknown[]) => (await client.query(sql, params)).rows as T[]);
+      const result = await work(async <T>(sql: string, params: unknown[]) => {
+        try {
+          return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
+        } catch (err) {
+          if (isStalePlan(err)) broken = err as Error;
+          throw err;
+        }
+      });
       await client.query("COMMIT");
       return result;
     } catch (err) {
-      await client.query("ROLLBACK").catch((rollback: Error) => (broken = rollback));
+      await client.query("ROLLBACK").catch((rollback: Error) => (broken ??= rollback));
       throw err;
     } finally {
       client.release(broken);

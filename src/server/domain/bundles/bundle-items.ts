@@ -1,13 +1,13 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { contentTupleSql, contentFieldsOf, contentRowOf, type ContentFields, type ContentTuple } from "@/server/domain/box/content-fields";
-import { directRead, directTransaction, queryOf, type Db, type DirectRead } from "@/server/db/client";
+import { directRead, directTransaction, queryOf, type DirectRead } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
 import { notFound, type DomainError } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { MEDIA_ELSEWHERE_SQL, mediaHomeOf } from "@/server/domain/box/box-item-view";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
-import { loadOwnBundle, loadPublicBundle, type BundleAudience, type BundleView } from "./bundle-view";
+import { bundleRowOf, bundleRowSql, loadPublicBundle, toBundleView, type BundleView } from "./bundle-view";
 
 /** The document's Bundle item: the bundle's vod (vodId) of a box content, with the content's fields. */
 export interface BundleItemView extends ContentFields {
@@ -36,56 +36,46 @@ type ItemTuple = [
   ...content: ContentTuple,
 ];
 
-// One statement through the driver, and one value: a bundle of 1,000 items answers every move with
-// all of them, and the rows leave the database as one JSON array of arrays (a third faster than
-// 13,000 fields to decode, on PGlite most of all; arrays about a quarter cheaper than objects for the
-// database: bench/bundle-move.ts). The bundle's owner is every item's owner (items are the owner's
-// box contents), so it is not repeated per row. The rows are sorted in a subquery and the arrays
-// built after it (PostgreSQL's documented way of feeding an aggregate sorted input): an ORDER BY in
-// json_agg sorts the built arrays, a quarter of the statement's time on PostgreSQL 15.
+// The items leave the database as one JSON array of arrays, one value: a bundle of 1,000 items
+// answers every move with all of them (a third faster than 13,000 fields to decode, on PGlite most
+// of all; arrays about a quarter cheaper than objects for the database: bench/bundle-move.ts). The
+// bundle's owner is every item's owner (items are the owner's box contents), so it is not repeated
+// per row. The rows are sorted in a subquery and the arrays built after it (PostgreSQL's documented
+// way of feeding an aggregate sorted input): an ORDER BY in json_agg sorts the built arrays, a
+// quarter of the statement's time on PostgreSQL 15.
 const itemsWhere = (joinsAndWhere: string) => `SELECT coalesce(json_agg(json_build_array(s."id", s."vodId", s."boxId", s."hasPoster",
-      s."homeBoxId", s."homeOwnerId", ${contentTupleSql("s")})), '[]')::text AS items
+      s."homeBoxId", s."homeOwnerId", ${contentTupleSql("s")})), '[]')::text
   FROM (SELECT i."id", i."vodId", b."id" AS "boxId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster",
       ${MEDIA_ELSEWHERE_SQL.boxId} AS "homeBoxId", ${MEDIA_ELSEWHERE_SQL.ownerId} AS "homeOwnerId", ${contentTupleSql("b")}
     FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId" LEFT JOIN "StoredMedia" m ON m."id" = b."mediaId" ${joinsAndWhere}
     ORDER BY i."position") s`;
-const ALL_ITEMS = itemsWhere(`WHERE i."bundleId" = $1::uuid`);
-const VISIBLE_ITEMS = itemsWhere(`JOIN "VodItem" v ON v."id" = i."vodId"
-  WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`);
+/** The owner's bundle ($1, of owner $2) and all its items, in one statement: what every items operation of the owner answers. */
+const OWN_BUNDLE_ITEMS = `SELECT ${bundleRowSql("bundle")}::text AS bundle, (${itemsWhere(`WHERE i."bundleId" = $1::uuid`)}) AS items
+  FROM "Bundle" bundle WHERE bundle."id" = $1::uuid AND bundle."ownerId" = $2::uuid`;
+/** The items of bundle $1 whose vods are visible on day $2 (the public's). */
+const VISIBLE_ITEMS = `SELECT (${itemsWhere(`JOIN "VodItem" v ON v."id" = i."vodId"
+  WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`)}) AS items`;
 
-/** A bundle's items in order, as `audience` sees them (bundle-view.ts: the owner all, anyone else the visible ones). */
-async function readItems(
-  db: Db,
-  { bundleId, ownerId }: { bundleId: string; ownerId: string },
-  audience: BundleAudience,
-  baseUrl?: string,
-): Promise<BundleItemView[]> {
-  const read = directRead(db);
-  const [row] =
-    audience === "owner"
-      ? await read<{ items: string }>(ALL_ITEMS, [bundleId])
-      : await read<{ items: string }>(VISIBLE_ITEMS, [bundleId, todayUtc()]);
-  return (JSON.parse(row?.items ?? "[]") as ItemTuple[]).map(([itemCode, vodId, boxId, hasPoster, homeBoxId, homeOwnerId, ...content]) => {
+/** The items of the statement's JSON, in order; `ownerId` the bundle's owner. */
+function itemsOf(json: string, ownerId: string, baseUrl?: string): BundleItemView[] {
+  return (JSON.parse(json) as ItemTuple[]).map(([itemCode, vodId, boxId, hasPoster, homeBoxId, homeOwnerId, ...content]) => {
     const poster = hasPoster ? mediaHomeOf({ id: boxId, ownerId }, { boxId: homeBoxId, ownerId: homeOwnerId }) : undefined;
     return { itemCode, vodId, ...contentFieldsOf(boxId, contentRowOf(content), poster, baseUrl) };
   });
 }
 
-/** A bundle with its items: itemCount is the count of the very items listed (a change committed between the two reads cannot make them disagree). */
-const withItems = (bundle: BundleView, items: BundleItemView[]): BundleItemsView => ({
-  items,
-  bundle: { ...bundle, itemCount: items.length },
-});
-
-/** A bundle as the audience reaches it (loadPublicBundle) with its items as they see them; its owner sees all. */
+/**
+ * A bundle as the audience reaches it (loadPublicBundle) with the items they see (whose vods are
+ * visible), itemCount their number; its owner sees all (readOwnBundleItems).
+ */
 export async function readPublicBundleItems(ctx: Ctx, bundleId: unknown): Promise<BundleItemsView> {
   const viewerId = optionalUserId(ctx);
   const bundle = await loadPublicBundle(ctx.db, viewerId, bundleId);
-  const audience = bundle.ownerId === viewerId ? "owner" : "public";
-  return withItems(
-    bundle.view,
-    await readItems(ctx.db, { bundleId: bundle.view.bundleId, ownerId: bundle.ownerId }, audience, ctx.baseUrl),
-  );
+  const read = directRead(ctx.db);
+  if (bundle.ownerId === viewerId) return readOwnBundleItems(read, bundle.ownerId, bundle.view.bundleId, ctx.baseUrl);
+  const [row] = await read<{ items: string }>(VISIBLE_ITEMS, [bundle.view.bundleId, todayUtc()]);
+  const items = itemsOf(row!.items, bundle.ownerId, ctx.baseUrl);
+  return { items, bundle: { ...bundle.view, itemCount: items.length } };
 }
 
 /**
@@ -108,22 +98,29 @@ export async function lockOwnBundle(
   return row.id;
 }
 
-/** One of the owner's bundles with all its items, both read at once: what every items operation of the owner answers. */
-export async function readOwnBundleItems(ctx: Ctx, ownerId: string, bundleId: unknown): Promise<BundleItemsView> {
+/**
+ * One of the owner's bundles with all its items, read by one statement through `query` (the driver's,
+ * or the transaction's that changed them); 404 for another user's.
+ */
+export async function readOwnBundleItems(
+  query: DirectRead,
+  ownerId: string,
+  bundleId: unknown,
+  baseUrl?: string,
+): Promise<BundleItemsView> {
   const id = normalizeUuid(bundleId);
-  if (!id) throw notFound("error.bundleNotFound");
-  const [bundle, items] = await Promise.all([
-    loadOwnBundle(ctx.db, ownerId, id),
-    readItems(ctx.db, { bundleId: id, ownerId }, "owner", ctx.baseUrl),
-  ]);
-  return withItems(bundle.view, items);
+  const [row] = id ? await query<{ bundle: string; items: string }>(OWN_BUNDLE_ITEMS, [id, ownerId]) : [];
+  if (!row) throw notFound("error.bundleNotFound");
+  const items = itemsOf(row.items, ownerId, baseUrl);
+  return { items, bundle: toBundleView(bundleRowOf(row.bundle, items.length)) };
 }
 
 type LockedBundle = { ownerId: string; bundleId: string };
 
 /**
  * Runs a change of the caller's bundle's items in a Prisma transaction holding the bundle's lock
- * (item-positions.ts: `queryOf(tx)` for its statements); then answers the bundle with its items.
+ * (item-positions.ts: `queryOf(tx)` for its statements), and answers the bundle with its items as
+ * the change left them, read in the same transaction.
  */
 export async function changeBundleItems(
   ctx: Ctx,
@@ -131,12 +128,12 @@ export async function changeBundleItems(
   change: (tx: Prisma.TransactionClient, bundle: LockedBundle) => Promise<void>,
 ): Promise<BundleItemsView> {
   const ownerId = requireUserId(ctx);
-  const id = await ctx.db.$transaction(async (tx) => {
-    const locked = await lockOwnBundle(queryOf(tx), ownerId, normalizeUuid(bundleId));
+  return ctx.db.$transaction(async (tx) => {
+    const query = queryOf(tx);
+    const locked = await lockOwnBundle(query, ownerId, normalizeUuid(bundleId));
     await change(tx, { ownerId, bundleId: locked });
-    return locked;
+    return readOwnBundleItems(query, ownerId, locked, ctx.baseUrl);
   });
-  return readOwnBundleItems(ctx, ownerId, id);
 }
 
 /**
@@ -150,10 +147,9 @@ export async function changeBundleOrder(
   change: (query: DirectRead, bundle: LockedBundle) => Promise<void>,
 ): Promise<BundleItemsView> {
   const ownerId = requireUserId(ctx);
-  const id = await directTransaction(ctx.db)(async (query) => {
+  return directTransaction(ctx.db)(async (query) => {
     const locked = await lockOwnBundle(query, ownerId, normalizeUuid(bundleId));
     await change(query, { ownerId, bundleId: locked });
-    return locked;
+    return readOwnBundleItems(query, ownerId, locked, ctx.baseUrl);
   });
-  return readOwnBundleItems(ctx, ownerId, id);
 }
