@@ -5,6 +5,7 @@
 // whole bundle (1,000 items); GET items (the same answer, no write) is measured too, so the write's
 // own share shows. A second series moves the last item into the same place again and again: every
 // ~10 moves the gap there is used up and the bundle is renumbered, the worst case of the scheme.
+// The contents are written by SQL as the ingest leaves them (READY, with a poster each).
 // Run after `npm run build`: `npx tsx bench/bundle-move.ts`. Writes "Bundle moves" in docs/perf.md.
 // Bounded: BENCH_MOVES (default 300) measured requests per case.
 import { mkdtempSync } from "node:fs";
@@ -60,6 +61,13 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
          now(), now(), now() - i * interval '1 minute', now()
        FROM generate_series(1, $2::int) i CROSS JOIN "User" u WHERE u."userCode" = $1`,
       [creator.userCode, ITEMS],
+    );
+    // and the poster the ingest grabs for each (its Thumbnail row): every item of the answer carries a signed poster URL
+    await sql(
+      `INSERT INTO "Thumbnail" ("id", "ownerId", "storageKey", "mimeType", "width", "height", "sizeBytes", "boxItemId")
+       SELECT gen_random_uuid(), b."ownerId", 'box/' || b."ownerId" || '/' || b."id" || '/poster.jpg', 'image/jpeg', 1280, 720, 90000, b."id"
+       FROM "BoxItem" b JOIN "User" u ON u."id" = b."ownerId" WHERE u."userCode" = $1`,
+      [creator.userCode],
     );
   });
   server = await startKinora({ ...env, DATA_DIR: dataDir });
@@ -128,7 +136,7 @@ async function main(): Promise<void> {
     sameGap: "move, the last item before the second again and again (renumbered every ~10 moves)",
   };
   const lines = [
-    `\`npx tsx bench/bundle-move.ts\` after \`npm run build\`: a bundle of ${fmt(ITEMS)} items (READY contents written by SQL, put in through insert),`,
+    `\`npx tsx bench/bundle-move.ts\` after \`npm run build\`: a bundle of ${fmt(ITEMS)} items (READY contents with posters written by SQL, put in through insert),`,
     `${MOVES} requests per case, one at a time and interleaved, timed to the last byte of the answer (a move answers all ${fmt(ITEMS)} items); ${header}.`,
     `Target: a move's p50 at most ${TARGET_MS} ms, without rewriting every row (one row per move; the rare renumbering is one UPDATE).`,
     "",

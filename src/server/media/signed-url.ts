@@ -20,9 +20,17 @@ import {
 
 export type { MediaGrant, MediaItem, MediaRefusal, MediaTree };
 
-/** The key URLs are signed with (the launcher derives the same one for nginx and the Node media server). */
+const derivedKeys = new WeakMap<Env, string>();
+
+/**
+ * The key URLs are signed with (the launcher derives the same one for nginx and the Node media
+ * server), derived once per configuration: a list of 1,000 posters signs 1,000 URLs.
+ */
 export function mediaKey(e: Env = env()): string {
-  return e.MEDIA_SECRET ?? deriveMediaKey(e.authSecret);
+  if (e.MEDIA_SECRET) return e.MEDIA_SECRET;
+  let key = derivedKeys.get(e);
+  if (!key) derivedKeys.set(e, (key = deriveMediaKey(e.authSecret)));
+  return key;
 }
 
 export interface SignedMediaTree {

@@ -78,14 +78,28 @@ export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: SignO
   };
 }
 
+/** Poster URLs of the current step (signPoster), by item and address; emptied when the step changes or it is full. */
+const posterUrls = { step: NaN, urls: new Map<string, string>() };
+const MAX_POSTER_URLS = 20_000;
+
 /**
  * A signed URL of the poster the ingest grabbed (private: it is a frame of private content). Its
  * expiry is rounded down to a quarter of the lifetime, so the URL stays the same for a while: the
  * box list, read again every few seconds while an item processes, keeps showing the cached image.
+ * Within a step a URL is signed once and remembered: a list of 1,000 items (a bundle's) read again
+ * signs none (each HMAC costs a few microseconds: bench/bundle-move.ts).
  */
 export function signPoster(item: PlayableItem, opts: SignOptions = {}): string {
   const ttlSeconds = opts.ttlSeconds ?? env().MEDIA_URL_TTL;
   const stepMs = Math.max(1, Math.floor(ttlSeconds / 4)) * 1000;
   const now = Math.floor((opts.now ?? Date.now()) / stepMs) * stepMs;
-  return signMediaTree("poster", item, { ...opts, ttlSeconds, now }).baseUrl + POSTER_FILE;
+  if (posterUrls.step !== now || posterUrls.urls.size >= MAX_POSTER_URLS) posterUrls.urls.clear();
+  posterUrls.step = now;
+  const key = `${ttlSeconds} ${opts.baseUrl ?? ""} ${item.bandOwnerId} ${item.ownerId} ${item.boxId}`;
+  let url = posterUrls.urls.get(key);
+  if (!url) {
+    url = signMediaTree("poster", item, { ...opts, ttlSeconds, now }).baseUrl + POSTER_FILE;
+    posterUrls.urls.set(key, url);
+  }
+  return url;
 }
