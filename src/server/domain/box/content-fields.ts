@@ -45,8 +45,10 @@ export type ContentTuple = [
   thumbnailId: string | null,
   tags: string[] | null,
 ];
-export const contentTupleSql = (table: string) =>
-  ["contentId", "resourceId", "title", "description", "durationSeconds", "thumbnailId", "tags"].map((c) => `${table}."${c}"`).join(", ");
+const CONTENT_COLUMNS = ["contentId", "resourceId", "title", "description", "durationSeconds", "thumbnailId", "tags"];
+/** ContentTuple's columns of `table`, in order; `each` wraps every one (an aggregate, for a statement that sends a column of values each). */
+export const contentTupleSql = (table: string, each = (column: string) => column) =>
+  CONTENT_COLUMNS.map((c) => each(`${table}."${c}"`)).join(", ");
 
 export const contentRowOf = ([
   contentId,
