@@ -152,6 +152,30 @@ describe("signing and checking", () => {
     const launcherCheck = verifyMediaPath(resolveMediaKey({}, dataDir), `${new URL(signed.baseUrl).pathname}master.m3u8`);
     assert.equal(launcherCheck.ok, true);
   });
+
+  test("poster URLs: the same within a step, remembered per item; another band, address or step signs anew", async () => {
+    const { signPoster } = await import("../../src/server/domain/playback/sign-playback");
+    const { verifyMediaUrlPath } = await import("../../src/server/media/signed-url");
+    const ttlSeconds = 3600; // steps of 900 s
+    const at = (seconds: number) => ({ ttlSeconds, now: seconds * 1000 });
+    const grantOf = (url: string) => {
+      const grant = verifyMediaUrlPath(new URL(url).pathname, now);
+      assert.ok(grant.ok, url);
+      return { tree: grant.tree, bandOwnerId: grant.bandOwnerId, ownerId: grant.ownerId, boxId: grant.boxId, file: grant.file };
+    };
+    const first = signPoster(item, at(now));
+    assert.equal(signPoster({ ...item }, at(now + 10)), first, "the same step: the same URL");
+    const buyer = randomUUID();
+    const bought = signPoster({ ...item, bandOwnerId: buyer }, at(now + 10));
+    assert.notEqual(bought, first);
+    assert.deepEqual(grantOf(bought), { tree: "poster", bandOwnerId: buyer, ownerId: owner, boxId: box, file: "poster.jpg" });
+    assert.equal(signPoster(item, at(now + 20)), first, "the owner's URL again, charging the owner");
+    assert.deepEqual(grantOf(first), { ...grantOf(bought), bandOwnerId: owner });
+    assert.ok(signPoster(item, { ...at(now), baseUrl: "https://other.example" }).startsWith("https://other.example/media/"));
+    const next = signPoster(item, at(now + 900));
+    assert.notEqual(next, first, "the next step");
+    assert.equal(Number(new URL(next).pathname.split("/")[2]), Math.floor((now + 900) / 900) * 900 + ttlSeconds);
+  });
 });
 
 describe("request paths", () => {

@@ -68,6 +68,26 @@ export const contentRowOf = ([
   tags,
 });
 
+/** ContentTuple's values as columns (one array each, the rows in order), as a statement that sends columns writes them. */
+type ColumnsOf<Row extends unknown[]> = { [K in keyof Row]: Row[K][] };
+export type ContentColumns = ColumnsOf<ContentTuple>;
+
+/** Row k of ContentColumns. */
+export function contentRowAt(
+  [contentIds, resourceIds, titles, descriptions, durations, thumbnailIds, tags]: ContentColumns,
+  k: number,
+): ContentRow {
+  return {
+    contentId: contentIds[k]!,
+    resourceId: resourceIds[k]!,
+    title: titles[k]!,
+    description: descriptions[k] ?? null,
+    durationSeconds: durations[k] ?? null,
+    thumbnailId: thumbnailIds[k] ?? null,
+    tags: tags[k] ?? null,
+  };
+}
+
 /** The box item's columns of a ContentRow, for a Prisma select. */
 export const contentRowSelect = {
   contentId: true,

@@ -1,5 +1,11 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { contentTupleSql, contentFieldsOf, contentRowOf, type ContentFields, type ContentTuple } from "@/server/domain/box/content-fields";
+import {
+  contentTupleSql,
+  contentFieldsOf,
+  contentRowAt,
+  type ContentColumns,
+  type ContentFields,
+} from "@/server/domain/box/content-fields";
 import { directRead, directTransaction, queryOf, type DirectRead } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { optionalUserId, requireUserId } from "@/server/domain/context";
@@ -27,7 +33,6 @@ export interface BundleItemsView {
  * media home when the files are another box item's (MEDIA_ELSEWHERE_SQL); then the content's
  * columns. Every column is null when there is no item.
  */
-type ColumnsOf<T extends unknown[]> = { [K in keyof T]: T[K][] };
 type ItemColumns = [
   itemCodes: string[] | null,
   vodIds: string[],
@@ -35,7 +40,7 @@ type ItemColumns = [
   hasPosters: boolean[],
   homeBoxIds: (string | null)[],
   homeOwnerIds: (string | null)[],
-  ...content: ColumnsOf<ContentTuple>,
+  ...content: ContentColumns,
 ];
 
 // The items leave the database as one value, a JSON array of columns: a bundle of 1,000 items answers
@@ -67,8 +72,7 @@ function itemsOf(json: string, ownerId: string, baseUrl?: string): BundleItemVie
     const poster = hasPosters[k]
       ? mediaHomeOf({ id: boxId, ownerId }, { boxId: homeBoxIds[k] ?? null, ownerId: homeOwnerIds[k] ?? null })
       : undefined;
-    const row = contentRowOf(content.map((column) => column[k]) as ContentTuple);
-    return { itemCode, vodId: vodIds[k]!, ...contentFieldsOf(boxId, row, poster, baseUrl) };
+    return { itemCode, vodId: vodIds[k]!, ...contentFieldsOf(boxId, contentRowAt(content, k), poster, baseUrl) };
   });
 }
 

@@ -78,8 +78,8 @@ export function signPlayback(item: PlayableItem, tree: PlaybackTree, opts: SignO
   };
 }
 
-/** Poster URLs of the current step (signPoster), by item and address; emptied when the step changes or it is full. */
-const posterUrls = { step: NaN, urls: new Map<string, string>() };
+/** Poster URLs of the current step (signPoster) by media home boxId, with what else they were signed for; emptied when the step changes or it is full. */
+const posterUrls = { step: NaN, byBox: new Map<string, { item: PlayableItem; ttlSeconds: number; baseUrl?: string; url: string }>() };
 const MAX_POSTER_URLS = 20_000;
 
 /**
@@ -93,13 +93,19 @@ export function signPoster(item: PlayableItem, opts: SignOptions = {}): string {
   const ttlSeconds = opts.ttlSeconds ?? env().MEDIA_URL_TTL;
   const stepMs = Math.max(1, Math.floor(ttlSeconds / 4)) * 1000;
   const now = Math.floor((opts.now ?? Date.now()) / stepMs) * stepMs;
-  if (posterUrls.step !== now || posterUrls.urls.size >= MAX_POSTER_URLS) posterUrls.urls.clear();
+  const { byBox } = posterUrls;
+  if (posterUrls.step !== now || byBox.size >= MAX_POSTER_URLS) byBox.clear();
   posterUrls.step = now;
-  const key = `${ttlSeconds} ${opts.baseUrl ?? ""} ${item.bandOwnerId} ${item.ownerId} ${item.boxId}`;
-  let url = posterUrls.urls.get(key);
-  if (!url) {
-    url = signMediaTree("poster", item, { ...opts, ttlSeconds, now }).baseUrl + POSTER_FILE;
-    posterUrls.urls.set(key, url);
-  }
+  const known = byBox.get(item.boxId);
+  if (
+    known &&
+    known.item.ownerId === item.ownerId &&
+    known.item.bandOwnerId === item.bandOwnerId &&
+    known.ttlSeconds === ttlSeconds &&
+    known.baseUrl === opts.baseUrl
+  )
+    return known.url;
+  const url = signMediaTree("poster", item, { ...opts, ttlSeconds, now }).baseUrl + POSTER_FILE;
+  byBox.set(item.boxId, { item, ttlSeconds, baseUrl: opts.baseUrl, url });
   return url;
 }
