@@ -311,6 +311,7 @@ describe("ordered items", () => {
     const check = async (from: number, to: number) => {
       apply(from, to);
       assert.deepEqual(titlesOf(await move(api, creator, b.bundleId, from, to)), model, `move ${from} -> ${to}`);
+      assert.deepEqual(titlesOf(await items(api, creator, b.bundleId)), model, `move ${from} -> ${to}, read again`);
     };
     await check(0, 4); // first to the end
     await check(3, 0); // last to first

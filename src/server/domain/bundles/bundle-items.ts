@@ -13,6 +13,7 @@ import { notFound, type DomainError } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { MEDIA_ELSEWHERE_SQL, mediaHomeOf } from "@/server/domain/box/box-item-view";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
+import type { OrderedItem } from "./item-positions";
 import { bundleRowOf, bundleRowSql, loadPublicBundle, toBundleView, type BundleView } from "./bundle-view";
 
 /** The document's Bundle item: the bundle's vod (vodId) of a box content, with the content's fields. */
@@ -29,12 +30,14 @@ export interface BundleItemsView {
 
 /**
  * The items as the statement sends them: one array per column, the items in order (item k is the
- * k-th value of each); `hasPoster` whether the ingest grabbed one; `homeBoxId` and `homeOwnerId` the
- * media home when the files are another box item's (MEDIA_ELSEWHERE_SQL); then the content's
- * columns. Every column is null when there is no item.
+ * k-th value of each); `position` the item's place in the order (item-positions.ts); `hasPoster`
+ * whether the ingest grabbed one; `homeBoxId` and `homeOwnerId` the media home when the files are
+ * another box item's (MEDIA_ELSEWHERE_SQL); then the content's columns. Every column is null when
+ * there is no item.
  */
 type ItemColumns = [
   itemCodes: string[] | null,
+  positions: number[],
   vodIds: string[],
   boxIds: string[],
   hasPosters: boolean[],
@@ -51,9 +54,11 @@ type ItemColumns = [
 // repeated. The rows are sorted in a subquery, which every aggregate reads in that order
 // (PostgreSQL's documented way of feeding aggregates sorted input; an ORDER BY in each would sort
 // the rows once per column).
-const itemsWhere = (joinsAndWhere: string) => `SELECT json_build_array(json_agg(s."id"), json_agg(s."vodId"), json_agg(s."boxId"),
+const itemsWhere = (
+  joinsAndWhere: string,
+) => `SELECT json_build_array(json_agg(s."id"), json_agg(s."position"), json_agg(s."vodId"), json_agg(s."boxId"),
       json_agg(s."hasPoster"), json_agg(s."homeBoxId"), json_agg(s."homeOwnerId"), ${contentTupleSql("s", (c) => `json_agg(${c})`)})::text
-  FROM (SELECT i."id", i."vodId", b."id" AS "boxId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster",
+  FROM (SELECT i."id", i."position", i."vodId", b."id" AS "boxId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster",
       ${MEDIA_ELSEWHERE_SQL.boxId} AS "homeBoxId", ${MEDIA_ELSEWHERE_SQL.ownerId} AS "homeOwnerId", ${contentTupleSql("b")}
     FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId" LEFT JOIN "StoredMedia" m ON m."id" = b."mediaId" ${joinsAndWhere}
     ORDER BY i."position") s`;
@@ -64,16 +69,17 @@ const OWN_BUNDLE_ITEMS = `SELECT ${bundleRowSql("bundle")}::text AS bundle, (${i
 const VISIBLE_ITEMS = `SELECT (${itemsWhere(`JOIN "VodItem" v ON v."id" = i."vodId"
   WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`)}) AS items`;
 
-/** The items of the statement's JSON (ItemColumns), in order; `ownerId` the bundle's owner. */
-function itemsOf(json: string, ownerId: string, baseUrl?: string): BundleItemView[] {
-  const [itemCodes, vodIds, boxIds, hasPosters, homeBoxIds, homeOwnerIds, ...content] = JSON.parse(json) as ItemColumns;
-  return (itemCodes ?? []).map((itemCode, k) => {
+/** The items of the statement's JSON (ItemColumns), in order, and their positions; `ownerId` the bundle's owner. */
+function itemsOf(json: string, ownerId: string, baseUrl?: string): { items: BundleItemView[]; positions: number[] } {
+  const [itemCodes, positions, vodIds, boxIds, hasPosters, homeBoxIds, homeOwnerIds, ...content] = JSON.parse(json) as ItemColumns;
+  const items = (itemCodes ?? []).map((itemCode, k) => {
     const boxId = boxIds[k]!;
     const poster = hasPosters[k]
       ? mediaHomeOf({ id: boxId, ownerId }, { boxId: homeBoxIds[k] ?? null, ownerId: homeOwnerIds[k] ?? null })
       : undefined;
     return { itemCode, vodId: vodIds[k]!, ...contentFieldsOf(boxId, contentRowAt(content, k), poster, baseUrl) };
   });
+  return { items, positions: positions ?? [] };
 }
 
 /**
@@ -86,7 +92,7 @@ export async function readPublicBundleItems(ctx: Ctx, bundleId: unknown): Promis
   const read = directRead(ctx.db);
   if (bundle.ownerId === viewerId) return readOwnBundleItems(read, bundle.ownerId, bundle.view.bundleId, ctx.baseUrl);
   const [row] = await read<{ items: string }>(VISIBLE_ITEMS, [bundle.view.bundleId, todayUtc()]);
-  const items = itemsOf(row!.items, bundle.ownerId, ctx.baseUrl);
+  const { items } = itemsOf(row!.items, bundle.ownerId, ctx.baseUrl);
   return { items, bundle: { ...bundle.view, itemCount: items.length } };
 }
 
@@ -110,6 +116,19 @@ export async function lockOwnBundle(
   return row.id;
 }
 
+/** What readOwnBundle reads: the bundle with its items, and the items' positions in the same order. */
+interface OwnBundle {
+  view: BundleItemsView;
+  positions: number[];
+}
+
+async function readOwnBundle(query: DirectRead, ownerId: string, bundleId: string | undefined, baseUrl?: string): Promise<OwnBundle> {
+  const [row] = bundleId ? await query<{ bundle: string; items: string }>(OWN_BUNDLE_ITEMS, [bundleId, ownerId]) : [];
+  if (!row) throw notFound("error.bundleNotFound");
+  const { items, positions } = itemsOf(row.items, ownerId, baseUrl);
+  return { view: { items, bundle: toBundleView(bundleRowOf(row.bundle, items.length)) }, positions };
+}
+
 /**
  * One of the owner's bundles with all its items, read by one statement through `query` (the driver's,
  * or the transaction's that changed them); 404 for another user's.
@@ -120,11 +139,7 @@ export async function readOwnBundleItems(
   bundleId: unknown,
   baseUrl?: string,
 ): Promise<BundleItemsView> {
-  const id = normalizeUuid(bundleId);
-  const [row] = id ? await query<{ bundle: string; items: string }>(OWN_BUNDLE_ITEMS, [id, ownerId]) : [];
-  if (!row) throw notFound("error.bundleNotFound");
-  const items = itemsOf(row.items, ownerId, baseUrl);
-  return { items, bundle: toBundleView(bundleRowOf(row.bundle, items.length)) };
+  return (await readOwnBundle(query, ownerId, normalizeUuid(bundleId), baseUrl)).view;
 }
 
 type LockedBundle = { ownerId: string; bundleId: string };
@@ -148,20 +163,32 @@ export async function changeBundleItems(
   });
 }
 
+/** A bundle's items in order as a change of the order sees them: `at(index)` the item there, with its position. */
+export interface BundleOrder {
+  items: BundleItemView[];
+  at: (index: number) => OrderedItem | undefined;
+}
+
 /**
- * changeBundleItems for a change of the order alone (a move: a few statements, no row written
- * through Prisma), in the driver's transaction: Prisma's interactive one cost more than the
- * statements (bench/bundle-move.ts).
+ * changeBundleItems for a change of the order alone (a move), in the driver's transaction (Prisma's
+ * interactive one cost more than the statements: bench/bundle-move.ts). The bundle and its items are
+ * read once, under the lock: `reorder` works out the change from them, writes it and returns the
+ * items in their new order, which is the answer (the contents are as read; only their order changed).
  */
 export async function changeBundleOrder(
   ctx: Ctx,
   bundleId: unknown,
-  change: (query: DirectRead, bundle: LockedBundle) => Promise<void>,
+  reorder: (query: DirectRead, bundle: LockedBundle, order: BundleOrder) => Promise<BundleItemView[]>,
 ): Promise<BundleItemsView> {
   const ownerId = requireUserId(ctx);
   return directTransaction(ctx.db)(async (query) => {
     const locked = await lockOwnBundle(query, ownerId, normalizeUuid(bundleId));
-    await change(query, { ownerId, bundleId: locked });
-    return readOwnBundleItems(query, ownerId, locked, ctx.baseUrl);
+    const { view, positions } = await readOwnBundle(query, ownerId, locked, ctx.baseUrl);
+    const at = (index: number): OrderedItem | undefined => {
+      const item = view.items[index];
+      return item && { id: item.itemCode, vodId: item.vodId, position: positions[index]!, index };
+    };
+    const items = await reorder(query, { ownerId, bundleId: locked }, { items: view.items, at });
+    return { ...view, items };
   });
 }

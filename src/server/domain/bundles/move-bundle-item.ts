@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { changeBundleOrder, type BundleItemsView } from "./bundle-items";
 import { checkIndex, zIndex } from "./item-index";
-import { itemsAt, slotsAt } from "./item-positions";
+import { slotsAt } from "./item-positions";
 
 export const moveBundleItemInput = z.object({ bundleId: z.string(), fromIndex: zIndex(), toIndex: zIndex() });
 
@@ -13,12 +13,15 @@ type MoveInput = z.output<typeof moveBundleItemInput>;
 // toIndex equal to fromIndex or fromIndex + 1 changes nothing. fromIndex past the last item or
 // toIndex past the item count is a 400 on it. Writes the moved row only (item-positions.ts).
 export async function moveBundleItem(ctx: Ctx, { fromIndex: from, toIndex: to, bundleId: id }: MoveInput): Promise<BundleItemsView> {
-  return changeBundleOrder(ctx, id, async (query, { bundleId }) => {
-    const { count, at } = await itemsAt(query, bundleId, { indexes: [from, to - 1, to] });
-    checkIndex("fromIndex", from, count - 1);
-    checkIndex("toIndex", to, count);
-    if (to === from || to === from + 1) return;
+  return changeBundleOrder(ctx, id, async (query, { bundleId }, { items, at }) => {
+    checkIndex("fromIndex", from, items.length - 1);
+    checkIndex("toIndex", to, items.length);
+    if (to === from || to === from + 1) return items;
     const [position] = await slotsAt(query, bundleId, to, 1, at);
     await query(`UPDATE "BundleItem" SET "position" = $2 WHERE "id" = $1::uuid`, [at(from)!.id, position]);
+    const moved = [...items];
+    const [item] = moved.splice(from, 1);
+    moved.splice(to > from ? to - 1 : to, 0, item!);
+    return moved;
   });
 }
