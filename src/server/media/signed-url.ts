@@ -27,7 +27,7 @@ const derivedKeys = new WeakMap<Env, string>();
  * server), derived once per configuration: a list of 1,000 posters signs 1,000 URLs.
  */
 export function mediaKey(e: Env = env()): string {
-  if (e.MEDIA_SECRET) return e.MEDIA_SECRET;
+  if (e.MEDIA_SECRET !== undefined) return e.MEDIA_SECRET;
   let key = derivedKeys.get(e);
   if (!key) derivedKeys.set(e, (key = deriveMediaKey(e.authSecret)));
   return key;

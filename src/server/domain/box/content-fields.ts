@@ -68,8 +68,8 @@ export const contentRowOf = ([
   tags,
 });
 
-/** ContentTuple's values as columns (one array each, the rows in order), as a statement that sends columns writes them. */
 type ColumnsOf<Row extends unknown[]> = { [K in keyof Row]: Row[K][] };
+/** ContentTuple's values as columns (one array each, the rows in order), as a statement that sends columns writes them. */
 export type ContentColumns = ColumnsOf<ContentTuple>;
 
 /** Row k of ContentColumns. */
