@@ -125,7 +125,9 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
         env,
       );
       totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);
-      totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + (timedOut ? 1 : 0);
+      // a test cancelled (its suite's hook failed, or its file ended early) failed too
+      const cancelled = Number(/^# cancelled (\d+)/m.exec(out)?.[1] ?? 0);
+      totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + cancelled + (timedOut ? 1 : 0);
     }
     if (!args.has("--no-e2e") && listTests("e2e", ".spec.ts").length) {
       const { out, timedOut } = await run(

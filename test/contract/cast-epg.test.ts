@@ -9,7 +9,7 @@ import type { Api } from "../support/api";
 import { sharedKinora } from "../support/server";
 import { validateXmltv } from "../support/xmltv-validate";
 import { parseSigned } from "./playback-fixtures";
-import { brk, createCastChannel, createCastStream, dayOf, saveDayOk, SECOND, timed } from "./cast-fixtures";
+import { brk, createCastChannel, createCastStream, DAY, dayOf, saveDayOk, SECOND, timed } from "./cast-fixtures";
 import { publish, readyItem } from "./vod-fixtures";
 import { assertError, connect, newUser, type TestUser } from "./users-fixtures";
 import { HOUR } from "./live-fixtures";
@@ -31,7 +31,10 @@ before(async () => {
   const stream = await createCastStream(api, owner);
   news = await createCastChannel(api, owner, { name: "A News & <Views>" });
   sport = await createCastChannel(api, owner, { name: "B Sport" });
-  t0 = Math.floor(Date.now() / HOUR) * HOUR + HOUR; // the next hour: today or tomorrow, always ahead
+  // the next hour, always ahead; the next midnight instead when the three programs (two hours) would
+  // not all start in that hour's day (a program belongs to the day it starts in)
+  const nextHour = Math.floor(Date.now() / HOUR) * HOUR + HOUR;
+  t0 = nextHour % DAY > DAY - 2 * HOUR ? Math.ceil(nextHour / DAY) * DAY : nextHour;
   await saveDayOk(api, owner, news.channelId, dayOf(t0), [
     timed(t0, t0 + 2 * SECOND, { programType: "PRERECORDED", sourceId: item.boxId, description: "Headlines" }),
     timed(t0 + 2 * SECOND, t0 + HOUR, brk("Pause")),
