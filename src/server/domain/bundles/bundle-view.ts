@@ -3,7 +3,14 @@ import type { DurationUnit } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
-import { publicUserSelect, toPublicUser, type PublicUser, type PublicUserRow } from "@/server/domain/users/public-user";
+import {
+  publicUserColumnsSql,
+  publicUserRowOf,
+  publicUserSelect,
+  toPublicUser,
+  type PublicUser,
+  type PublicUserSqlRow,
+} from "@/server/domain/users/public-user";
 
 /** The document's Content bundle, with domain types. */
 export interface BundleView {
@@ -71,35 +78,23 @@ export function toBundleView(row: BundleRow, now = new Date()): BundleView {
 
 // bundleSelect's row as SQL writes it, for the statement of a bundle's items (bundle-items.ts), which
 // answers every items operation with the bundle (Prisma's read beside it cost more than the statement
-// did: bench/bundle-move.ts): the same fields as one JSON object, the timestamps (UTC without a time
-// zone, which drivers would read in local time) as epoch milliseconds, the count left to the caller.
+// did: bench/bundle-move.ts): the same fields as one JSON object, createdAt as epoch milliseconds
+// (UTC without a time zone, which drivers would read in local time), the owner as a PublicUserSqlRow,
+// the count left to the caller.
 const BUNDLE_COLUMNS = ["id", "ownerId", "name", "description", "priceCents", "duration", "durationUnit", "thumbnailId", "tags"] as const;
-const OWNER_COLUMNS = (Object.keys(publicUserSelect) as (keyof PublicUserRow)[]).filter((c) => c !== "licenseExpiresAt");
-const epochMs = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
-const jsonFields = (table: string, columns: readonly string[]) => columns.map((c) => `'${c}', ${table}."${c}"`).join(", ");
 
 /** The JSON object of bundle `table`'s row (bundleRowOf reads it); its owner is read by id. */
-export const bundleRowSql = (table: string) => `json_build_object(${jsonFields(table, BUNDLE_COLUMNS)},
-  'createdAtMs', ${epochMs(`${table}."createdAt"`)},
-  'owner', (SELECT json_build_object(${jsonFields("bundle_owner", OWNER_COLUMNS)},
-      'licenseExpiresAtMs', ${epochMs(`bundle_owner."licenseExpiresAt"`)})
-    FROM "User" bundle_owner WHERE bundle_owner."id" = ${table}."ownerId"))`;
+export const bundleRowSql = (table: string) => `json_build_object(${BUNDLE_COLUMNS.map((c) => `'${c}', ${table}."${c}"`).join(", ")},
+  'createdAtMs', (EXTRACT(EPOCH FROM ${table}."createdAt") * 1000)::float8,
+  'owner', (SELECT row_to_json(o) FROM (SELECT ${publicUserColumnsSql("bundle_owner")}
+    FROM "User" bundle_owner WHERE bundle_owner."id" = ${table}."ownerId") o))`;
 
-type BundleRowJson = Pick<BundleRow, (typeof BUNDLE_COLUMNS)[number]> & {
-  createdAtMs: number;
-  owner: Omit<PublicUserRow, "licenseExpiresAt"> & { licenseExpiresAtMs: number | null };
-};
+type BundleRowJson = Pick<BundleRow, (typeof BUNDLE_COLUMNS)[number]> & { createdAtMs: number; owner: PublicUserSqlRow };
 
 /** A bundle read with bundleRowSql, as Prisma would have read it with `itemCount` items. */
 export function bundleRowOf(json: string, itemCount: number): BundleRow {
   const { createdAtMs, owner, ...columns } = JSON.parse(json) as BundleRowJson;
-  const { licenseExpiresAtMs, ...ownerColumns } = owner;
-  return {
-    ...columns,
-    createdAt: new Date(createdAtMs),
-    owner: { ...ownerColumns, licenseExpiresAt: licenseExpiresAtMs === null ? null : new Date(licenseExpiresAtMs) },
-    _count: { items: itemCount },
-  };
+  return { ...columns, createdAt: new Date(createdAtMs), owner: publicUserRowOf(owner), _count: { items: itemCount } };
 }
 
 /** A bundle as read, with its owner's id (authorization, the seller of its subscriptions). */

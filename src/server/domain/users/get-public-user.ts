@@ -2,17 +2,20 @@ import { z } from "zod";
 import { directRead, publicUserCache } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { publicUserSelect, toPublicUser, type PublicUser, type PublicUserRow } from "./public-user";
+import {
+  publicUserColumnsSql,
+  publicUserRowOf,
+  publicUserSelect,
+  toPublicUser,
+  type PublicUser,
+  type PublicUserRow,
+  type PublicUserSqlRow,
+} from "./public-user";
 
 export const getPublicUserInput = z.object({ userCode: z.string().trim().min(1).max(100) });
 
-// The public fields of an active user by exact userCode (the unique index). licenseExpiresAt as epoch
-// milliseconds: a timestamp without time zone holds UTC, which drivers would read in local time.
-const BY_EXACT_CODE = `SELECT "userCode", (EXTRACT(EPOCH FROM "licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs",
-  "pageTitle", "pageDescription", "thumbnailId", "socialUrl1", "socialContact", "socialUrl2"
-  FROM "public"."User" WHERE "userCode" = $1 AND "status" = 'ACTIVE' LIMIT 1`;
-
-type ExactRow = Omit<PublicUserRow, "licenseExpiresAt"> & { licenseExpiresAtMs: number | null };
+// The public fields of an active user by exact userCode (the unique index).
+const BY_EXACT_CODE = `SELECT ${publicUserColumnsSql("u")} FROM "public"."User" u WHERE u."userCode" = $1 AND u."status" = 'ACTIVE' LIMIT 1`;
 
 // GET /api/public/user/{userCode}/overview - a creator's public page header. userCode is matched
 // case-insensitively (it is unique that way); accounts that are not ACTIVE do not exist publicly.
@@ -31,11 +34,8 @@ async function readPublicUser(ctx: Ctx, userCode: string): Promise<PublicUserRow
   // The exact code is what links carry: a unique-index lookup, read through the driver because this
   // is the hottest public read and Prisma's per-call cost is several times the query's (docs/perf.md).
   // The case-insensitive match (a scan) only as fallback.
-  const [exact] = await directRead(ctx.db)<ExactRow>(BY_EXACT_CODE, [userCode]);
-  if (exact) {
-    const { licenseExpiresAtMs, ...fields } = exact;
-    return { ...fields, licenseExpiresAt: licenseExpiresAtMs === null ? null : new Date(licenseExpiresAtMs) };
-  }
+  const [exact] = await directRead(ctx.db)<PublicUserSqlRow>(BY_EXACT_CODE, [userCode]);
+  if (exact) return publicUserRowOf(exact);
   return ctx.db.user.findFirst({
     where: { userCode: { equals: userCode, mode: "insensitive" }, status: "ACTIVE" },
     select: publicUserSelect,

@@ -26,6 +26,26 @@ export const publicUserSelect = {
 
 export type PublicUserRow = Prisma.UserGetPayload<{ select: typeof publicUserSelect }>;
 
+/**
+ * A PublicUserRow as a statement read through the driver sends it: licenseExpiresAt as epoch
+ * milliseconds (a timestamp without time zone holds UTC, which drivers would read in local time).
+ */
+export type PublicUserSqlRow = Omit<PublicUserRow, "licenseExpiresAt"> & { licenseExpiresAtMs: number | null };
+
+const PUBLIC_USER_COLUMNS = Object.keys(publicUserSelect).filter((c) => c !== "licenseExpiresAt");
+
+/** The columns of users `table` that make a PublicUserSqlRow (publicUserRowOf reads it back). */
+export const publicUserColumnsSql = (table: string) =>
+  [
+    ...PUBLIC_USER_COLUMNS.map((c) => `${table}."${c}"`),
+    `(EXTRACT(EPOCH FROM ${table}."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs"`,
+  ].join(", ");
+
+export const publicUserRowOf = ({ licenseExpiresAtMs, ...fields }: PublicUserSqlRow): PublicUserRow => ({
+  ...fields,
+  licenseExpiresAt: licenseExpiresAtMs === null ? null : new Date(licenseExpiresAtMs),
+});
+
 /** A license with an expiry date in the past; null means it never expires (Free). */
 export const isLicenseExpired = (expiresAt: Date | null, now = new Date()): boolean =>
   expiresAt !== null && expiresAt.getTime() <= now.getTime();
