@@ -10,6 +10,9 @@
 // (one ffmpeg per channel) is bench/cast-peer.ts.
 // Run after `npm run build`, on a quiet machine: `npx tsx bench/cast-channels.ts`. Writes "Cast
 // channels" in docs/perf.md. BENCH_CHANNELS (default 1000), BENCH_SECONDS (default 120; baseline half).
+// BENCH_PREVIOUS_ROOT: a built checkout of an earlier commit (`git worktree add`, `npm run build`
+// there): the channels are set up and followed on that build first, then the same data directory
+// is served by this build and followed again, and the report compares the two (A/B in one run).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Api } from "../test/support/api";
@@ -24,6 +27,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const TARGET_DURATION_MS = 6000;
 const CONTENT_SECONDS = 600;
 const PARALLEL = 16;
+const PREVIOUS_ROOT = process.env.BENCH_PREVIOUS_ROOT;
 
 const HOUR = 3_600_000;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -135,7 +139,8 @@ async function main(): Promise<void> {
   assertBuilt();
   const started = machine();
   const before = loadAverage();
-  const server = await startKinora({ SMTP_URL: "", KINORA_BENCH: "1" });
+  const serverEnv = { SMTP_URL: "", KINORA_BENCH: "1" };
+  let server = await startKinora(serverEnv, { root: PREVIOUS_ROOT });
   try {
     const api = new Api(server.url);
     const owner = await api.newUser();
@@ -223,8 +228,21 @@ async function main(): Promise<void> {
       server.pid!,
       edgePidFile,
     );
-    const cast = await phase(castUrls, SECONDS, server.pid!, edgePidFile);
-    const rssAfter = rssMiB(server.pid!);
+    const warmUp = () => phase(castUrls, 12, server.pid!, edgePidFile); // every channel's schedule cached, the code compiled
+    await warmUp();
+    let cast = await phase(castUrls, SECONDS, server.pid!, edgePidFile);
+    let rssAfter = rssMiB(server.pid!);
+    let previous: Phase | undefined;
+    if (PREVIOUS_ROOT) {
+      // the same data directory, ports and URLs, served by this build
+      previous = cast;
+      await server.stop();
+      const port = new URL(server.url).port;
+      server = await startKinora({ ...serverEnv, DATA_DIR: server.dataDir, PORT: port, RTMP_PORT: String(server.rtmpPort) });
+      await warmUp();
+      cast = await phase(castUrls, SECONDS, server.pid!, edgePidFile);
+      rssAfter = rssMiB(server.pid!);
+    }
 
     const row = (name: string, p: Phase) =>
       `| ${name} | ${fmt(p.requests)} | ${p.failures} | ${fmt(p.playlistP50, 1)} ms | ${fmt(p.playlistP95, 1)} ms | ${fmt(p.segmentP95, 1)} ms | ${fmt(p.mbitPerSecond)} Mbit/s | ${fmt(p.serverCpu * 100)} % | ${fmt(p.edgeCpu * 100)} % |`;
@@ -237,9 +255,16 @@ CPU as a share of one core. ${started}; load average (1/5/15 min) ${before} befo
 
 | clients follow | requests | failed | playlist p50 | playlist p95 | segment p95 | delivered | server CPU (Node) | edge nginx CPU |
 | -------------- | -------: | -----: | -----------: | -----------: | ----------: | --------: | ----------------: | -------------: |
-${row("a vod's static playlist (baseline)", baseline)}
-${row(`${fmt(CHANNELS)} cast channels' live playlists`, cast)}
-
+${row(`a vod's static playlist (baseline${previous ? ", previous build" : ""})`, baseline)}
+${previous ? `${row(`${fmt(CHANNELS)} cast channels, previous build (${path.basename(PREVIOUS_ROOT!)})`, previous)}\n` : ""}${row(`${fmt(CHANNELS)} cast channels' live playlists${previous ? ", this build" : ""}`, cast)}
+${
+  previous
+    ? `
+This build against the previous one, same data and clients: server CPU ${fmt(cast.serverCpu / previous.serverCpu, 3)} x, edge CPU ${fmt(cast.edgeCpu / previous.edgeCpu, 3)} x,
+playlist p95 ${fmt(cast.playlistP95 / previous.playlistP95, 3)} x, playlist p50 ${fmt(cast.playlistP50 / previous.playlistP50, 3)} x (target: server CPU and playlist p95 within 1.10 x).
+`
+    : ""
+}
 Per channel: ${fmt((cast.serverCpu * 1000) / CHANNELS, 2)} ms of server CPU per second (${fmt((cast.serverCpu * 100) / CHANNELS, 3)} % of
 a core) and at most ${fmt((rssAfter * 1024) / CHANNELS)} KiB of server memory (the launcher's resident memory after the load,
 ${fmt(rssAfter)} MiB, holds the whole application: Next, the embedded database, the caches; ${fmt(rssBefore)} MiB before

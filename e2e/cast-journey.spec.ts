@@ -253,7 +253,7 @@ test("a LIVE slot plays the slate until the encoder publishes, its stream as soo
   // every segment of the hls tree is the slate's) or the stream (the live tree)
   const segments: string[] = [];
   page.on("request", (r) => {
-    if (/\/media\/\d+\/[^/]+\/(hls|live)\//.test(r.url()) && !r.url().endsWith(".m3u8")) segments.push(r.url());
+    if (/\/media\/[^/]+\/[^/]+\/(hls|live)\//.test(r.url()) && !r.url().endsWith(".m3u8")) segments.push(r.url());
   });
   const isSlate = (url: string) => url.includes("/hls/");
   const isLive = (url: string) => url.includes(`/live/`) && url.includes(`/${stream.body.streamId}/`);

@@ -115,7 +115,7 @@ test("a creator schedules a paid live event in the portal; a signed-out viewer b
     await expect(viewer.getByTestId("live-badge")).toHaveText("Live");
     await expect(viewer.getByTestId("live-access")).toContainText("Ticket: you can watch until");
     const src = await viewer.getByTestId("player-video").getAttribute("data-src");
-    expect(src).toMatch(new RegExp(`^${baseUrl}/media/\\d+/[^/]+/live/[0-9a-f-]{36}/[0-9a-f-]{36}/${channelId}/master\\.m3u8$`));
+    expect(src).toMatch(new RegExp(`^${baseUrl}/media/\\d+-\\d+/[^/]+/live/[0-9a-f-]{36}/[0-9a-f-]{36}/${channelId}/master\\.m3u8$`));
     // the stream plays: the picture advances
     const videoTime = () => viewer.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
     await expect.poll(videoTime, { timeout: 30_000 }).toBeGreaterThan(1);

@@ -166,6 +166,47 @@ describe("a channel's output", () => {
     assert.ok(second.segments.at(-1)!.pdt >= first.segments.at(-1)!.pdt);
   });
 
+  test("a viewer gets the scheduled excerpt's segments and nothing else of the content: no master, rung playlist, other rung or other segment", async () => {
+    const channel = await createCastChannel(api, owner);
+    // 4 s of A (its first segment of two), then a break: A's second segment is outside the excerpt
+    const t0 = Math.floor(Date.now() / SECOND) * SECOND - 20 * SECOND;
+    await saveDayOk(api, owner, channel.channelId, dayOf(t0), [
+      timed(t0, t0 + 4 * SECOND, { programType: "PRERECORDED", sourceId: clipA.boxId }),
+      timed(t0 + 4 * SECOND, t0 + 30 * SECOND, brk()),
+    ]);
+    const played = await api.post(`/api/public/cast/channel/${channel.channelId}/play`, {}, { token: viewer.access });
+    assert.equal(played.status, 200, played.text);
+    const masterUrl: string = played.body.srcs[0].uniqueStreamer;
+    const listed: string[] = [];
+    for (const variant of ["720p.m3u8", "360p.m3u8"]) {
+      const url = new URL(variant, masterUrl).toString();
+      listed.push(...parseMedia(url, await fetchText(url)).segments.map((seg) => seg.uri));
+    }
+    const excerpt = listed.filter((u) => u.includes(`/${clipA.boxId}/`));
+    assert.equal(new Set(excerpt).size, 1, `one segment of A is scheduled:\n${excerpt.join("\n")}`);
+    const seg = excerpt[0]!;
+    const res = await fetch(seg);
+    assert.equal(res.status, 200, "the listed segment plays");
+    assert.equal(res.headers.get("content-type"), "video/mp2t");
+    const signed = parseSigned(seg);
+    assert.match(signed.validity, /^f\d+$/, "a grant of that segment alone");
+    const base = seg.slice(0, seg.length - signed.file.length);
+    const [rung, name] = signed.file.split("/") as [string, string];
+    const next = name.replace(/\d+(?=\.ts$)/, (n) => String(Number(n) + 1).padStart(n.length, "0"));
+    for (const [file, what] of [
+      ["master.m3u8", "the content's master playlist"],
+      [`${rung}/index.m3u8`, "the rung's playlist"],
+      [`${rung}/${next}`, "the next segment, outside the excerpt"],
+      [`${rung === "360p" ? "720p" : "360p"}/${name}`, "another rung's segment"],
+    ] as const) {
+      const r = await fetch(`${base}${file}`);
+      assert.equal(r.status, 403, `${what}: ${r.status}`);
+      assert.ok(!/#EXTM3U/.test(await r.text()), `${what}: leaked a playlist`);
+    }
+    // every listed segment is granted as listed (the slate's too), for the channel owner's band
+    for (const uri of new Set(listed)) assert.equal(parseSigned(uri).bandOwner, parseSigned(masterUrl).owner);
+  });
+
   test("an unknown variant is 404; a deleted channel's output stops", async () => {
     const channel = await createCastChannel(api, owner);
     const played = await api.post(`/api/cast/channel/${channel.channelId}/test`, {}, { token: owner.access });

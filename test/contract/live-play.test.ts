@@ -9,7 +9,7 @@ import type { Api } from "../support/api";
 import { payThroughSandbox } from "../support/checkout";
 import { sharedKinora } from "../support/server";
 import { parseSigned, signAs } from "./playback-fixtures";
-import { assertDependants, createChannel, createEvent, HOUR, MINUTE, ticketRequest } from "./live-fixtures";
+import { assertDependants, createChannel, createEvent, HOUR, MINUTE, ticketRequest, toSecond } from "./live-fixtures";
 import { connect, ISO_INSTANT, newUser, type TestUser } from "./users-fixtures";
 
 let api: Api;
@@ -77,7 +77,9 @@ describe("FREE events and the channel play", () => {
     // signed as the edge checks it (serving the live tree is the ingest's: the file appears while the channel publishes)
     const signed = parseSigned(pub.body.streamer);
     const server = await sharedKinora();
-    assert.equal(signAs(server, "live", signed.owner, signed.box, signed.exp, signed.bandOwner), `${signed.basePath}`);
+    assert.equal(signAs(server, "live", signed.owner, signed.box, signed.exp, signed.bandOwner, signed.notBefore), `${signed.basePath}`);
+    // the event's window: from its start to its end plus 10 s (no other event follows it)
+    assert.deepEqual([signed.notBefore, signed.exp], [toSecond(now - MINUTE) / 1000, toSecond(now + HOUR) / 1000 + 10]);
     assert.equal((await playChannel(channel.channelId, publicToken, {}, "private")).status, 403);
     assert.equal((await api.post(`/api/public/live/channel/${channel.channelId}/play`)).status, 401);
   });

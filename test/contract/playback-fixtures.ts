@@ -9,7 +9,7 @@ import { Api } from "../support/api";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import type { Kinora } from "../support/server";
 import { resolveMediaKey } from "../../src/server/media/edge/media-node.mjs";
-import { signedMediaBase, type MediaTree } from "../../src/server/media/edge/media-url.mjs";
+import { signedMediaBase, signedMediaFile, type MediaTree } from "../../src/server/media/edge/media-url.mjs";
 
 export const HLS_TYPE = "application/vnd.apple.mpegurl";
 
@@ -88,7 +88,11 @@ export function rawRequest(
 }
 
 export interface SignedParts {
+  /** The expiry (unix seconds); `validity` is the segment as it stands (`<exp>`, `<start>-<exp>`, `f<exp>`). */
   exp: number;
+  validity: string;
+  /** A window's start (unix seconds), when the grant has one. */
+  notBefore?: number;
   sig: string;
   tree: MediaTree;
   /** Whose band pays for the bytes. */
@@ -97,14 +101,16 @@ export interface SignedParts {
   owner: string;
   box: string;
   file: string;
-  /** "/media/<exp>/<sig>/<tree>/<bandOwner>/<owner>/<box>/" */
+  /** "/media/<validity>/<sig>/<tree>/<bandOwner>/<owner>/<box>/" */
   basePath: string;
 }
 
 export function parseSigned(url: string): SignedParts {
-  const m = /^\/media\/(\d+)\/([^/]+)\/(hls|preview|poster|live|cast)\/([^/]+)\/([^/]+)\/([^/]+)\/(.+)$/.exec(new URL(url).pathname);
+  const m = /^\/media\/(f?(?:\d+-)?\d+)\/([^/]+)\/(hls|preview|poster|live|cast)\/([^/]+)\/([^/]+)\/([^/]+)\/(.+)$/.exec(
+    new URL(url).pathname,
+  );
   assert.ok(m, `not a signed media URL: ${url}`);
-  const [, exp, sig, tree, bandOwner, owner, box, file] = m as unknown as [
+  const [, validity, sig, tree, bandOwner, owner, box, file] = m as unknown as [
     string,
     string,
     string,
@@ -114,15 +120,18 @@ export function parseSigned(url: string): SignedParts {
     string,
     string,
   ];
+  const times = validity.replace(/^f/, "").split("-").map(Number);
   return {
-    exp: Number(exp),
+    exp: times.at(-1)!,
+    validity,
+    notBefore: times.length > 1 ? times[0] : undefined,
     sig,
     tree,
     bandOwner,
     owner,
     box,
     file,
-    basePath: `/media/${exp}/${sig}/${tree}/${bandOwner}/${owner}/${box}/`,
+    basePath: `/media/${validity}/${sig}/${tree}/${bandOwner}/${owner}/${box}/`,
   };
 }
 
@@ -130,12 +139,33 @@ export function parseSigned(url: string): SignedParts {
  * Signs like the server (its key: MEDIA_SECRET, AUTH_SECRET, or the auth-secret file in its DATA_DIR)
  * the files of `owner`'s item `box`, charged to `bandOwner` (by default the files' owner).
  */
-export function signAs(server: Kinora, tree: MediaTree, owner: string, box: string, expires: number, bandOwner = owner): string {
+export function signAs(
+  server: Kinora,
+  tree: MediaTree,
+  owner: string,
+  box: string,
+  expires: number,
+  bandOwner = owner,
+  notBefore?: number,
+): string {
   assert.ok(server.dataDir, "the server's DATA_DIR is needed to sign as it does");
   return signedMediaBase(
     resolveMediaKey(process.env, server.dataDir),
     tree,
     { bandOwnerId: bandOwner, ownerId: owner, boxId: box },
+    expires,
+    notBefore,
+  );
+}
+
+/** A file grant as the server signs one (media-url.mjs `f<expires>`: that file only). */
+export function signFileAs(server: Kinora, tree: MediaTree, owner: string, box: string, file: string, expires: number): string {
+  assert.ok(server.dataDir, "the server's DATA_DIR is needed to sign as it does");
+  return signedMediaFile(
+    resolveMediaKey(process.env, server.dataDir),
+    tree,
+    { bandOwnerId: owner, ownerId: owner, boxId: box },
+    file,
     expires,
   );
 }

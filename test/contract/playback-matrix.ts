@@ -18,6 +18,7 @@ import {
   rawRequest,
   readBand,
   signAs,
+  signFileAs,
   uploadClip,
   waitBand,
   waitReady,
@@ -153,6 +154,51 @@ export function deliveryMatrix(label: string, o: MatrixOptions): void {
       const sig = parseSigned(`${server.url}${preview}x.ts`).sig;
       refused(await get(`/media/${exp}/${sig}/hls/${ownerId}/${ownerId}/${boxId}/master.m3u8`), "preview signature on hls/");
       refused(await get(`${preview}../hls/master.m3u8`), "preview tree climbing into hls/");
+    });
+
+    test("a windowed grant opens at its start and closes at its end; a file grant opens its one file only", async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const master = (await play()).streamer as string;
+      const m = await get(master);
+      const rung = playlistUris(master, m.body.toString())[0]!;
+      const [first, second] = playlistUris(rung, (await get(rung)).body.toString());
+      const base = parseSigned(master).basePath;
+      const rel = (url: string) => new URL(url).pathname.slice(base.length); // e.g. 720p/seg_00000.ts
+      // a window: inside it the tree plays; before its start and after its end it does not
+      const open = signAs(server, "hls", ownerId, boxId, now + 600, ownerId, now - 60);
+      assert.match(open, /^\/media\/\d+-\d+\//);
+      assert.equal((await get(`${open}master.m3u8`)).status, 200, "inside the window");
+      refused(await get(`${signAs(server, "hls", ownerId, boxId, now + 7200, ownerId, now + 3600)}master.m3u8`), "before the window");
+      refused(await get(`${signAs(server, "hls", ownerId, boxId, now - 5, ownerId, now - 3600)}master.m3u8`), "after the window");
+      const { sig } = parseSigned(`${server.url}${open}x`);
+      refused(
+        await get(`/media/${now + 600}/${sig}/hls/${ownerId}/${ownerId}/${boxId}/master.m3u8`),
+        "the window's signature without its start",
+      );
+      refused(
+        await get(`/media/${now - 3600}-${now + 600}/${sig}/hls/${ownerId}/${ownerId}/${boxId}/master.m3u8`),
+        "the start moved earlier",
+      );
+      // a file grant: its segment plays, nothing else of the tree does
+      const file = signFileAs(server, "hls", ownerId, boxId, rel(first!), now + 600);
+      assert.match(file, /^\/media\/f\d+\//);
+      const seg = await get(file);
+      assert.equal(seg.status, 200, "the granted segment");
+      assert.equal(seg.body[0], 0x47, "an MPEG-TS sync byte");
+      const fileBase = file.slice(0, file.length - rel(first!).length);
+      refused(await get(`${fileBase}master.m3u8`), "the master under a segment's grant");
+      refused(await get(`${fileBase}${rel(rung)}`), "the rung playlist under a segment's grant");
+      refused(await get(`${fileBase}${rel(second!)}`), "the next segment under a segment's grant");
+      const fileSig = parseSigned(`${server.url}${file}`).sig;
+      refused(
+        await get(`/media/${now + 600}/${fileSig}/hls/${ownerId}/${ownerId}/${boxId}/master.m3u8`),
+        "a file signature as a tree grant",
+      );
+      const treeSig = parseSigned(master).sig;
+      refused(
+        await get(`/media/f${parseSigned(master).exp}/${treeSig}/hls/${ownerId}/${ownerId}/${boxId}/${rel(first!)}`),
+        "a tree signature as a file grant",
+      );
     });
 
     test("refused with 403: missing, tampered, expired, other content, other owner, other band owner", async () => {

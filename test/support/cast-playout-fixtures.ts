@@ -49,10 +49,12 @@ export const CHANNEL: CastChannelPlayout = {
   windowSeconds: 24,
 };
 
-export const baseFor = (key: string) => `/media/9999999999/sig/${key}/`;
+/** A stand-in for the signed segment URLs: a fixed prefix, the source key and the path. */
+export const URI_PREFIX = "/media/f9999999999/sig/";
+export const uriFor = (key: string, path: string) => `${URI_PREFIX}${key}/${path}`;
 
 export function input(programs: CastPlayoutProgram[], nowMs: number, channel: CastChannelPlayout = CHANNEL): CastPlayoutInput {
-  return { channel, programs, nowMs, baseFor };
+  return { channel, programs, nowMs, uriFor };
 }
 
 /**

@@ -34,9 +34,10 @@ export function freePort(): Promise<number> {
  * Starts the built production server (`npm start`'s launcher) on a free port with its own DATA_DIR.
  * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL. A variable given as
  * `undefined` is left unset (e.g. HOST, to see the launcher's default; PUBLIC_URL, for URLs that follow
- * the request's host).
+ * the request's host). `opts.root`: the checkout to run (default this one).
  */
-export async function startKinora(env: Record<string, string | undefined> = {}): Promise<Kinora> {
+export async function startKinora(env: Record<string, string | undefined> = {}, opts: { root?: string } = {}): Promise<Kinora> {
+  const from = opts.root ?? root; // another built checkout: a benchmark's previous build
   // a restart of a server (same DATA_DIR) may keep its ports
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const rtmpPort = env.RTMP_PORT ? Number(env.RTMP_PORT) : await freePort();
@@ -58,8 +59,8 @@ export async function startKinora(env: Record<string, string | undefined> = {}):
     ...env,
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(from, "scripts/start.mjs")], {
+    cwd: from,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { parseMasterPlaylist, parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
-import { signedMediaBase, verifyMediaPath } from "@/server/media/edge/media-url.mjs";
+import { signedMediaFile, verifyMediaPath } from "@/server/media/edge/media-url.mjs";
 import { castMasterPlaylist, castMediaPlaylist, playoutWindow, type PlayoutSegment } from "@/server/media/cast/playout";
 import { LIVE_CELL_MS } from "@/server/media/cast/playout-timeline";
 import type { CastPlayoutProgram } from "@/server/media/cast/playout-types";
@@ -29,7 +29,7 @@ function smallDay(liveUntilMs: number, publishing: boolean): CastPlayoutProgram[
 }
 
 const seconds = (segs: PlayoutSegment[]) =>
-  segs.map((s) => [(s.startMs - T) / S, s.durationMs / S, s.uri.replace(fx.baseFor(s.sourceKey), `${s.sourceKey}:`)]);
+  segs.map((s) => [(s.startMs - T) / S, s.durationMs / S, s.uri.replace(`${fx.URI_PREFIX}${s.sourceKey}/`, `${s.sourceKey}:`)]);
 
 describe("cast playout: a small schedule", () => {
   it("writes a live media playlist: window, program date-times, discontinuities at program boundaries, exact cuts", () => {
@@ -63,7 +63,7 @@ describe("cast playout: a small schedule", () => {
     ]);
     const discontinuityBefore = lines.flatMap((l, i) => (l === "#EXT-X-DISCONTINUITY" ? [lines[i + 3]] : []));
     assert.deepEqual(
-      discontinuityBefore.map((u) => u!.replace("/media/9999999999/sig/", "")),
+      discontinuityBefore.map((u) => u!.replace(fx.URI_PREFIX, "")),
       ["slate/720p/seg_00000.ts", "slate/720p/seg_00000.ts", "slate/720p/seg_00000.ts", "liveC/src/0.ts"],
       "at the program boundaries, the slate's restart and the stream's takeover",
     );
@@ -161,20 +161,26 @@ describe("cast playout: a small schedule", () => {
     assert.equal(segs[0]!.slotStartMs, fx.DAY_START_MS);
   });
 
-  it("names the sources' own files behind the signed edge: box item rungs in the hls tree, the ingest's in the live tree", () => {
+  it("names the sources' own files behind the signed edge, each segment its own grant: box item rungs in the hls tree, the ingest's in the live tree", () => {
     const key = "k".repeat(64);
     const owner = "0b6f3c1e-6a43-4c1b-9d0e-2f5a8e7c9b10";
     const [box, stream] = ["7d2e4f60-1c3b-4a5d-8e9f-0a1b2c3d4e5f", "e3c1b2a4-5d6f-4e7a-8b9c-0d1e2f3a4b5c"];
     const expires = Math.floor(T / S) + 3600;
-    const bases: Record<string, string> = {
-      boxA: signedMediaBase(key, "hls", { bandOwnerId: owner, ownerId: owner, boxId: box }, expires),
-      liveC: signedMediaBase(key, "live", { bandOwnerId: owner, ownerId: owner, boxId: stream }, expires),
-      slate: signedMediaBase(key, "hls", { bandOwnerId: owner, ownerId: owner, boxId: owner }, expires),
+    const homes: Record<string, { tree: "hls" | "live"; boxId: string }> = {
+      boxA: { tree: "hls", boxId: box },
+      liveC: { tree: "live", boxId: stream },
+      slate: { tree: "hls", boxId: owner },
     };
-    const segs = playoutWindow({ ...fx.input(smallDay(T + 60 * S, true), T + 50 * S), baseFor: (k) => bases[k]! }, "720p");
+    const uriFor = (k: string, path: string) =>
+      signedMediaFile(key, homes[k]!.tree, { bandOwnerId: owner, ownerId: owner, boxId: homes[k]!.boxId }, path, expires);
+    const segs = playoutWindow({ ...fx.input(smallDay(T + 60 * S, true), T + 50 * S), uriFor }, "720p");
     const keys = segs.map((s) => {
       const grant = verifyMediaPath(key, s.uri, T / S);
       assert.ok(grant.ok, s.uri);
+      // the grant is that segment's alone: the master and a sibling are refused with its signature
+      const prefix = s.uri.slice(0, s.uri.lastIndexOf("/") + 1);
+      assert.deepEqual(verifyMediaPath(key, s.uri.replace(/\/[^/]+\/[^/]+$/, "/master.m3u8"), T / S), { ok: false, reason: "signature" });
+      assert.deepEqual(verifyMediaPath(key, `${prefix}other_00099.ts`, T / S), { ok: false, reason: "signature" });
       return grant.storageKey;
     });
     assert.ok(keys.includes(`box/${owner}/${box}/hls/720p/seg_00007.ts`));

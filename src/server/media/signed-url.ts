@@ -11,7 +11,7 @@ import {
 
 // Signed, expiring media URLs (the scheme is described in edge/media-url.mjs, which nginx's njs check
 // and the Node media server share):
-//   /media/<expires>/<signature>/<tree>/<bandOwnerId>/<ownerId>/<boxId>/<file>     tree: hls | preview | poster
+//   /media/<validity>/<signature>/<tree>/<bandOwnerId>/<ownerId>/<boxId>/<file>     tree: hls | preview | poster | live | cast
 // ownerId/boxId name the media home (where the files are), bandOwnerId whose band the edge charges.
 // The signature binds them and one tree until <expires>; it sits before the file path, so
 // relative URLs inside playlists inherit it. Lifetime: MEDIA_URL_TTL (default 4 h: a long film
@@ -42,6 +42,8 @@ export interface SignedMediaTree {
 export interface SignOptions {
   ttlSeconds?: number;
   now?: number;
+  /** A window instead of a lifetime: the grant opens at `from` and ends at `until` (a live event's). */
+  window?: { from: Date; until: Date };
   /** Where the caller reaches us (http/base-url.ts: the request's); default PUBLIC_URL's. */
   baseUrl?: string;
 }
@@ -49,8 +51,11 @@ export interface SignOptions {
 /** Signs one tree of one item's files, its bytes charged to `item.bandOwnerId`, for `ttlSeconds` (default MEDIA_URL_TTL). */
 export function signMediaTree(tree: MediaTree, item: MediaItem, opts: SignOptions = {}): SignedMediaTree {
   const e = env();
-  const expires = Math.floor((opts.now ?? Date.now()) / 1000) + (opts.ttlSeconds ?? e.MEDIA_URL_TTL);
-  const path = signedMediaBase(mediaKey(e), tree, item, expires);
+  const expires = opts.window
+    ? Math.floor(opts.window.until.getTime() / 1000)
+    : Math.floor((opts.now ?? Date.now()) / 1000) + (opts.ttlSeconds ?? e.MEDIA_URL_TTL);
+  const notBefore = opts.window ? Math.min(expires, Math.floor(opts.window.from.getTime() / 1000)) : undefined;
+  const path = signedMediaBase(mediaKey(e), tree, item, expires, notBefore);
   return { baseUrl: (opts.baseUrl ?? e.publicUrl) + path, expiresAt: new Date(expires * 1000) };
 }
 

@@ -6,7 +6,7 @@ import { bandLimitRefusal } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayGranted, type PlayOutcome } from "@/server/domain/playback/sign-playback";
 import { loadAudienceEvent, type LiveEventView, type LoadedEvent } from "./event-view";
 import { holdsTicket, replayUntil } from "./live-ticket";
-import { signLive } from "./live-sources";
+import { signEventLive, signLive } from "./live-sources";
 
 /** The payment-check parameter (supplement §1); anything that cannot be a trackingId is ignored, as players attach it everywhere. */
 export const trackingIdParam = z.preprocess((v) => (typeof v === "string" && v.length <= 200 ? v : undefined), z.string().optional());
@@ -35,11 +35,12 @@ async function readyRecording(ctx: Ctx, event: LoadedEvent) {
 /**
  * The play of an event the caller reaches (event play, and channel play once it found the event
  * on air), resource the event:
- * - before and during the window: the channel's live sources (PLAY even before the stream
- *   arrives: the playlist starts answering when it does, and players retry);
+ * - before and during the window: the channel's live sources for this event's window only
+ *   (live-sources.ts signEventLive; PLAY even before the stream arrives: the playlist starts
+ *   answering when it does, and players retry);
  * - after the end: the recording's HLS (as box and vod play sign it) when the event was recorded
  *   into a READY box item; without one, NOT_ON_AIR;
- * - its owner always plays (the live sources once over without a replay);
+ * - its owner always plays (the channel's live sources once over without a replay);
  * - anyone else: BAND_LIMIT_EXCEEDED when the owner's band is used up; FREE plays; PAY_PER_VIEW
  *   answers PAYMENT_REQUIRED until the caller holds a ticket (live-ticket.ts), which plays live
  *   and the replay until REPLAY_ACCESS_DAYS after the end; past that, NOT_ON_AIR.
@@ -53,20 +54,22 @@ export async function playLoadedEvent(
   const resource = event.view;
   const over = now.getTime() >= resource.endsAt.getTime();
   const replay = over ? await readyRecording(ctx, event) : undefined;
-  const grant = (): PlayGranted & { mode: "LIVE" | "REPLAY" } =>
-    replay
-      ? { ...signPlayback({ ...replay, bandOwnerId: event.ownerId }, "hls", { baseUrl: ctx.baseUrl }), mode: "REPLAY" }
-      : { ...signLive(ctx, { ownerId: event.ownerId, channelId: resource.channel.channelId }), mode: "LIVE" };
-  if (event.ownerId === optionalUserId(ctx)) return { ...grant(), resource };
+  const channel = { ownerId: event.ownerId, channelId: resource.channel.channelId };
+  const grant = async (): Promise<PlayGranted & { mode: "LIVE" | "REPLAY" }> => {
+    if (replay) return { ...signPlayback({ ...replay, bandOwnerId: event.ownerId }, "hls", { baseUrl: ctx.baseUrl }), mode: "REPLAY" };
+    if (over) return { ...signLive(ctx, channel), mode: "LIVE" }; // the owner's, after the end
+    return { ...(await signEventLive(ctx, { ...channel, startsAt: resource.startsAt, endsAt: resource.endsAt })), mode: "LIVE" };
+  };
+  if (event.ownerId === optionalUserId(ctx)) return { ...(await grant()), resource };
   if (over && !replay) return { result: "NOT_ON_AIR", messageId: "live.over", resource };
   const band = await bandLimitRefusal(ctx.db, event.ownerId, now);
   if (band) return { ...band, resource };
-  if (resource.paymentMode === "FREE") return { ...grant(), resource };
+  if (resource.paymentMode === "FREE") return { ...(await grant()), resource };
   const accessUntil = over ? replayUntil(resource.endsAt) : resource.endsAt;
   if (accessUntil.getTime() <= now.getTime()) return { result: "NOT_ON_AIR", messageId: "live.over", resource };
   if (!(await holdsTicket(ctx, resource.eventId, trackingId)))
     return { result: "PAYMENT_REQUIRED", messageId: "live.paymentRequired", resource };
-  return { ...grant(), resource, accessUntil };
+  return { ...(await grant()), resource, accessUntil };
 }
 
 // POST /api/live/event/{eventId}/play and /api/public/live/event/{eventId}/play - the play result

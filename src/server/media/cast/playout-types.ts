@@ -5,7 +5,7 @@
  * durations are integer milliseconds, so the timeline is exact integer arithmetic.
  */
 
-/** One packaged segment of a source, named relative to the source's signed base (e.g. `720p/seg_00003.ts`). */
+/** One packaged segment of a source, named by its path within the source's tree (e.g. `720p/seg_00003.ts`). */
 export interface CastSegment {
   path: string;
   durationMs: number;
@@ -22,9 +22,9 @@ export interface CastRendition {
 }
 
 /**
- * Where a source's files are: `key` names it for the caller's `baseFor` (which returns the signed
- * base URL, ending in "/", that the rendition paths are appended to: the box item's `hls` tree, the
- * live stream's `live` tree, the slate's).
+ * Where a source's files are: `key` names it for the caller's `uriFor` (which returns the signed URL
+ * of one of its segments by path: in the box item's `hls` tree, the live stream's `live` tree, the
+ * slate's).
  */
 export interface CastSource {
   key: string;
@@ -115,6 +115,6 @@ export interface CastPlayoutInput {
    */
   programs: CastPlayoutProgram[];
   nowMs: number;
-  /** The signed base URL (ending in "/") of a source's files, by `CastSource.key`. */
-  baseFor: (sourceKey: string) => string;
+  /** The signed URL of one segment: its source's `CastSource.key` and its path there. */
+  uriFor: (sourceKey: string, path: string) => string;
 }

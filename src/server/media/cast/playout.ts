@@ -9,7 +9,7 @@ import type { CastChannelPlayout, CastPlayoutInput, CastVariant } from "./playou
  * that have started by now and end after `now - windowSeconds`, each with its own
  * EXT-X-PROGRAM-DATE-TIME, EXT-X-DISCONTINUITY where the source changes or a loop restarts. The
  * segments are the sources' own files (box item rungs, the live ingest's, the slate's) behind the
- * signed edge: their URIs are the caller's signed base of each source plus the rendition path.
+ * signed edge: their URIs are the caller's (`uriFor`: a signed grant of that one segment).
  */
 
 export interface PlayoutSegment {
@@ -76,7 +76,6 @@ export function playoutWindow(input: CastPlayoutInput, variantName: string): Pla
       origins.get(start) ??
       origins.set(start, start === slot.startMs ? { index: 0, discontinuity: 0 } : firstFrom(placed, start)).get(start)!;
     for (const { run, indexBase, discontinuityBase } of placed) {
-      const base = input.baseFor(run.sourceKey);
       for (let i = run.firstEndingAfter(fromMs); i < run.count; i++) {
         const seg = run.segment(i);
         if (seg.startMs > nowMs) break;
@@ -89,7 +88,7 @@ export function playoutWindow(input: CastPlayoutInput, variantName: string): Pla
           discontinuity,
           startMs: seg.startMs,
           durationMs: seg.durationMs,
-          uri: `${base}${seg.path}`,
+          uri: input.uriFor(run.sourceKey, seg.path),
           sourceKey: run.sourceKey,
           programId: slot.programId,
           kind: slot.kind,

@@ -24,12 +24,22 @@ export type MediaGrant = {
   expires: number;
   storageKey: string;
 };
-export type MediaRefusal = { ok: false; reason: "malformed" | "signature" | "expired" };
+export type MediaRefusal = { ok: false; reason: "malformed" | "signature" | "early" | "expired" };
 
 export function cacheControlFor(file: string, tree?: MediaTree): string;
 export function contentTypeFor(file: string): string;
-export function mediaSignature(key: string, expires: number, tree: MediaTree, bandOwnerId: string, ownerId: string, boxId: string): string;
-export function signedMediaBase(key: string, tree: MediaTree, item: MediaItem, expires: number): string;
+export function mediaSignature(
+  key: string,
+  validity: string,
+  tree: MediaTree,
+  bandOwnerId: string,
+  ownerId: string,
+  boxId: string,
+  file?: string,
+): string;
+export function signedMediaBase(key: string, tree: MediaTree, item: MediaItem, expires: number, notBefore?: number): string;
+export function signedMediaFile(key: string, tree: MediaTree, item: MediaItem, file: string, expires: number): string;
+export function parseValidity(validity: string): { file: boolean; notBefore: number; expires: number };
 export function mediaStorageKey(tree: MediaTree, ownerId: string, boxId: string, file: string): string;
 export function verifyMediaPath(key: string, rawPath: string, nowSeconds?: number): MediaGrant | MediaRefusal;
 export function classifyRequestPath(rawPath: string): "media" | "invalid" | "app";

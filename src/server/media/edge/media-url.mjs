@@ -3,8 +3,16 @@
 // Plain ESM so the launcher (scripts/start.mjs, plain JS) imports it without a build step; nginx
 // checks the same HMAC in njs (media-auth.js, a port of verifyMediaPath kept in step by the tests).
 //
-//   /media/<expires>/<signature>/<tree>/<bandOwnerId>/<ownerId>/<boxId>/<file>
+//   /media/<validity>/<signature>/<tree>/<bandOwnerId>/<ownerId>/<boxId>/<file>
 //
+//   validity     <expires>              the whole tree of the item until <expires> (unix seconds)
+//                <notBefore>-<expires>  the whole tree, from <notBefore> only: a live event's window, so
+//                                       a URL issued for one event never plays what the channel airs
+//                                       before or after it (domain/live/live-sources.ts)
+//                f<expires>             the one <file> of the path (signed too) and nothing else of the
+//                                       tree: a cast channel's segments, each granted as its playlist lists
+//                                       it (media/cast/output/segment-urls.ts), so a channel's viewer gets
+//                                       no master, no other rendition, no segment outside the excerpt
 //   bandOwnerId  whose band the delivered bytes count against: the owner of the item played (the box
 //                item's, the vod's publisher, the listing's seller), not necessarily the owner of the files
 //   ownerId/boxId  the media home, where the files are stored (the seller's upload for a content
@@ -17,10 +25,11 @@
 //         cast     -> no storage: a cast channel's playlists (master.m3u8, <variant>.m3u8), rendered per
 //                     request by the Node media server from the schedule (src/server/media/cast/serve);
 //                     the boxId place holds the channel id, both owners are the channel's owner
-//   signature = base64url(HMAC-SHA256(key, "v2/<expires>/<tree>/<bandOwnerId>/<ownerId>/<boxId>"))[0..32]
+//   signature = base64url(HMAC-SHA256(key, "v2/<validity>/<tree>/<bandOwnerId>/<ownerId>/<boxId>"))[0..32]
+//               (a file grant: the message goes on with "/<file>")
 //
-// The signature sits before the file path and grants one tree of one item until <expires> (unix
-// seconds), so relative URLs inside playlists (rung playlists, segments) inherit it. A signature
+// A tree grant's signature sits before the file path and grants one tree of one item, so relative
+// URLs inside playlists (rung playlists, segments) inherit it. A signature
 // never covers another item or another tree: a preview URL cannot open the full ladder. It binds the
 // band owner and the media home together, so neither can be swapped: a viewer cannot move the bytes
 // to another user's band, nor point a grant at other files.
@@ -39,7 +48,7 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}";
 export const MEDIA_EXTENSIONS = ["m3u8", "ts", "m4s", "mp4", "aac", "vtt", "jpg"];
 const FILE = `(?:${SEGMENT}/){0,2}${SEGMENT}\\.(?:${MEDIA_EXTENSIONS.join("|")})`;
-export const MEDIA_PATH_SOURCE = `^/media/(\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster|live|cast)/(${UUID})/(${UUID})/(${UUID})/(${FILE})$`;
+export const MEDIA_PATH_SOURCE = `^/media/(f?(?:\\d{1,12}-)?\\d{1,12})/([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})/(hls|preview|poster|live|cast)/(${UUID})/(${UUID})/(${UUID})/(${FILE})$`;
 const MEDIA_PATH = new RegExp(MEDIA_PATH_SOURCE);
 
 /** Media types by extension (the same table is written into nginx's `types`). */
@@ -72,30 +81,48 @@ export function contentTypeFor(file) {
   return MEDIA_TYPES[ext] ?? "application/octet-stream";
 }
 
-/** The message the signature authenticates. */
-function signedMessage(expires, tree, bandOwnerId, ownerId, boxId) {
-  return `v2/${expires}/${tree}/${bandOwnerId}/${ownerId}/${boxId}`;
-}
-
-export function mediaSignature(key, expires, tree, bandOwnerId, ownerId, boxId) {
+/**
+ * The signature of a grant: `validity` as it stands in the path (`<expires>`, `<notBefore>-<expires>`
+ * or `f<expires>`), and for a file grant (`f...`) the file it covers.
+ */
+export function mediaSignature(key, validity, tree, bandOwnerId, ownerId, boxId, file) {
+  const message = `v2/${validity}/${tree}/${bandOwnerId}/${ownerId}/${boxId}`;
   return createHmac("sha256", key)
-    .update(signedMessage(expires, tree, bandOwnerId, ownerId, boxId))
+    .update(validity.startsWith("f") ? `${message}/${file}` : message)
     .digest("base64url")
     .slice(0, SIGNATURE_LENGTH);
 }
 
 const ID = new RegExp(`^${UUID}$`);
+const FILE_PATH = new RegExp(`^${FILE}$`);
+
+function checkGrant(tree, item, expires, notBefore) {
+  if (!MEDIA_TREES.includes(tree)) throw new Error(`unknown media tree: ${tree}`);
+  if (![item.bandOwnerId, item.ownerId, item.boxId].every((id) => ID.test(id))) throw new Error("media ids must be lowercase UUIDs");
+  if (!Number.isSafeInteger(expires) || expires < 0) throw new Error(`invalid expiry: ${expires}`);
+  if (notBefore !== undefined && (!Number.isSafeInteger(notBefore) || notBefore < 0 || notBefore > expires))
+    throw new Error(`invalid start: ${notBefore}`);
+}
 
 /**
  * The signed base path of one tree of one item, ending in "/": append a file (e.g. "master.m3u8").
- * `item`: the media home ({ownerId, boxId}) and whose band pays ({bandOwnerId}).
+ * `item`: the media home ({ownerId, boxId}) and whose band pays ({bandOwnerId}); `notBefore` (unix
+ * seconds, optional): the grant opens then (a live event's start).
  */
-export function signedMediaBase(key, tree, item, expires) {
+export function signedMediaBase(key, tree, item, expires, notBefore) {
+  checkGrant(tree, item, expires, notBefore);
   const { bandOwnerId, ownerId, boxId } = item;
-  if (!MEDIA_TREES.includes(tree)) throw new Error(`unknown media tree: ${tree}`);
-  if (![bandOwnerId, ownerId, boxId].every((id) => ID.test(id))) throw new Error("media ids must be lowercase UUIDs");
-  if (!Number.isSafeInteger(expires) || expires < 0) throw new Error(`invalid expiry: ${expires}`);
-  return `${MEDIA_PREFIX}${expires}/${mediaSignature(key, expires, tree, bandOwnerId, ownerId, boxId)}/${tree}/${bandOwnerId}/${ownerId}/${boxId}/`;
+  const validity = notBefore === undefined ? String(expires) : `${notBefore}-${expires}`;
+  return `${MEDIA_PREFIX}${validity}/${mediaSignature(key, validity, tree, bandOwnerId, ownerId, boxId)}/${tree}/${bandOwnerId}/${ownerId}/${boxId}/`;
+}
+
+/** The signed path of one file of one tree of an item (a file grant): no other file can be reached with it. */
+export function signedMediaFile(key, tree, item, file, expires) {
+  checkGrant(tree, item, expires);
+  if (!FILE_PATH.test(file) || file.includes("..")) throw new Error(`not a media file: ${file}`);
+  const { bandOwnerId, ownerId, boxId } = item;
+  const validity = `f${expires}`;
+  return `${MEDIA_PREFIX}${validity}/${mediaSignature(key, validity, tree, bandOwnerId, ownerId, boxId, file)}/${tree}/${bandOwnerId}/${ownerId}/${boxId}/${file}`;
 }
 
 /** The storage key a verified media path names (media/keys.ts layout). */
@@ -106,24 +133,33 @@ export function mediaStorageKey(tree, ownerId, boxId, file) {
   return `box/${ownerId}/${boxId}/${tree}/${file}`;
 }
 
+/** A validity segment's parts: whether it grants one file, its start (or 0) and its expiry. */
+export function parseValidity(validity) {
+  const file = validity.startsWith("f");
+  const [a, b] = (file ? validity.slice(1) : validity).split("-");
+  return b === undefined ? { file, notBefore: 0, expires: Number(a) } : { file, notBefore: Number(a), expires: Number(b) };
+}
+
 /**
  * Checks a raw request path (the query is ignored). Returns the grant, or why it is refused:
  * "malformed" (not one of our URLs: escapes, dot segments, directories, unknown tree or type),
- * "signature" (tampered, or issued for another item, tree, media home or band owner), "expired".
+ * "signature" (tampered, or issued for another item, tree, media home, band owner or file),
+ * "early" (a window that has not opened yet), "expired".
  */
 export function verifyMediaPath(key, rawPath, nowSeconds = Date.now() / 1000) {
   const q = rawPath.indexOf("?");
   const path = q < 0 ? rawPath : rawPath.slice(0, q);
   const m = MEDIA_PATH.exec(path);
   if (!m) return { ok: false, reason: "malformed" };
-  const [, exp, sig, tree, bandOwnerId, ownerId, boxId, file] = m;
+  const [, validity, sig, tree, bandOwnerId, ownerId, boxId, file] = m;
   if (tree === "poster" && file !== POSTER_FILE) return { ok: false, reason: "malformed" };
   if (file.split("/").some((s) => s.includes(".."))) return { ok: false, reason: "malformed" };
-  const expires = Number(exp);
-  const expected = Buffer.from(mediaSignature(key, expires, tree, bandOwnerId, ownerId, boxId));
+  const { notBefore, expires } = parseValidity(validity);
+  const expected = Buffer.from(mediaSignature(key, validity, tree, bandOwnerId, ownerId, boxId, file));
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" };
   if (expires < nowSeconds) return { ok: false, reason: "expired" };
+  if (notBefore > nowSeconds) return { ok: false, reason: "early" };
   return { ok: true, tree, bandOwnerId, ownerId, boxId, file, expires, storageKey: mediaStorageKey(tree, ownerId, boxId, file) };
 }
 

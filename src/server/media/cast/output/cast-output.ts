@@ -1,19 +1,18 @@
 import { getDb } from "@/server/db/client";
-import { mediaKey } from "@/server/media/signed-url";
-import { signedMediaBase, type MediaTree } from "@/server/media/edge/media-url.mjs";
 import { castMasterPlaylist, castMediaPlaylist } from "../playout";
 import type { CastChannelPlayout, CastPlayoutProgram } from "../playout-types";
 import { CAST_TARGET_DURATION_SECONDS, CAST_VARIANTS, CAST_WINDOW_SECONDS } from "./channel-format";
 import { channelSchedule } from "./channel-schedule";
 import { castLiveSource } from "./live-source";
-import { castSlate, SLATE_BOX_ID, SLATE_OWNER_ID, SLATE_SOURCE_KEY } from "./slate";
+import { castSegmentUri } from "./segment-urls";
+import { castSlate } from "./slate";
 
 /**
  * A cast channel's output as the Node media server serves it (media-node.mjs, tree `cast`): the
  * master playlist, or one variant's media playlist at the clock, from the cached schedule
- * (channel-schedule.ts). Segment URIs are root-relative signed URLs of their sources' own trees (a
- * box item's hls, a cast stream's live, the slate's hls), valid as long as the channel's URL and
- * charged to the channel's owner's band: acquired contents count against the buyer's.
+ * (channel-schedule.ts). Segment URIs are root-relative signed URLs of each segment alone in its
+ * source's tree (a box item's hls, a cast stream's live, the slate's hls: segment-urls.ts), charged
+ * to the channel's owner's band: acquired contents count against the buyer's.
  */
 
 /** What the edge verified (media-url.mjs MediaGrant): the channel (boxId) of its owner, until `expires`. */
@@ -29,22 +28,6 @@ export interface CastOutput {
 }
 
 const MASTER = "master.m3u8";
-
-/** Signed base paths of the window's sources, for the channel's owner until `expires` (memoized per playlist). */
-function sourceSigner(ownerId: string, expires: number): (key: string) => string {
-  const key = mediaKey();
-  const bases = new Map<string, string>();
-  return (sourceKey) => {
-    let base = bases.get(sourceKey);
-    if (!base) {
-      // keys: box-sources.ts boxSourceKey (hls:<owner>:<box>), live-source.ts liveSourceKey (live:<owner>:<stream>), the slate
-      const [tree, homeOwner, homeBox] = sourceKey === SLATE_SOURCE_KEY ? ["hls", SLATE_OWNER_ID, SLATE_BOX_ID] : sourceKey.split(":");
-      base = signedMediaBase(key, tree as MediaTree, { bandOwnerId: ownerId, ownerId: homeOwner!, boxId: homeBox! }, expires);
-      bases.set(sourceKey, base);
-    }
-    return base;
-  };
-}
 
 /** The playlist `grant.file` names at `nowMs`, or null (no such channel or variant: 404). */
 export async function renderCastOutput(grant: CastGrant, nowMs = Date.now()): Promise<CastOutput | null> {
@@ -68,5 +51,10 @@ export async function renderCastOutput(grant: CastGrant, nowMs = Date.now()): Pr
       return { ...p, stream: await castLiveSource(ref, nowMs) };
     }),
   );
-  return { body: castMediaPlaylist({ channel, programs, nowMs, baseFor: sourceSigner(grant.ownerId, grant.expires) }, variant.name) };
+  return {
+    body: castMediaPlaylist(
+      { channel, programs, nowMs, uriFor: (sourceKey, path) => castSegmentUri(grant.ownerId, sourceKey, path, nowMs) },
+      variant.name,
+    ),
+  };
 }
