@@ -122,6 +122,11 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
   }, [next, state.stage, ask]);
 
   const src = state.stage === "playing" ? state.src : undefined;
+  // when the event played live is over, its URL closes (it is that event's only): ask again for what
+  // follows (its replay, or the next event's countdown) instead of retrying a closed URL
+  const liveUntil = state.stage === "playing" && state.mode === "LIVE" ? state.event?.endsAt.getTime() : undefined;
+  const liveUntilRef = useRef(liveUntil);
+  liveUntilRef.current = liveUntil;
   useEffect(() => {
     const element = video.current;
     if (!src || !element) return;
@@ -138,7 +143,8 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
           if (disposed) return;
           setWaitingForStream(true);
           if (!details.startsWith("manifest") && !details.startsWith("level")) setError(`Playback failed (${details}).`);
-          retry = setTimeout(() => void start(), RETRY_MS);
+          const over = liveUntilRef.current !== undefined && Date.now() >= liveUntilRef.current;
+          retry = setTimeout(() => void (over ? ask().catch(() => undefined) : start()), RETRY_MS);
         },
         onManifest: () => {
           setWaitingForStream(false);
@@ -157,7 +163,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
       hls.current?.destroy();
       hls.current = null;
     };
-  }, [src]);
+  }, [src, ask]);
 
   async function buy(eventId: string): Promise<void> {
     setBuying(true);
