@@ -178,6 +178,45 @@ describe("signing and checking", () => {
   });
 });
 
+describe("grants of a window and of one file", () => {
+  test("a window opens at its start and closes at its end; its start is signed", async () => {
+    const { signMediaTree, verifyMediaUrlPath } = await import("../../src/server/media/signed-url");
+    const from = new Date((now + 100) * 1000);
+    const until = new Date((now + 200) * 1000);
+    const { baseUrl, expiresAt } = signMediaTree("live", item, { window: { from, until } });
+    assert.equal(expiresAt.getTime(), until.getTime());
+    const path = `${new URL(baseUrl).pathname}master.m3u8`;
+    assert.equal(path.split("/")[2], `${now + 100}-${now + 200}`);
+    assert.deepEqual(verifyMediaUrlPath(path, now + 99), { ok: false, reason: "early" });
+    assert.equal(verifyMediaUrlPath(path, now + 100).ok, true);
+    assert.equal(verifyMediaUrlPath(path, now + 200).ok, true);
+    assert.deepEqual(verifyMediaUrlPath(path, now + 201), { ok: false, reason: "expired" });
+    assert.deepEqual(verifyMediaUrlPath(path.replace(`/${now + 100}-`, `/${now}-`), now + 150), { ok: false, reason: "signature" });
+    assert.deepEqual(verifyMediaUrlPath(path.replace(`/${now + 100}-`, "/"), now + 150), { ok: false, reason: "signature" });
+  });
+
+  test("cast segment URLs: one file each, the same for every viewer within a step, signed anew in the next", async () => {
+    const { castSegmentUri, segmentGrantExpiry } = await import("../../src/server/media/cast/output/segment-urls");
+    const { verifyMediaUrlPath } = await import("../../src/server/media/signed-url");
+    const source = `hls:${owner}:${box}`;
+    const ms = (now + 10) * 1000; // inside a step
+    const uri = castSegmentUri(owner, source, "720p/seg_00003.ts", ms);
+    const grant = verifyMediaUrlPath(uri, now);
+    assert.ok(grant.ok);
+    assert.deepEqual(
+      [grant.tree, grant.bandOwnerId, grant.ownerId, grant.boxId, grant.file],
+      ["hls", owner, owner, box, "720p/seg_00003.ts"],
+    );
+    assert.ok(grant.expires >= now + 30 * 60 && grant.expires % 300 === 0, "at least 30 minutes, rounded up to a 5-minute step");
+    assert.equal(castSegmentUri(owner, source, "720p/seg_00003.ts", ms + 1000), uri, "the same within the step");
+    const sibling = uri.replace("seg_00003", "seg_00004");
+    assert.deepEqual(verifyMediaUrlPath(sibling, now), { ok: false, reason: "signature" });
+    const next = castSegmentUri(owner, source, "720p/seg_00003.ts", (segmentGrantExpiry(ms) - 30 * 60) * 1000 + 1);
+    assert.notEqual(next, uri, "the next step signs anew");
+    assert.notEqual(castSegmentUri(randomUUID(), source, "720p/seg_00003.ts", ms), uri, "another channel owner's band");
+  });
+});
+
 describe("request paths", () => {
   test("media, app, or invalid (dot segments above the root, bad escapes)", () => {
     const cases: Array<[string, string]> = [
