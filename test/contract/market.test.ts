@@ -4,7 +4,8 @@
 // same box item, one's own = 400, SPOT_PRICE through pay and the sandbox checkout (replay, another
 // user's or an unpaid trackingId, concurrent completion); the acquired box item (source
 // MARKETPLACE, marketplaceLicense, the seller's files, no storage charged, download as the license
-// says); the buyer's use (CC NC and ND, per-view licenses); and shared storage across deletes.
+// says); the buyer's use (CC NC and ND, per-view licenses, and a per-view license's price floor: the
+// licensor's price plus the platform fee, on publish and update); and shared storage across deletes.
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { Api, ApiResponse } from "../support/api";
@@ -458,6 +459,117 @@ describe("the buyer's use", () => {
       { field: "licenseType", defaultMessage: "must be PAY_PER_VIEW: the content's license is settled on every paid view" },
     ]);
     assert.equal((await api.post(ppvPath, { licenseType: "PAY_PER_VIEW", pricePerView: "2,00" }, { token: other.access })).status, 201);
+  });
+
+  test("the undercut price refused: a per-view license's vod costs at least the licensor's price plus the platform fee, on publish and on every update (400 on pricePerView)", async () => {
+    // the licensor asks 2,00 a view; the platform keeps 10 % of each sale (PLATFORM_FEE_PERCENT's
+    // default): 2,22 is the lowest price whose 2,00 after the fee pays the licensor in full (2,21
+    // leaves 1,99)
+    const licensee = await newUser(api);
+    const acquired = await acquire((await list({ licenseType: "PAY_PER_VIEW", pricePerView: "2,00" })).marketplaceId, licensee.access);
+    assert.equal(acquired.status, 200, acquired.text);
+    const boxId = acquired.body.boxContent.boxId;
+    const publishPath = `/api/box/${boxId}/vod`;
+    const below = [
+      {
+        field: "pricePerView",
+        defaultMessage: "must be at least 2,22: the content's license pays its licensor 2,00 per view, plus the platform fee",
+      },
+    ];
+    for (const pricePerView of ["0,01", "2.00", 2.21, "2,21"])
+      assertValidation(
+        await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView }, { token: licensee.access }),
+        publishPath,
+        below,
+      );
+    assertValidation(
+      await api.post(
+        publishPath,
+        { licenseType: "PAY_PER_VIEW", pricePerView: "0,01" },
+        { token: licensee.access, headers: { "Accept-Language": "it" } },
+      ),
+      publishPath,
+      [
+        {
+          field: "pricePerView",
+          defaultMessage:
+            "deve essere almeno 2,22: la licenza del contenuto paga al licenziante 2,00 a visione, più la commissione della piattaforma",
+        },
+      ],
+      "it",
+    );
+    const box = await api.get(`/api/box/${boxId}`, { token: licensee.access });
+    assert.equal(box.body.vodCount, 0, "no refused publish left a vod");
+
+    const published = await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView: "2,22" }, { token: licensee.access });
+    assert.equal(published.status, 201, published.text);
+    assert.equal(published.body.pricePerView, "2,22");
+    const vodPath = `/api/vod/${published.body.vodId}`;
+    // an update is held to the same floor, whatever else it changes
+    for (const body of [
+      { ...published.body, pricePerView: "0,01" },
+      { ...published.body, pricePerView: "2,21", public: false },
+    ])
+      assertValidation(await api.post(vodPath, body, { token: licensee.access }), vodPath, below);
+    // and the license allows no other way of publishing it (FREE, CC, in a bundle)
+    const bundle = await api.post(
+      "/api/contentbundle",
+      { name: "Cheap", price: "0,50", duration: 1, durationUnit: "MONTHS" },
+      { token: licensee.access },
+    );
+    assert.equal(bundle.status, 201, bundle.text);
+    for (const body of [
+      { licenseType: "FREE" },
+      { licenseType: "CREATIVE_COMMONS", ccType: "BY" },
+      { licenseType: "CONTENT_BUNDLE", bundleId: bundle.body.bundleId },
+    ])
+      assertValidation(await api.post(vodPath, body, { token: licensee.access }), vodPath, [
+        { field: "licenseType", defaultMessage: "must be PAY_PER_VIEW: the content's license is settled on every paid view" },
+      ]);
+    const unchanged = await api.get(vodPath, { token: licensee.access });
+    assert.deepEqual(
+      { pricePerView: unchanged.body.pricePerView, licenseType: unchanged.body.licenseType, public: unchanged.body.public },
+      {
+        pricePerView: "2,22",
+        licenseType: "PAY_PER_VIEW",
+        public: true,
+      },
+    );
+    const raised = await api.post(vodPath, { ...published.body, pricePerView: "3,00" }, { token: licensee.access });
+    assert.equal(raised.status, 200, raised.text);
+    assert.equal(raised.body.pricePerView, "3,00");
+
+    // a viewer buys a view at the floor price: the sale opens and is paid through the sandbox
+    const floorVod = await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView: "2,22" }, { token: licensee.access });
+    assert.equal(floorVod.status, 201, floorVod.text);
+    const sale = await api.post(
+      `/api/public/vod/${floorVod.body.vodId}/pay`,
+      { embedded: false, mobile: false, returnUrl: "https://shop.example/back" },
+      { token: publicToken },
+    );
+    assert.equal(sale.status, 200, sale.text);
+    await payThroughSandbox(sale.body.url, sale.body.trackingId);
+    const played = await api.post(
+      `/api/public/vod/${floorVod.body.vodId}/play`,
+      { trackingId: sale.body.trackingId },
+      { token: publicToken },
+    );
+    assert.equal(played.body.result, "PLAY", played.text);
+
+    // a licensed price no allowed price can cover (10 % on top of 9500,00 is above 10000,00)
+    const dear = await acquire((await list({ licenseType: "PAY_PER_VIEW", pricePerView: "9500,00" })).marketplaceId, licensee.access);
+    const dearPath = `/api/box/${dear.body.boxContent.boxId}/vod`;
+    assertValidation(
+      await api.post(dearPath, { licenseType: "PAY_PER_VIEW", pricePerView: "10000,00" }, { token: licensee.access }),
+      dearPath,
+      [
+        {
+          field: "pricePerView",
+          defaultMessage:
+            "cannot cover the content's license, which pays its licensor 9500,00 per view, plus the platform fee: no price up to 10000,00 does",
+        },
+      ],
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 // Marketplace rules against a real database (PGlite in a directory of its own, or the suite's
 // PostgreSQL), where HTTP cannot set the stage: the revenue of an acquired content's paid views
 // (PAY_PER_VIEW and REVENUE_SHARING licenses) in the ledger and on both creators' Sales pages, in
-// cents that add up; the end of a license with a duration (the clock set by data: the acquired item
+// cents that add up, and never below a PAY_PER_VIEW license's price (the vod's price floor, a vod
+// priced below it before the floor existed, a payment opened at such a price); the end of a license with a duration (the clock set by data: the acquired item
 // stops playing, its vods stop being listed); the paid-bundle rule the bundles context asks; and the
 // reference count of the shared files.
 import assert from "node:assert/strict";
@@ -25,9 +26,11 @@ let market: {
 let vod: {
   publish: typeof import("../../src/server/domain/vod/publish-vod");
   pay: typeof import("../../src/server/domain/vod/pay-vod");
+  update: typeof import("../../src/server/domain/vod/update-vod");
   search: typeof import("../../src/server/domain/vod/search-public-vods");
 };
 let settle: typeof import("../../src/server/payments/settle-payment");
+let beginPayment: typeof import("../../src/server/payments/begin-payment").beginPayment;
 let sales: typeof import("../../src/server/domain/payments/list-sales");
 let summary: typeof import("../../src/server/domain/payments/sales-summary");
 let playBox: typeof import("../../src/server/domain/playback/play-box").playBox;
@@ -44,9 +47,11 @@ before(async () => {
   vod = {
     publish: await import("../../src/server/domain/vod/publish-vod"),
     pay: await import("../../src/server/domain/vod/pay-vod"),
+    update: await import("../../src/server/domain/vod/update-vod"),
     search: await import("../../src/server/domain/vod/search-public-vods"),
   };
   settle = await import("../../src/server/payments/settle-payment");
+  ({ beginPayment } = await import("../../src/server/payments/begin-payment"));
   sales = await import("../../src/server/domain/payments/list-sales");
   summary = await import("../../src/server/domain/payments/sales-summary");
   ({ playBox } = await import("../../src/server/domain/playback/play-box"));
@@ -165,6 +170,115 @@ describe("revenue of acquired contents", () => {
       `REFUND,${buyer},-185`,
       `SHARE_REFUND,${seller},-40`,
     ]);
+  });
+});
+
+describe("the licensor's price per view", () => {
+  /** A DomainError of a refused vod publish or update: 400 on pricePerView with the floor. */
+  const belowFloor = (min: string, licensed: string) => (err: { code?: string; fieldErrors?: unknown[] }) => {
+    assert.equal(err.code, "VALIDATION");
+    assert.deepEqual(err.fieldErrors, [{ field: "pricePerView", message: "field.pricePerViewBelowLicense", params: { min, licensed } }]);
+    return true;
+  };
+
+  test("a sale at exactly the lowest allowed price pays the licensor the licensed price; a cent less is refused on publish and update", async () => {
+    const seller = await insertUser(db);
+    const buyer = await insertUser(db);
+    // 2,00 a view; 10 % fee: 2,22 leaves 2,00 after the fee (2,21 leaves 1,99)
+    const ppv = await listAndAcquire(seller, buyer, { licenseType: "PAY_PER_VIEW", pricePerView: 2 });
+    await assert.rejects(publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 0.01 }), belowFloor("2,22", "2,00"));
+    await assert.rejects(publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 2.21 }), belowFloor("2,22", "2,00"));
+    assert.equal(await db.vodItem.count({ where: { boxItemId: ppv.boxId } }), 0);
+    const atFloor = await publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 2.22 });
+    const update = (body: Record<string, unknown>) =>
+      vod.update.updateVod(as(buyer), parse(vod.update.updateVodInput, { vodId: atFloor.vodId, ...body }));
+    await assert.rejects(update({ licenseType: "PAY_PER_VIEW", pricePerView: 2.21 }), belowFloor("2,22", "2,00"));
+    await assert.rejects(update({ licenseType: "PAY_PER_VIEW", pricePerView: 0.01, public: false }), belowFloor("2,22", "2,00"));
+    const row = await db.vodItem.findUniqueOrThrow({ where: { id: atFloor.vodId }, select: { pricePerViewCents: true, public: true } });
+    assert.deepEqual(row, { pricePerViewCents: 222, public: true });
+
+    // an odd licensed price and the rounding of the fee: 0,05 -> 0,06 (fee 0,01 of 0,05 leaves 0,04)
+    const odd = await listAndAcquire(seller, buyer, { licenseType: "PAY_PER_VIEW", pricePerView: 0.05 });
+    await assert.rejects(publishVod(buyer, odd.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 0.05 }), belowFloor("0,06", "0,05"));
+    const oddVod = await publishVod(buyer, odd.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 0.06 });
+
+    const trackingIds = [await paidView(atFloor.vodId), await paidView(oddVod.vodId)];
+    const entries = await db.ledgerEntry.findMany({
+      where: { payment: { trackingId: { in: trackingIds } } },
+      select: { type: true, sellerId: true, grossCents: true, feeCents: true, netCents: true, payment: { select: { itemId: true } } },
+    });
+    const of = (vodId: string) =>
+      entries
+        .filter((e) => e.payment.itemId === vodId)
+        .map((e) => [e.type, e.sellerId === seller ? "licensor" : "licensee", e.grossCents, e.feeCents, e.netCents].join())
+        .sort();
+    // 2,22: fee 0,22, the licensor's 2,00, the licensee 0,00; 0,06: fee 0,01, the licensor's 0,05, the licensee 0,00
+    assert.deepEqual(of(atFloor.vodId), ["SALE,licensee,222,22,0", "SHARE,licensor,200,0,200"]);
+    assert.deepEqual(of(oddVod.vodId), ["SALE,licensee,6,1,0", "SHARE,licensor,5,0,5"]);
+  });
+
+  test("a vod priced below the floor before it existed (set by data): no new sale opens, the licensee must raise it; a payment already opened at that price still pays the licensor in full", async () => {
+    const seller = await insertUser(db);
+    const buyer = await insertUser(db);
+    const ppv = await listAndAcquire(seller, buyer, { licenseType: "PAY_PER_VIEW", pricePerView: 2 });
+    const published = await publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 2.5 });
+    // what the code before the floor let a licensee do: 0,01 a view
+    await db.vodItem.update({ where: { id: published.vodId }, data: { pricePerViewCents: 1 } });
+
+    const viewer = await insertUser(db);
+    await assert.rejects(
+      vod.pay.payVod(as(viewer), parse(vod.pay.payVodInput, { vodId: published.vodId, embedded: false, mobile: false })),
+      (err: { code?: string; messageId?: string }) => err.code === "CONFLICT" && err.messageId === "error.vodPriceBelowLicense",
+    );
+    assert.equal(await db.payment.count({ where: { itemId: published.vodId } }), 0, "no payment opened");
+    // the licensee's update keeping that price is refused: the floor applies to every write
+    await assert.rejects(
+      vod.update.updateVod(
+        as(buyer),
+        parse(vod.update.updateVodInput, { vodId: published.vodId, licenseType: "PAY_PER_VIEW", pricePerView: 0.01, public: false }),
+      ),
+      belowFloor("2,22", "2,00"),
+    );
+
+    // a payment opened at 0,01 before the floor existed (as pay-vod opened it then), settled now:
+    // the licensor still gets the licensed 2,00; the platform keeps its fee of the gross (0,00 of
+    // 0,01), and the licensee, who set the price, owes the difference (a net of -1,99)
+    const started = await beginPayment(
+      as(viewer),
+      {
+        kind: "VOD",
+        itemId: published.vodId,
+        title: published.title,
+        sellerId: buyer,
+        amountCents: 1,
+        share: { sellerId: seller, cents: 200 },
+      },
+      { advanceMonthlyPayments: 1, embedded: false, mobile: false },
+    );
+    await settle.settlePayment(db, started.trackingId, "PAID");
+    const entries = await db.ledgerEntry.findMany({
+      where: { payment: { trackingId: started.trackingId } },
+      select: { type: true, sellerId: true, grossCents: true, feeCents: true, netCents: true },
+    });
+    assert.deepEqual(
+      entries.map((e) => [e.type, e.sellerId === seller ? "licensor" : "licensee", e.grossCents, e.feeCents, e.netCents].join()).sort(),
+      ["SALE,licensee,1,0,-199", "SHARE,licensor,200,0,200"],
+    );
+    // a refund takes both back
+    await settle.refundPayment(db, started.trackingId);
+    const refunds = await db.ledgerEntry.findMany({
+      where: { payment: { trackingId: started.trackingId }, type: { in: ["REFUND", "SHARE_REFUND"] } },
+      select: { type: true, netCents: true },
+    });
+    assert.deepEqual(refunds.map((r) => [r.type, r.netCents].join()).sort(), ["REFUND,199", "SHARE_REFUND,-200"]);
+
+    // raised to the floor, it sells again
+    const raised = await vod.update.updateVod(
+      as(buyer),
+      parse(vod.update.updateVodInput, { vodId: published.vodId, licenseType: "PAY_PER_VIEW", pricePerView: 2.22 }),
+    );
+    assert.equal(raised.pricePerViewCents, 222);
+    await paidView(published.vodId);
   });
 });
 

@@ -122,6 +122,12 @@ const en = {
   "field.notAllowedForLicenseType": "is not allowed with this licenseType",
   "field.licenseNonCommercial": "cannot be PAY_PER_VIEW or CONTENT_BUNDLE: the content is licensed for non-commercial use only",
   "field.licensePerViewOnly": "must be PAY_PER_VIEW: the content's license is settled on every paid view",
+  "field.pricePerViewBelowLicense":
+    "must be at least {min}: the content's license pays its licensor {licensed} per view, plus the platform fee",
+  "field.pricePerViewLicenseUncovered":
+    "cannot cover the content's license, which pays its licensor {licensed} per view, plus the platform fee: no price up to {max} does",
+  "error.vodPriceBelowLicense":
+    "This content is not on sale at its price, which does not cover its license's per-view price plus the platform fee: its publisher must raise it",
   "field.licenseNoDerivatives": "cannot be changed: the content is licensed without derivatives",
   // cast
   "error.castChannelNotFound": "Cast channel not found",
@@ -298,6 +304,12 @@ const it: Record<MessageId, string> = {
   "field.notAllowedForLicenseType": "non è ammesso con questo licenseType",
   "field.licenseNonCommercial": "non può essere PAY_PER_VIEW né CONTENT_BUNDLE: il contenuto è concesso solo per uso non commerciale",
   "field.licensePerViewOnly": "deve essere PAY_PER_VIEW: la licenza del contenuto si regola a ogni visione pagata",
+  "field.pricePerViewBelowLicense":
+    "deve essere almeno {min}: la licenza del contenuto paga al licenziante {licensed} a visione, più la commissione della piattaforma",
+  "field.pricePerViewLicenseUncovered":
+    "non può coprire la licenza del contenuto, che paga al licenziante {licensed} a visione, più la commissione della piattaforma: nessun prezzo fino a {max} basta",
+  "error.vodPriceBelowLicense":
+    "Questo contenuto non è in vendita al suo prezzo, che non copre il prezzo a visione della sua licenza più la commissione della piattaforma: chi lo pubblica deve alzarlo",
   "field.licenseNoDerivatives": "non può essere cambiato: il contenuto è concesso senza opere derivate",
   "error.castChannelNotFound": "Canale cast non trovato",
   "error.castStreamNotFound": "Flusso cast non trovato",

@@ -9,6 +9,24 @@ export function platformFeeCents(grossCents: number, sellerId: string | null, pe
   return Math.round((grossCents * percent) / 100);
 }
 
+/**
+ * The lowest gross of a creator's sale whose part after the platform's fee (platformFeeCents) is
+ * at least `netCents`: the lowest price of a vod of a content acquired under a PAY_PER_VIEW license,
+ * the one whose every sale pays the licensor the licensed price and leaves its seller nothing below
+ * zero. Infinity when no gross does (a fee of 100 %).
+ */
+export function minimumGrossCents(netCents: number, feePercent = env().PLATFORM_FEE_PERCENT): number {
+  if (netCents <= 0) return 0;
+  if (feePercent >= 100) return Number.POSITIVE_INFINITY;
+  const afterFee = (gross: number) => gross - Math.round((gross * feePercent) / 100);
+  // one cent more of gross leaves 0 or 1 cent more after the fee (a rounded percentage below 100),
+  // so the first gross that covers it, counting up from a bound below the answer (a fee rounds at
+  // most half a cent down), is the lowest
+  let gross = Math.max(netCents, Math.floor(((netCents - 0.5) * 100) / (100 - feePercent)));
+  while (afterFee(gross) < netCents) gross++;
+  return gross;
+}
+
 /** A second creator's part of a sale (PaymentItem.share): fixed cents, or a percentage of the seller's net. */
 export interface SaleShare {
   sellerId: string;
@@ -26,7 +44,10 @@ interface LedgerPayment {
   sharePercent: number | null;
 }
 
-/** How a sale's gross divides, in whole cents: fee + sellerNet + shareNet = gross, always. */
+/**
+ * How a sale's gross divides, in whole cents: fee + sellerNet + shareNet = gross, always. sellerNet
+ * is below zero only when a fixed share exceeds what the fee leaves: the seller owes the rest.
+ */
 export interface SaleSplit {
   feeCents: number;
   sellerNetCents: number;
@@ -34,10 +55,13 @@ export interface SaleSplit {
 }
 
 /**
- * Splits a gross: the platform's fee first (platformFeeCents), then the second creator's share out
- * of what is left (fixed cents, or a percentage of it rounded down), never more than that; the
- * seller keeps the remainder. Each part is computed from the one before, so no cent is created or
- * lost by rounding.
+ * Splits a gross: the platform's fee first (platformFeeCents), then the second creator's share:
+ * fixed cents (a PAY_PER_VIEW license's price) are the licensor's in full, whatever the seller
+ * charged; a percentage (REVENUE_SHARING) is of what the fee leaves, rounded down. The seller keeps
+ * the remainder: below zero, a debt, when its price left less than a fixed share (a vod priced
+ * below its floor, minimumGrossCents, before there was one: the seller set the price, so it pays
+ * the difference, not the licensor, and the platform keeps its fee of the gross). Each part is
+ * computed from the one before, so no cent is created or lost by rounding.
  */
 export function splitSale(
   grossCents: number,
@@ -47,8 +71,12 @@ export function splitSale(
 ): SaleSplit {
   const feeCents = platformFeeCents(grossCents, sellerId, feePercent);
   const afterFee = grossCents - feeCents;
-  const wanted = share?.cents ?? (share?.percent === undefined ? 0 : Math.floor((afterFee * share.percent) / 100));
-  const shareNetCents = Math.max(0, Math.min(afterFee, wanted));
+  const shareNetCents =
+    share?.cents !== undefined
+      ? Math.max(0, share.cents)
+      : share?.percent !== undefined
+        ? Math.max(0, Math.min(afterFee, Math.floor((afterFee * share.percent) / 100)))
+        : 0;
   return { feeCents, sellerNetCents: afterFee - shareNetCents, shareNetCents };
 }
 

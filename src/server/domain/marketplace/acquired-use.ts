@@ -2,7 +2,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { VodLicenseType } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { DomainError, invalidField } from "@/server/domain/errors";
-import type { SaleShare } from "@/server/payments/ledger";
+import { MAX_PRICE_CENTS } from "@/server/domain/shared/schema";
+import { minimumGrossCents, type SaleShare } from "@/server/payments/ledger";
 import { isLicenseEnded } from "./acquired-license";
 import { isNoDerivatives, isNonCommercial, termColumnSelect, termsOf, type LicenseTerms } from "./license-terms";
 
@@ -40,19 +41,45 @@ export const mayBroadcast = (license: { licenseType: LicenseTerms["licenseType"]
 /** Vod licenses that sell the content: pay-per-view, and a bundle's (every bundle has a price). */
 const SOLD: ReadonlySet<VodLicenseType> = new Set(["PAY_PER_VIEW", "CONTENT_BUNDLE"]);
 
+/** An amount in a message: 2,00 (money as the interface writes it, in every language). */
+const moneyText = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+
+/**
+ * The lowest pricePerView of a vod of a content acquired under a PAY_PER_VIEW license: the licensed
+ * price plus the platform's fee on the sale (payments/ledger.ts minimumGrossCents), so that every
+ * sale pays the licensor the licensed price in full out of what the fee leaves, and the licensee
+ * nothing below zero. Infinity when no price does (a fee of 100 %).
+ */
+export const minimumPricePerViewCents = (licensedCents: number) => minimumGrossCents(licensedCents);
+
 /**
  * Checks a vod publish or update of a box item against its license: an ended license publishes
  * nothing (409); NonCommercial CC terms refuse selling it, as PAY_PER_VIEW or in a bundle (400 on
  * licenseType); a PAY_PER_VIEW or REVENUE_SHARING license allows only PAY_PER_VIEW (the seller is
- * paid from the views). How long such a vod is listed follows the license (migration
- * 20261124013011_marketplace).
+ * paid from the views); a PAY_PER_VIEW license's vod costs at least minimumPricePerViewCents (400 on
+ * pricePerView: no licensee undercuts its licensor). How long such a vod is listed follows the
+ * license (migration 20261124013011_marketplace).
  */
-export async function assertVodUseAllowed(db: DbOrTx, boxItemId: string, licenseType: VodLicenseType): Promise<void> {
+export async function assertVodUseAllowed(
+  db: DbOrTx,
+  boxItemId: string,
+  vod: { licenseType: VodLicenseType; pricePerViewCents: number | null },
+): Promise<void> {
   const license = await licenseOfBoxItem(db, boxItemId);
   if (!license) return;
+  const { terms } = license;
   if (license.ended) throw new DomainError("CONFLICT", "error.acquiredLicenseExpired");
-  if (isNonCommercial(license.terms.ccType) && SOLD.has(licenseType)) throw invalidField("licenseType", "field.licenseNonCommercial");
-  if (settledPerView(license.terms) && licenseType !== "PAY_PER_VIEW") throw invalidField("licenseType", "field.licensePerViewOnly");
+  if (isNonCommercial(terms.ccType) && SOLD.has(vod.licenseType)) throw invalidField("licenseType", "field.licenseNonCommercial");
+  if (settledPerView(terms) && vod.licenseType !== "PAY_PER_VIEW") throw invalidField("licenseType", "field.licensePerViewOnly");
+  if (terms.licenseType !== "PAY_PER_VIEW" || vod.licenseType !== "PAY_PER_VIEW") return;
+  const licensedCents = terms.pricePerViewCents ?? 0;
+  const min = minimumPricePerViewCents(licensedCents);
+  if ((vod.pricePerViewCents ?? 0) >= min) return;
+  const licensed = moneyText(licensedCents);
+  // a licensed price so high that no price the interface allows covers it and the fee
+  if (min > MAX_PRICE_CENTS)
+    throw invalidField("pricePerView", "field.pricePerViewLicenseUncovered", { licensed, max: moneyText(MAX_PRICE_CENTS) });
+  throw invalidField("pricePerView", "field.pricePerViewBelowLicense", { min: moneyText(min), licensed });
 }
 
 /**
@@ -66,15 +93,22 @@ export async function maySellInPaidBundle(db: DbOrTx, boxItemId: string): Promis
 }
 
 /**
- * The seller's part of one paid view of a vod of this box item (payments PaymentItem.share): a
- * PAY_PER_VIEW license's pricePerView, a REVENUE_SHARING license's earningPercentage of the
- * acquirer's net; none for other contents.
+ * The seller's part of one paid view, at `priceCents`, of a vod of this box item (payments
+ * PaymentItem.share): a PAY_PER_VIEW license's pricePerView, a REVENUE_SHARING license's
+ * earningPercentage of the acquirer's net; none for other contents. A PAY_PER_VIEW license's vod
+ * priced below minimumPricePerViewCents (published before there was a floor, or the platform fee
+ * raised since) opens no sale (409) until its publisher raises the price: each would cost the
+ * licensee the difference (ledger.ts splitSale pays the licensor in full).
  */
-export async function licenseShareOf(db: DbOrTx, boxItemId: string): Promise<SaleShare | undefined> {
+export async function licenseShareOf(db: DbOrTx, boxItemId: string, priceCents: number): Promise<SaleShare | undefined> {
   const license = await licenseOfBoxItem(db, boxItemId);
   if (!license) return undefined;
   const { terms, issuerId } = license;
-  if (terms.licenseType === "PAY_PER_VIEW") return { sellerId: issuerId, cents: terms.pricePerViewCents };
+  if (terms.licenseType === "PAY_PER_VIEW") {
+    const cents = terms.pricePerViewCents ?? 0;
+    if (priceCents < minimumPricePerViewCents(cents)) throw new DomainError("CONFLICT", "error.vodPriceBelowLicense");
+    return { sellerId: issuerId, cents };
+  }
   if (terms.licenseType === "REVENUE_SHARING") return { sellerId: issuerId, percent: terms.earningPercentage };
   return undefined;
 }

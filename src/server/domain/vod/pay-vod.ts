@@ -13,7 +13,8 @@ export const payVodInput = paymentRequestInput.extend({ vodId: z.string() });
 // pay-per-view access to a vod (its pricePerView, sold by its publisher): the buyer pays at `url`,
 // comes back with the trackingId and plays with {trackingId}. A signed-in buyer's purchase is also
 // theirs without it. 404 as for play; 400 for a vod that is not pay-per-view and for its own owner,
-// who plays without paying.
+// who plays without paying; 409 for a vod of an acquired content priced below its license's floor
+// (marketplace/acquired-use.ts licenseShareOf).
 export async function payVod(ctx: Ctx, input: z.output<typeof payVodInput>): Promise<PaymentInitiation & { resource: VodItemView }> {
   const viewerId = optionalUserId(ctx);
   const vod = await loadViewableVod(ctx.db, viewerId, input.vodId, ctx.baseUrl);
@@ -29,7 +30,8 @@ export async function payVod(ctx: Ctx, input: z.output<typeof payVodInput>): Pro
       sellerId: vod.ownerId,
       amountCents: resource.pricePerViewCents,
       // a content acquired on the marketplace under PAY_PER_VIEW or REVENUE_SHARING: its seller's part
-      share: await licenseShareOf(ctx.db, resource.boxId),
+      // (409 for a PAY_PER_VIEW license's vod priced below the licensed price plus the fee)
+      share: await licenseShareOf(ctx.db, resource.boxId, resource.pricePerViewCents),
     },
     input,
   );

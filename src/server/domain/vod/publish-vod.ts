@@ -20,8 +20,8 @@ export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInpu
   const item = await loadOwnBoxItem(ctx.db, ownerId, input.boxId);
   if (item.status === "PROCESSING") throw new DomainError("CONFLICT", "error.vodContentProcessing");
   if (item.status === "FAILED") throw new DomainError("CONFLICT", "error.vodContentFailed");
-  await assertVodUseAllowed(ctx.db, item.boxId, input.licenseType);
   const license = licenseColumns(licenseOf(input));
+  await assertVodUseAllowed(ctx.db, item.boxId, license);
   const created = await ctx.db
     .$transaction(async (tx) => {
       // CONTENT_BUNDLE: one of the publisher's bundles, which the vod joins at the end

@@ -15,8 +15,8 @@ export const updateVodInput = vodFields.safeExtend({ vodId: z.string() });
 export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>): Promise<VodItemView> {
   const ownerId = requireUserId(ctx);
   const current = await loadOwnVod(ctx.db, ownerId, input.vodId);
-  await assertVodUseAllowed(ctx.db, current.view.boxId, input.licenseType);
   const license = licenseColumns(licenseOf(input));
+  await assertVodUseAllowed(ctx.db, current.view.boxId, license);
   const vod = { vodId: current.view.vodId, boxItemId: current.view.boxId, ownerId };
   await ctx.db.$transaction(async (tx) => {
     // CONTENT_BUNDLE: a vod moved into a bundle joins it at the end; one leaving its bundle leaves its items
