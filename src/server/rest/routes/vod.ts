@@ -55,7 +55,8 @@ const payRoute = (path: string, auth: "public" | "private") =>
     summary: auth === "public" ? "Pay for a pay-per-view vod (public)" : "Pay for a pay-per-view vod",
     requestSchema: payVodInput,
     responseSchema: paymentInitiationSchema(viewOf(auth).schema),
-    errors: [503],
+    // 409: a vod of an acquired content priced below its license's per-view price plus the fee
+    errors: [409, 503],
     handle: async ({ caller, params, body }) => {
       const started = await caller.vod.pay(untrusted({ ...body, vodId: params.vodId }));
       return renderPaymentInitiation(started, viewOf(auth).render(started.resource));
