@@ -462,9 +462,8 @@ describe("the buyer's use", () => {
   });
 
   test("the undercut price refused: a per-view license's vod costs at least the licensor's price plus the platform fee, on publish and on every update (400 on pricePerView)", async () => {
-    // the licensor asks 2,00 a view; the platform keeps 10 % of each sale (PLATFORM_FEE_PERCENT's
-    // default): 2,22 is the lowest price whose 2,00 after the fee pays the licensor in full (2,21
-    // leaves 1,99)
+    // the licensor asks 2,00 a view; the platform's fee is 10 % (PLATFORM_FEE_PERCENT's default):
+    // 2,20, the licensed price plus the fee on it, is the lowest price
     const licensee = await newUser(api);
     const acquired = await acquire((await list({ licenseType: "PAY_PER_VIEW", pricePerView: "2,00" })).marketplaceId, licensee.access);
     assert.equal(acquired.status, 200, acquired.text);
@@ -473,10 +472,10 @@ describe("the buyer's use", () => {
     const below = [
       {
         field: "pricePerView",
-        defaultMessage: "must be at least 2,22: the content's license pays its licensor 2,00 per view, plus the platform fee",
+        defaultMessage: "must be at least 2,20: the content's license pays its licensor 2,00 per view, plus the platform fee",
       },
     ];
-    for (const pricePerView of ["0,01", "2.00", 2.21, "2,21"])
+    for (const pricePerView of ["0,01", "2.00", 2.19, "2,19"])
       assertValidation(
         await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView }, { token: licensee.access }),
         publishPath,
@@ -493,7 +492,7 @@ describe("the buyer's use", () => {
         {
           field: "pricePerView",
           defaultMessage:
-            "deve essere almeno 2,22: la licenza del contenuto paga al licenziante 2,00 a visione, più la commissione della piattaforma",
+            "deve essere almeno 2,20: la licenza del contenuto paga al licenziante 2,00 a visione, più la commissione della piattaforma",
         },
       ],
       "it",
@@ -501,14 +500,14 @@ describe("the buyer's use", () => {
     const box = await api.get(`/api/box/${boxId}`, { token: licensee.access });
     assert.equal(box.body.vodCount, 0, "no refused publish left a vod");
 
-    const published = await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView: "2,22" }, { token: licensee.access });
+    const published = await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView: "2,20" }, { token: licensee.access });
     assert.equal(published.status, 201, published.text);
-    assert.equal(published.body.pricePerView, "2,22");
+    assert.equal(published.body.pricePerView, "2,20");
     const vodPath = `/api/vod/${published.body.vodId}`;
     // an update is held to the same floor, whatever else it changes
     for (const body of [
       { ...published.body, pricePerView: "0,01" },
-      { ...published.body, pricePerView: "2,21", public: false },
+      { ...published.body, pricePerView: "2,19", public: false },
     ])
       assertValidation(await api.post(vodPath, body, { token: licensee.access }), vodPath, below);
     // and the license allows no other way of publishing it (FREE, CC, in a bundle)
@@ -530,7 +529,7 @@ describe("the buyer's use", () => {
     assert.deepEqual(
       { pricePerView: unchanged.body.pricePerView, licenseType: unchanged.body.licenseType, public: unchanged.body.public },
       {
-        pricePerView: "2,22",
+        pricePerView: "2,20",
         licenseType: "PAY_PER_VIEW",
         public: true,
       },
@@ -540,7 +539,7 @@ describe("the buyer's use", () => {
     assert.equal(raised.body.pricePerView, "3,00");
 
     // a viewer buys a view at the floor price: the sale opens and is paid through the sandbox
-    const floorVod = await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView: "2,22" }, { token: licensee.access });
+    const floorVod = await api.post(publishPath, { licenseType: "PAY_PER_VIEW", pricePerView: "2,20" }, { token: licensee.access });
     assert.equal(floorVod.status, 201, floorVod.text);
     const sale = await api.post(
       `/api/public/vod/${floorVod.body.vodId}/pay`,

@@ -184,20 +184,20 @@ describe("the licensor's price per view", () => {
   test("a sale at exactly the lowest allowed price pays the licensor the licensed price; a cent less is refused on publish and update", async () => {
     const seller = await insertUser(db);
     const buyer = await insertUser(db);
-    // 2,00 a view; 10 % fee: 2,22 leaves 2,00 after the fee (2,21 leaves 1,99)
+    // 2,00 a view; 10 % fee: the floor is 2,20 (2,00 and the fee on it)
     const ppv = await listAndAcquire(seller, buyer, { licenseType: "PAY_PER_VIEW", pricePerView: 2 });
-    await assert.rejects(publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 0.01 }), belowFloor("2,22", "2,00"));
-    await assert.rejects(publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 2.21 }), belowFloor("2,22", "2,00"));
+    await assert.rejects(publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 0.01 }), belowFloor("2,20", "2,00"));
+    await assert.rejects(publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 2.19 }), belowFloor("2,20", "2,00"));
     assert.equal(await db.vodItem.count({ where: { boxItemId: ppv.boxId } }), 0);
-    const atFloor = await publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 2.22 });
+    const atFloor = await publishVod(buyer, ppv.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 2.2 });
     const update = (body: Record<string, unknown>) =>
       vod.update.updateVod(as(buyer), parse(vod.update.updateVodInput, { vodId: atFloor.vodId, ...body }));
-    await assert.rejects(update({ licenseType: "PAY_PER_VIEW", pricePerView: 2.21 }), belowFloor("2,22", "2,00"));
-    await assert.rejects(update({ licenseType: "PAY_PER_VIEW", pricePerView: 0.01, public: false }), belowFloor("2,22", "2,00"));
+    await assert.rejects(update({ licenseType: "PAY_PER_VIEW", pricePerView: 2.19 }), belowFloor("2,20", "2,00"));
+    await assert.rejects(update({ licenseType: "PAY_PER_VIEW", pricePerView: 0.01, public: false }), belowFloor("2,20", "2,00"));
     const row = await db.vodItem.findUniqueOrThrow({ where: { id: atFloor.vodId }, select: { pricePerViewCents: true, public: true } });
-    assert.deepEqual(row, { pricePerViewCents: 222, public: true });
+    assert.deepEqual(row, { pricePerViewCents: 220, public: true });
 
-    // an odd licensed price and the rounding of the fee: 0,05 -> 0,06 (fee 0,01 of 0,05 leaves 0,04)
+    // an odd licensed price and the rounding of the fee: 0,05 -> 0,06 (its fee 0,005 rounds up to 0,01)
     const odd = await listAndAcquire(seller, buyer, { licenseType: "PAY_PER_VIEW", pricePerView: 0.05 });
     await assert.rejects(publishVod(buyer, odd.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 0.05 }), belowFloor("0,06", "0,05"));
     const oddVod = await publishVod(buyer, odd.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: 0.06 });
@@ -212,8 +212,8 @@ describe("the licensor's price per view", () => {
         .filter((e) => e.payment.itemId === vodId)
         .map((e) => [e.type, e.sellerId === seller ? "licensor" : "licensee", e.grossCents, e.feeCents, e.netCents].join())
         .sort();
-    // 2,22: fee 0,22, the licensor's 2,00, the licensee 0,00; 0,06: fee 0,01, the licensor's 0,05, the licensee 0,00
-    assert.deepEqual(of(atFloor.vodId), ["SALE,licensee,222,22,0", "SHARE,licensor,200,0,200"]);
+    // 2,20: fee 0,20, the licensor's 2,00, the licensee 0,00; 0,06: fee 0,01, the licensor's 0,05, the licensee 0,00
+    assert.deepEqual(of(atFloor.vodId), ["SALE,licensee,220,20,0", "SHARE,licensor,200,0,200"]);
     assert.deepEqual(of(oddVod.vodId), ["SALE,licensee,6,1,0", "SHARE,licensor,5,0,5"]);
   });
 
@@ -237,12 +237,12 @@ describe("the licensor's price per view", () => {
         as(buyer),
         parse(vod.update.updateVodInput, { vodId: published.vodId, licenseType: "PAY_PER_VIEW", pricePerView: 0.01, public: false }),
       ),
-      belowFloor("2,22", "2,00"),
+      belowFloor("2,20", "2,00"),
     );
 
     // a payment opened at 0,01 before the floor existed (as pay-vod opened it then), settled now:
-    // the licensor still gets the licensed 2,00; the platform keeps its fee of the gross (0,00 of
-    // 0,01), and the licensee, who set the price, owes the difference (a net of -1,99)
+    // the licensor still gets the licensed 2,00; the platform no fee (the gross is below the licensed
+    // price), and the licensee, who set the price, owes the difference (a net of -1,99)
     const started = await beginPayment(
       as(viewer),
       {
@@ -275,9 +275,9 @@ describe("the licensor's price per view", () => {
     // raised to the floor, it sells again
     const raised = await vod.update.updateVod(
       as(buyer),
-      parse(vod.update.updateVodInput, { vodId: published.vodId, licenseType: "PAY_PER_VIEW", pricePerView: 2.22 }),
+      parse(vod.update.updateVodInput, { vodId: published.vodId, licenseType: "PAY_PER_VIEW", pricePerView: 2.2 }),
     );
-    assert.equal(raised.pricePerViewCents, 222);
+    assert.equal(raised.pricePerViewCents, 220);
     await paidView(published.vodId);
   });
 });

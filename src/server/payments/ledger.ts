@@ -10,21 +10,14 @@ export function platformFeeCents(grossCents: number, sellerId: string | null, pe
 }
 
 /**
- * The lowest gross of a creator's sale whose part after the platform's fee (platformFeeCents) is
- * at least `netCents`: the lowest price of a vod of a content acquired under a PAY_PER_VIEW license,
- * the one whose every sale pays the licensor the licensed price and leaves its seller nothing below
- * zero. Infinity when no gross does (a fee of 100 %).
+ * The lowest price of a vod of a content acquired under a PAY_PER_VIEW license: the licensed price
+ * plus the platform's fee on it (platformFeeCents), 2,00 + 0,20 at 10 %. Every sale from there on
+ * pays the licensor the licensed price in full and leaves its seller nothing below zero (splitSale
+ * takes the platform's fee out of what the licensed price leaves).
  */
-export function minimumGrossCents(netCents: number, feePercent = env().PLATFORM_FEE_PERCENT): number {
-  if (netCents <= 0) return 0;
-  if (feePercent >= 100) return Number.POSITIVE_INFINITY;
-  const afterFee = (gross: number) => gross - Math.round((gross * feePercent) / 100);
-  // one cent more of gross leaves 0 or 1 cent more after the fee (a rounded percentage below 100),
-  // so the first gross that covers it, counting up from a bound below the answer (a fee rounds at
-  // most half a cent down), is the lowest
-  let gross = Math.max(netCents, Math.floor(((netCents - 0.5) * 100) / (100 - feePercent)));
-  while (afterFee(gross) < netCents) gross++;
-  return gross;
+export function minimumGrossCents(licensedCents: number, feePercent = env().PLATFORM_FEE_PERCENT): number {
+  if (licensedCents <= 0) return 0;
+  return licensedCents + platformFeeCents(licensedCents, "", feePercent);
 }
 
 /** A second creator's part of a sale (PaymentItem.share): fixed cents, or a percentage of the seller's net. */
@@ -46,7 +39,7 @@ interface LedgerPayment {
 
 /**
  * How a sale's gross divides, in whole cents: fee + sellerNet + shareNet = gross, always. sellerNet
- * is below zero only when a fixed share exceeds what the fee leaves: the seller owes the rest.
+ * is below zero only when a fixed share exceeds the gross: the seller owes the rest.
  */
 export interface SaleSplit {
   feeCents: number;
@@ -55,13 +48,13 @@ export interface SaleSplit {
 }
 
 /**
- * Splits a gross: the platform's fee first (platformFeeCents), then the second creator's share:
- * fixed cents (a PAY_PER_VIEW license's price) are the licensor's in full, whatever the seller
- * charged; a percentage (REVENUE_SHARING) is of what the fee leaves, rounded down. The seller keeps
- * the remainder: below zero, a debt, when its price left less than a fixed share (a vod priced
- * below its floor, minimumGrossCents, before there was one: the seller set the price, so it pays
- * the difference, not the licensor, and the platform keeps its fee of the gross). Each part is
- * computed from the one before, so no cent is created or lost by rounding.
+ * Splits a gross. A fixed share (a PAY_PER_VIEW license's price) is the licensor's in full,
+ * whatever the seller charged, and the platform's fee (platformFeeCents) is taken from what it
+ * leaves: at the lowest allowed price (minimumGrossCents) the fee on the licensed price, the seller
+ * nothing; a gross below the licensed price (a vod priced below its floor before there was one)
+ * leaves no fee and the seller, who set the price, owes the difference. Otherwise the fee first,
+ * then a percentage share (REVENUE_SHARING) of what it leaves, rounded down. The seller keeps the
+ * remainder; each part is computed from the one before, so no cent is created or lost by rounding.
  */
 export function splitSale(
   grossCents: number,
@@ -69,15 +62,15 @@ export function splitSale(
   share?: Omit<SaleShare, "sellerId">,
   feePercent = env().PLATFORM_FEE_PERCENT,
 ): SaleSplit {
-  const feeCents = platformFeeCents(grossCents, sellerId, feePercent);
-  const afterFee = grossCents - feeCents;
-  const shareNetCents =
-    share?.cents !== undefined
-      ? Math.max(0, share.cents)
-      : share?.percent !== undefined
-        ? Math.max(0, Math.min(afterFee, Math.floor((afterFee * share.percent) / 100)))
-        : 0;
-  return { feeCents, sellerNetCents: afterFee - shareNetCents, shareNetCents };
+  const fee = platformFeeCents(grossCents, sellerId, feePercent);
+  if (share?.cents !== undefined) {
+    const shareNetCents = Math.max(0, share.cents);
+    const feeCents = Math.min(fee, Math.max(0, grossCents - shareNetCents));
+    return { feeCents, sellerNetCents: grossCents - feeCents - shareNetCents, shareNetCents };
+  }
+  const afterFee = grossCents - fee;
+  const shareNetCents = share?.percent !== undefined ? Math.max(0, Math.min(afterFee, Math.floor((afterFee * share.percent) / 100))) : 0;
+  return { feeCents: fee, sellerNetCents: afterFee - shareNetCents, shareNetCents };
 }
 
 /**

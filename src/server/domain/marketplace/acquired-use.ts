@@ -46,9 +46,8 @@ const moneyText = (cents: number) => `${Math.floor(cents / 100)},${String(cents 
 
 /**
  * The lowest pricePerView of a vod of a content acquired under a PAY_PER_VIEW license: the licensed
- * price plus the platform's fee on the sale (payments/ledger.ts minimumGrossCents), so that every
- * sale pays the licensor the licensed price in full out of what the fee leaves, and the licensee
- * nothing below zero. Infinity when no price does (a fee of 100 %).
+ * price plus the platform's fee on it (payments/ledger.ts minimumGrossCents), so that every sale
+ * pays the licensor the licensed price in full and the licensee nothing below zero.
  */
 export const minimumPricePerViewCents = (licensedCents: number) => minimumGrossCents(licensedCents);
 
