@@ -20,10 +20,14 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Kinora <no-reply@kinora.local>"),
   ARGON2_MEMORY_KIB: z.coerce.number().int().positive().default(19456),
-  // Failed logins per window: per account and address (the short lock), per account from every address
+  // Failed logins (and live passwords) per window: per account and source (the short lock of one
+  // address or device), per account from every untrusted source (auth/verify-user-credentials.ts);
+  // and how many days after its last success a source stays trusted (auth/trusted-sources.ts: the
+  // account's shared counter does not lock it out)
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_USER_MAX_FAILURES: z.coerce.number().int().positive().default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_TRUST_DAYS: z.coerce.number().positive().default(90),
   REGISTER_MAX_PER_WINDOW: z.coerce.number().int().positive().default(20),
   // Media storage: local disk under DATA_DIR/storage, or an S3-compatible bucket (media/storage)
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),

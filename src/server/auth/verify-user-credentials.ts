@@ -4,38 +4,67 @@ import { clearRateLimit, hitRateLimit } from "@/server/domain/shared/rate-limit"
 import { env } from "@/server/env";
 import { isStorableText } from "@/server/domain/shared/storable-text";
 import { burnPasswordCheck, verifyPassword } from "./password";
+import { addressKeyHash, deviceKeyHash, newDeviceToken, trustSource, trustedKinds } from "./trusted-sources";
 
 /**
  * Outcome of a user credential check (the password grant and the portal login share it):
- * - `{ ok: true, userId }`: the password matches an ACTIVE account; its failure counter is
- *   cleared and `lastActivityAt` updated.
- * - `bad_credentials`: unknown user or wrong password; counted against the user and the address.
+ * - `{ ok: true, userId }`: the password matches an ACTIVE account; its failure counters are
+ *   taken back, `lastActivityAt` updated, and the source remembered as trusted (the address; for the
+ *   portal also the device, whose cookie value is `deviceToken`).
+ * - `bad_credentials`: unknown user or wrong password; counted (see below).
  * - `pending` / `disabled`: the password is right but the account is not activated yet / disabled
  *   (only told to someone who knows the password).
  * - `rate_limited`: too many failures in a window (see below); the password was NOT checked.
  *   `retryAfterSeconds` is the time left in the window (for Retry-After).
  */
 export type CredentialsCheck =
-  | { ok: true; userId: string; /** User.sessionVersion, carried by the tokens and sessions of this login */ sessionVersion: number }
+  | {
+      ok: true;
+      userId: string;
+      /** User.sessionVersion, carried by the tokens and sessions of this login */
+      sessionVersion: number;
+      /** With `rememberDevice`: the device cookie's value to set (new, or the one presented, renewed). */
+      deviceToken?: string;
+    }
   | { ok: false; reason: "bad_credentials" | "pending" | "disabled" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
+/** Where a login attempt comes from. */
+export interface CredentialSource {
+  /** The caller's address (X-Forwarded-For as the launcher fixed it). */
+  address?: string;
+  /** The portal browser's device cookie for an account, by user id, when it has one. */
+  deviceCookie?: (userId: string) => string | undefined;
+  /** The portal: a success returns the device cookie to set (`deviceToken`). */
+  rememberDevice?: boolean;
+}
+
 /** An address may fail this many times the per-user limit (several people behind one NAT). */
-const ADDRESS_FACTOR = 4;
+export const ADDRESS_FACTOR = 4;
 
 /**
  * Checks `username` (a userCode, case-insensitive, or an email) and `password`.
- * Three failure counters, each in its window (LOGIN_WINDOW_SECONDS):
- * - per (account, address), LOGIN_MAX_FAILURES: the short lock of whoever is guessing from there; the
- *   owner on another address is not locked out by a stranger's five wrong passwords;
- * - per account across addresses, LOGIN_USER_MAX_FAILURES (much higher): slows a guess spread over
- *   many addresses;
+ * Failure counters, each in its window (LOGIN_WINDOW_SECONDS):
+ * - per (account, source), LOGIN_MAX_FAILURES: the short lock of whoever is guessing from one address
+ *   (`login:user:<id>@<address>`) or with one device cookie (`login:user:<id>#<device hash>`);
+ * - per account across untrusted sources, LOGIN_USER_MAX_FAILURES (much higher): stops a guess spread
+ *   over many addresses;
  * - per address across accounts, ADDRESS_FACTOR times LOGIN_MAX_FAILURES: one address trying many names.
- * Every attempt is counted BEFORE the slow password check, atomically in the database, so parallel
- * guesses cannot slip past a limit together; an attempt with the right password is then taken back
- * (the account-and-address counter is cleared, the other two decremented), so only failures count.
+ * A trusted source (auth/trusted-sources.ts: a valid device cookie of this account whose device signed
+ * in before, else an address that signed in to this account before) is counted on its own per-source
+ * counter only: strangers' failures, however spread, do not lock the owner out of a browser or address
+ * that worked before, and a stolen device cookie still meets its own limit. Everyone else meets all
+ * three. Every attempt is counted BEFORE the slow password check, atomically in the database, so
+ * parallel guesses cannot slip past a limit together; an attempt with the right password is then
+ * taken back (the source's own counter cleared, the shared ones decremented), so only failures count.
  */
-export async function verifyUserCredentials(db: Db, username: string, password: string, address?: string): Promise<CredentialsCheck> {
+export async function verifyUserCredentials(
+  db: Db,
+  username: string,
+  password: string,
+  source: CredentialSource = {},
+): Promise<CredentialsCheck> {
+  const { address } = source;
   const name = username.trim();
   // a name the database cannot hold (NUL, lone surrogate) names nobody: counted against the address only
   const storable = isStorableText(name);
@@ -46,20 +75,32 @@ export async function verifyUserCredentials(db: Db, username: string, password: 
           select: { id: true, passwordHash: true, status: true, sessionVersion: true },
         })
       : null;
-  const { LOGIN_MAX_FAILURES: max, LOGIN_USER_MAX_FAILURES: userMax, LOGIN_WINDOW_SECONDS: window } = env();
+  const { LOGIN_MAX_FAILURES: max, LOGIN_USER_MAX_FAILURES: userMax } = env();
   // keyed by account when it exists, so logging in by userCode or by email shares the counters
   const subject = user ? `user:${user.id}` : storable ? `name:${name.toLowerCase()}` : undefined;
-  const keys = {
-    subjectAtAddress: subject ? `login:${subject}@${address ?? "unknown"}` : undefined,
-    subject: subject ? `login:${subject}` : undefined,
-    address: address ? `login:addr:${address}` : undefined,
-  };
 
-  const limited = await countAttempt([
-    keys.subjectAtAddress ? hitRateLimit(db, keys.subjectAtAddress, max, window) : Promise.resolve(),
-    keys.subject ? hitRateLimit(db, keys.subject, userMax, window) : Promise.resolve(),
-    keys.address ? hitRateLimit(db, keys.address, max * ADDRESS_FACTOR, window) : Promise.resolve(),
-  ]);
+  const deviceHash = user && source.deviceCookie ? deviceKeyHash(user.id, source.deviceCookie(user.id)) : undefined;
+  const addressHash = address ? addressKeyHash(address) : undefined;
+  const trusted = user
+    ? await trustedKinds(db, user.id, [
+        { kind: "DEVICE", keyHash: deviceHash },
+        { kind: "LOGIN_ADDRESS", keyHash: addressHash },
+      ])
+    : new Set();
+  const ownKey = trusted.has("DEVICE")
+    ? `login:${subject}#${deviceHash!.slice(0, 22)}`
+    : subject
+      ? `login:${subject}@${address ?? "unknown"}`
+      : undefined;
+  const shared: Counter[] =
+    trusted.size > 0
+      ? []
+      : [
+          ...(subject ? [{ key: `login:${subject}`, max: userMax }] : []),
+          ...(address ? [{ key: `login:addr:${address}`, max: max * ADDRESS_FACTOR }] : []),
+        ];
+
+  const limited = await countAttempt(db, [...(ownKey ? [{ key: ownKey, max }] : []), ...shared]);
   if (limited) return { ok: false, reason: "rate_limited", retryAfterSeconds: limited };
 
   if (!user) {
@@ -68,24 +109,45 @@ export async function verifyUserCredentials(db: Db, username: string, password: 
   }
   if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: "bad_credentials" };
 
-  if (keys.subjectAtAddress) await clearRateLimit(db, keys.subjectAtAddress);
-  for (const key of [keys.subject, keys.address]) {
-    if (key) await db.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
-  }
+  await takeBackAttempt(db, ownKey, shared);
   if (user.status === "PENDING") return { ok: false, reason: "pending" };
   if (user.status === "DISABLED") return { ok: false, reason: "disabled" };
   await db.user.update({ where: { id: user.id }, data: { lastActivityAt: new Date() } });
-  return { ok: true, userId: user.id, sessionVersion: user.sessionVersion };
+  if (addressHash) await trustSource(db, user.id, "LOGIN_ADDRESS", addressHash);
+  let deviceToken: string | undefined;
+  if (source.rememberDevice) {
+    // the device presented is renewed (same cookie), else a new one is made
+    const device = trusted.has("DEVICE") ? { token: source.deviceCookie!(user.id)!, keyHash: deviceHash! } : newDeviceToken(user.id);
+    await trustSource(db, user.id, "DEVICE", device.keyHash);
+    deviceToken = device.token;
+  }
+  return { ok: true, userId: user.id, sessionVersion: user.sessionVersion, deviceToken };
 }
 
-/** Waits for every counter; the longest Retry-After when one is over its limit, else 0. */
-async function countAttempt(hits: Promise<void>[]): Promise<number> {
+/** A failure counter: its RateLimit key and how many failures it allows per LOGIN_WINDOW_SECONDS. */
+export interface Counter {
+  key: string;
+  max: number;
+}
+
+/**
+ * Counts one attempt on every counter, all of them even when one is over (so a refused guess still
+ * counts); the longest Retry-After when one is over its limit, else 0.
+ */
+export async function countAttempt(db: Db, counters: Counter[]): Promise<number> {
+  const window = env().LOGIN_WINDOW_SECONDS;
   let retryAfter = 0;
-  for (const result of await Promise.allSettled(hits)) {
+  for (const result of await Promise.allSettled(counters.map((c) => hitRateLimit(db, c.key, c.max, window)))) {
     if (result.status === "fulfilled") continue;
     const err: unknown = result.reason;
     if (!(err instanceof DomainError) || err.code !== "RATE_LIMITED") throw err;
     retryAfter = Math.max(retryAfter, err.retryAfterSeconds ?? 1);
   }
   return retryAfter;
+}
+
+/** After the right password: the source's own counter is cleared, the shared ones take the attempt back. */
+export async function takeBackAttempt(db: Db, ownKey: string | undefined, shared: Counter[]): Promise<void> {
+  if (ownKey) await clearRateLimit(db, ownKey);
+  for (const { key } of shared) await db.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
 }

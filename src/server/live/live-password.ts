@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Db } from "@/server/db/client";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
-import { DomainError } from "@/server/domain/errors";
-import { clearRateLimit, hitRateLimit } from "@/server/domain/shared/rate-limit";
+import { addressKeyHash, trustSource, trustedKinds } from "@/server/auth/trusted-sources";
+import { ADDRESS_FACTOR, countAttempt, takeBackAttempt, type Counter } from "@/server/auth/verify-user-credentials";
 import { env } from "@/server/env";
 
 // The live password (features.livePassword) an encoder sends in its publish URL: stored as an argon2id
@@ -13,12 +13,16 @@ export const hashLivePassword = (password: string): Promise<string> => hashPassw
 const ARGON2 = "$argon2";
 
 /**
- * Whether `password` is the user's live password, or "limited" when too many wrong ones came: as for
- * logins (auth/verify-user-credentials.ts), every attempt is counted before the slow check, per
- * (user, encoder address) with LOGIN_MAX_FAILURES and per user with LOGIN_USER_MAX_FAILURES in
- * LOGIN_WINDOW_SECONDS; a right password clears the address's counter. A value stored before hashing
- * (plain text, kept by the migration that renamed the column) is compared as it is once and replaced
- * by its hash.
+ * Whether `password` is the user's live password, or "limited" when too many wrong ones came. Counted
+ * as logins are (auth/verify-user-credentials.ts), on counters of its own (`live:...`, apart from the
+ * login's), every attempt before the slow check, in LOGIN_WINDOW_SECONDS: per (user, encoder address)
+ * LOGIN_MAX_FAILURES; per user across untrusted addresses LOGIN_USER_MAX_FAILURES; per address across
+ * users ADDRESS_FACTOR times LOGIN_MAX_FAILURES. An address trusted for this user (an encoder there
+ * published with the live password before, or the user signed in from there: auth/trusted-sources.ts)
+ * meets its per-address counter only, so strangers' guesses from many addresses do not keep the
+ * creator off air. A right password takes the attempt back and (re)trusts the address. A value stored
+ * before hashing (plain text, kept by the migration that renamed the column) is compared as it is
+ * once and replaced by its hash.
  */
 export async function checkLivePassword(
   db: Db,
@@ -26,17 +30,21 @@ export async function checkLivePassword(
   password: string,
   address: string,
 ): Promise<boolean | "limited"> {
-  const { LOGIN_MAX_FAILURES: max, LOGIN_USER_MAX_FAILURES: userMax, LOGIN_WINDOW_SECONDS: window } = env();
+  const { LOGIN_MAX_FAILURES: max, LOGIN_USER_MAX_FAILURES: userMax } = env();
+  const addressHash = address ? addressKeyHash(address) : undefined;
+  const trusted = await trustedKinds(db, user.id, [
+    { kind: "LIVE_ADDRESS", keyHash: addressHash },
+    { kind: "LOGIN_ADDRESS", keyHash: addressHash },
+  ]);
   const atAddress = `live:user:${user.id}@${address || "unknown"}`;
-  try {
-    await hitRateLimit(db, atAddress, max, window);
-    await hitRateLimit(db, `live:user:${user.id}`, userMax, window);
-  } catch (err) {
-    if (err instanceof DomainError && err.code === "RATE_LIMITED") return "limited";
-    throw err;
-  }
+  const shared: Counter[] =
+    trusted.size > 0
+      ? []
+      : [{ key: `live:user:${user.id}`, max: userMax }, ...(address ? [{ key: `live:addr:${address}`, max: max * ADDRESS_FACTOR }] : [])];
+  if (await countAttempt(db, [{ key: atAddress, max }, ...shared])) return "limited";
   if (!(await passwordMatches(db, user, password))) return false;
-  await clearRateLimit(db, atAddress);
+  await takeBackAttempt(db, atAddress, shared);
+  if (addressHash) await trustSource(db, user.id, "LIVE_ADDRESS", addressHash);
   return true;
 }
 

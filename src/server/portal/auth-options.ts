@@ -1,10 +1,12 @@
 import { createHmac } from "node:crypto";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { cookies } from "next/headers";
 import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { verifyUserCredentials } from "@/server/auth/verify-user-credentials";
+import { deviceCookieName, deviceCookieOptions } from "@/server/auth/trusted-sources";
 import { addressFromHeaders } from "@/server/rest/client-address";
 import { safeCallbackUrl } from "@/lib/safe-callback";
 
@@ -36,13 +38,17 @@ export function portalAuthOptions(): AuthOptions {
           const headers = (req.headers ?? {}) as Record<string, string | undefined>;
           const lang = pickLang(headers["accept-language"]);
           const db = await getDb();
-          const check = await verifyUserCredentials(
-            db,
-            credentials?.username ?? "",
-            credentials?.password ?? "",
-            addressFromHeaders((name) => headers[name]),
-          );
+          const jar = await cookies();
+          const check = await verifyUserCredentials(db, credentials?.username ?? "", credentials?.password ?? "", {
+            address: addressFromHeaders((name) => headers[name]),
+            // the browser's device cookie for this account: a device that signed in before is not
+            // locked out by strangers' failures (auth/trusted-sources.ts)
+            deviceCookie: (userId) => jar.get(deviceCookieName(userId))?.value,
+            rememberDevice: true,
+          });
           if (check.ok) {
+            // set on the sign-in's response (Next merges cookies set in a route handler into it)
+            if (check.deviceToken) jar.set(deviceCookieName(check.userId), check.deviceToken, deviceCookieOptions());
             const user = await db.user.findUniqueOrThrow({ where: { id: check.userId }, select: { userCode: true } });
             return { id: check.userId, name: user.userCode, sessionVersion: check.sessionVersion };
           }

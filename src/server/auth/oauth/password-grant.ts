@@ -9,7 +9,7 @@ import { issueRefreshToken } from "./refresh-tokens";
 export const passwordGrant: Grant = async ({ db, client, form, address }) => {
   const username = requiredParam(form, "username");
   const password = requiredParam(form, "password");
-  const check = await verifyUserCredentials(db, username, password, address);
+  const check = await verifyUserCredentials(db, username, password, { address });
   if (!check.ok) {
     switch (check.reason) {
       case "rate_limited":
