@@ -4,8 +4,9 @@
 // with the right password; the owner's right password still works through the OAuth password grant
 // from the address that signed in before, in the portal with the device cookie of an earlier portal
 // sign-in, and over RTMP (a real ffmpeg encoder) from the encoder's earlier address; a stolen device
-// cookie still meets a limit of its own. Own server (nginx-rtmp required); the RTMP guesses come from
-// 21 loopback addresses (127.0.0.x) through small TCP relays, so nginx-rtmp sees each as its own.
+// cookie, and a trusted address, still meet a limit of their own. Own server (nginx-rtmp required);
+// the RTMP guesses come from 21 loopback addresses (127.0.0.x) through small TCP relays, so
+// nginx-rtmp sees each as its own.
 import assert from "node:assert/strict";
 import net from "node:net";
 import { after, before, describe, test } from "node:test";
@@ -224,5 +225,17 @@ describe("a spread guessing attack blocks the strangers, not the owner", () => {
     );
     // the owner's home address is a source of its own, still open
     assertTokens(await login(api, owner.userCode, owner.password, home));
+  });
+
+  test(`(f) a trusted address has its own limit too: after ${MAX_FAILURES} wrong passwords from there, the right one is refused`, async () => {
+    for (let i = 0; i < MAX_FAILURES; i++)
+      assertOAuthError(await login(api, owner.userCode, `home-guess-${i}`, home), 400, "invalid_grant", "Bad credentials");
+    assertRateLimited(await login(api, owner.userCode, owner.password, home));
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      const guess = publish(`encoder-guess-${i}`, 1);
+      assert.notEqual(await guess.exited, 0, `encoder guess ${i} was admitted`);
+    }
+    const encoder = publish(LIVE_PASSWORD, 1);
+    assert.notEqual(await encoder.exited, 0, "the encoder's address is limited after its own failures");
   });
 });
