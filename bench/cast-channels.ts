@@ -11,8 +11,9 @@
 // Run after `npm run build`, on a quiet machine: `npx tsx bench/cast-channels.ts`. Writes "Cast
 // channels" in docs/perf.md. BENCH_CHANNELS (default 1000), BENCH_SECONDS (default 120; baseline half).
 // BENCH_PREVIOUS_ROOT: a built checkout of an earlier commit (`git worktree add`, `npm run build`
-// there): the channels are set up and followed on that build first, then the same data directory
-// is served by this build and followed again, and the report compares the two (A/B in one run).
+// there): the channels are set up on that build, then the same data directory is served by the
+// previous build and by this one in turn, BENCH_ROUNDS times (default 2: A B A B), and the report
+// compares the two (an A/B in one run; each phase's figures are the mean of its rounds).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Api } from "../test/support/api";
@@ -28,6 +29,7 @@ const TARGET_DURATION_MS = 6000;
 const CONTENT_SECONDS = 600;
 const PARALLEL = 16;
 const PREVIOUS_ROOT = process.env.BENCH_PREVIOUS_ROOT;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 const HOUR = 3_600_000;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -135,6 +137,22 @@ async function phase(urls: string[], seconds: number, serverPid: number, edgePid
   };
 }
 
+/** Each figure's mean over rounds of the same phase (requests and failures added up). */
+function meanPhase(phases: Phase[]): Phase {
+  const mean = (key: keyof Omit<Phase, "firstFailure">) => phases.reduce((n, p) => n + (p[key] as number), 0) / phases.length;
+  return {
+    requests: phases.reduce((n, p) => n + p.requests, 0),
+    failures: phases.reduce((n, p) => n + p.failures, 0),
+    firstFailure: phases.find((p) => p.firstFailure)?.firstFailure,
+    playlistP50: mean("playlistP50"),
+    playlistP95: mean("playlistP95"),
+    segmentP95: mean("segmentP95"),
+    mbitPerSecond: mean("mbitPerSecond"),
+    serverCpu: mean("serverCpu"),
+    edgeCpu: mean("edgeCpu"),
+  };
+}
+
 async function main(): Promise<void> {
   assertBuilt();
   const started = machine();
@@ -229,20 +247,31 @@ async function main(): Promise<void> {
       edgePidFile,
     );
     const warmUp = () => phase(castUrls, 12, server.pid!, edgePidFile); // every channel's schedule cached, the code compiled
-    await warmUp();
-    let cast = await phase(castUrls, SECONDS, server.pid!, edgePidFile);
-    let rssAfter = rssMiB(server.pid!);
-    let previous: Phase | undefined;
-    if (PREVIOUS_ROOT) {
-      // the same data directory, ports and URLs, served by this build
-      previous = cast;
+    /** The same data directory, ports and URLs, served by the build in `root` (default this one). */
+    const serve = async (root?: string) => {
       await server.stop();
-      const port = new URL(server.url).port;
-      server = await startKinora({ ...serverEnv, DATA_DIR: server.dataDir, PORT: port, RTMP_PORT: String(server.rtmpPort) });
+      server = await startKinora(
+        { ...serverEnv, DATA_DIR: server.dataDir, PORT: new URL(server.url).port, RTMP_PORT: String(server.rtmpPort) },
+        { root },
+      );
+    };
+    const followed = async () => {
       await warmUp();
-      cast = await phase(castUrls, SECONDS, server.pid!, edgePidFile);
-      rssAfter = rssMiB(server.pid!);
-    }
+      return phase(castUrls, SECONDS, server.pid!, edgePidFile);
+    };
+    let cast: Phase;
+    let previous: Phase | undefined;
+    const runs: { previous: Phase[]; current: Phase[] } = { previous: [], current: [] };
+    if (PREVIOUS_ROOT) {
+      for (let round = 0; round < ROUNDS; round++) {
+        if (round > 0) await serve(PREVIOUS_ROOT);
+        runs.previous.push(await followed());
+        await serve();
+        runs.current.push(await followed());
+      }
+      [previous, cast] = [meanPhase(runs.previous), meanPhase(runs.current)];
+    } else cast = await followed();
+    const rssAfter = rssMiB(server.pid!);
 
     const row = (name: string, p: Phase) =>
       `| ${name} | ${fmt(p.requests)} | ${p.failures} | ${fmt(p.playlistP50, 1)} ms | ${fmt(p.playlistP95, 1)} ms | ${fmt(p.segmentP95, 1)} ms | ${fmt(p.mbitPerSecond)} Mbit/s | ${fmt(p.serverCpu * 100)} % | ${fmt(p.edgeCpu * 100)} % |`;
@@ -256,12 +285,14 @@ CPU as a share of one core. ${started}; load average (1/5/15 min) ${before} befo
 | clients follow | requests | failed | playlist p50 | playlist p95 | segment p95 | delivered | server CPU (Node) | edge nginx CPU |
 | -------------- | -------: | -----: | -----------: | -----------: | ----------: | --------: | ----------------: | -------------: |
 ${row(`a vod's static playlist (baseline${previous ? ", previous build" : ""})`, baseline)}
-${previous ? `${row(`${fmt(CHANNELS)} cast channels, previous build (${path.basename(PREVIOUS_ROOT!)})`, previous)}\n` : ""}${row(`${fmt(CHANNELS)} cast channels' live playlists${previous ? ", this build" : ""}`, cast)}
+${previous ? `${row(`${fmt(CHANNELS)} cast channels, previous build (${path.basename(PREVIOUS_ROOT!)}, mean of ${ROUNDS})`, previous)}\n` : ""}${row(`${fmt(CHANNELS)} cast channels' live playlists${previous ? `, this build (mean of ${ROUNDS})` : ""}`, cast)}
 ${
   previous
     ? `
 This build against the previous one, same data and clients: server CPU ${fmt(cast.serverCpu / previous.serverCpu, 3)} x, edge CPU ${fmt(cast.edgeCpu / previous.edgeCpu, 3)} x,
 playlist p95 ${fmt(cast.playlistP95 / previous.playlistP95, 3)} x, playlist p50 ${fmt(cast.playlistP50 / previous.playlistP50, 3)} x (target: server CPU and playlist p95 within 1.10 x).
+Each round, previous / this build: server CPU ${runs.previous.map((p, i) => `${fmt(p.serverCpu * 100, 1)} / ${fmt(runs.current[i]!.serverCpu * 100, 1)} %`).join(", ")};
+playlist p95 ${runs.previous.map((p, i) => `${fmt(p.playlistP95, 1)} / ${fmt(runs.current[i]!.playlistP95, 1)} ms`).join(", ")}.
 `
     : ""
 }

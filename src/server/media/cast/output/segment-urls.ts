@@ -20,8 +20,10 @@ const STEP_SECONDS = 5 * 60;
 /** Remembered URLs of the current step at most (then the memory starts again). */
 const MAX_URLS = 200_000;
 
-const slot = globalThis as unknown as { __kinoraCastSegmentUrls?: { expires: number; urls: Map<string, string> } };
-const memo = (slot.__kinoraCastSegmentUrls ??= { expires: 0, urls: new Map() });
+/** The URLs of the current step by channel owner, source key and path (the strings the schedule caches hold: no key is built per segment). */
+type Remembered = Map<string, Map<string, Map<string, string>>>;
+const slot = globalThis as unknown as { __kinoraCastSegmentUrls?: { expires: number; count: number; urls: Remembered } };
+const memo = (slot.__kinoraCastSegmentUrls ??= { expires: 0, count: 0, urls: new Map() });
 
 /** Where a source key's files are (box-sources.ts boxSourceKey hls:<owner>:<box>, live-source.ts liveSourceKey live:<owner>:<stream>, the slate). */
 function homeOf(sourceKey: string): { tree: MediaTree; ownerId: string; boxId: string } {
@@ -41,16 +43,21 @@ export function segmentGrantExpiry(nowMs: number): number {
  */
 export function castSegmentUri(bandOwnerId: string, sourceKey: string, path: string, nowMs: number): string {
   const expires = segmentGrantExpiry(nowMs);
-  if (memo.expires !== expires || memo.urls.size >= MAX_URLS) {
+  if (memo.expires !== expires || memo.count >= MAX_URLS) {
     memo.expires = expires;
+    memo.count = 0;
     memo.urls.clear();
   }
-  const key = `${bandOwnerId} ${sourceKey} ${path}`;
-  let uri = memo.urls.get(key);
+  let bySource = memo.urls.get(bandOwnerId);
+  if (!bySource) memo.urls.set(bandOwnerId, (bySource = new Map()));
+  let byPath = bySource.get(sourceKey);
+  if (!byPath) bySource.set(sourceKey, (byPath = new Map()));
+  let uri = byPath.get(path);
   if (!uri) {
     const { tree, ownerId, boxId } = homeOf(sourceKey);
     uri = signedMediaFile(mediaKey(), tree, { bandOwnerId, ownerId, boxId }, path, expires);
-    memo.urls.set(key, uri);
+    byPath.set(path, uri);
+    memo.count++;
   }
   return uri;
 }
