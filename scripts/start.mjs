@@ -28,6 +28,8 @@ import { findNginx, startNginx } from "../src/server/media/edge/nginx.mjs";
 import { findRtmp, startRtmp } from "../src/server/media/edge/nginx-rtmp.mjs";
 import { liveHookSecret } from "../src/server/media/edge/live-layout.mjs";
 import { withRawRequest } from "../src/server/http/raw-request.mjs";
+import { refuseDeclaredTooLarge } from "../src/server/http/body-limits.mjs";
+import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-hosts.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,6 +41,9 @@ const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY ==
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const s3 = process.env.STORAGE_DRIVER === "s3";
 process.env.NODE_ENV = "production";
+// the app refuses it too (src/server/env.ts), but only at its first request: say it before starting
+const badHosts = parseAllowedHosts(process.env.ALLOWED_HOSTS ?? "").invalid;
+if (badHosts.length) throw new Error(`ALLOWED_HOSTS: not a host name: ${badHosts.join(", ")}`);
 
 // Output that can no longer be written (EPIPE: whoever read our stdout or stderr is gone) would
 // otherwise make every log line an uncaught error that is logged again, a busy loop: stop instead.
@@ -53,6 +58,12 @@ const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+const CHECKOUT_PAGE = /^\/checkout\/[^/]+\/?$/;
+const splitUrl = (url) => {
+  const at = url.indexOf("?");
+  return at < 0 ? [url, ""] : [url.slice(0, at), url.slice(at)];
+};
+
 // Behind our nginx the forwarded address is nginx's own doing, so it is always kept.
 let trustForwarded = trustProxy;
 const server = http.createServer((req, res) => {
@@ -60,6 +71,14 @@ const server = http.createServer((req, res) => {
   if (kind === "media") return handleMedia(req, res);
   // a path that cannot be decoded (bad percent-encoding, bad UTF-8): the REST error body, not Next's plain text
   if (kind === "invalid") return writeErrorJson(res, 400, "The request is malformed", (req.url ?? "/").split("?")[0]);
+  // a body over its path's cap (src/server/http/body-limits.mjs): 413 at once, before Next (whose
+  // proxy would copy it) and without reading it
+  const [pathname, query] = splitUrl(req.url ?? "/");
+  if (refuseDeclaredTooLarge(req, res, pathname, writeErrorJson)) return;
+  // the sandbox checkout page posts its form to its own URL: its route handler takes it, past Next's
+  // proxy, which would copy the body and then fail to hand it on (src/proxy.ts does the same for
+  // next dev); the handler reads it under its cap
+  if (req.method === "POST" && CHECKOUT_PAGE.test(pathname)) req.url = `${pathname.replace(/\/$/, "")}/outcome${query}`;
   const peer = req.socket.remoteAddress ?? "";
   if (!trustForwarded || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
   // the host and scheme the client used (absolute media URLs: src/server/http/base-url.ts); this
@@ -158,6 +177,15 @@ if (rtmp.ok) {
   if (rtmp.required) throw new Error(`LIVE_INGEST=1 but ${rtmp.reason}`);
   if (rtmp.reason !== "LIVE_INGEST=0") console.warn(`live ingest is off: ${rtmp.reason}`);
 }
+// Without PUBLIC_URL, absolute URLs follow the request's Host only for these names (src/server/http/allowed-hosts.mjs)
+const publicUrl = process.env.PUBLIC_URL;
+console.log(
+  publicUrl
+    ? `absolute URLs from PUBLIC_URL ${publicUrl}`
+    : `answering as ${allowedHostsOf(process.env)
+        .map((name) => (name.startsWith(".") || name === "*" ? name : `http://${name}:${port}`))
+        .join(", ")} (ALLOWED_HOSTS; other Host names get URLs of http://localhost:${port})`,
+);
 console.log(
   `Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`,
 );

@@ -21,14 +21,16 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 // Pages only. Left out: what answers JSON or files (REST, OAuth, oEmbed, assets, downloads, health,
-// the live ingest's callbacks, the payment providers' webhooks, whose signatures cover the body as sent), and
+// the live ingest's callbacks, the payment providers' webhooks, whose signatures cover the body as sent,
+// the sandbox checkout's outcome, which reads its form under its cap; the launcher hands it the
+// checkout page's POST itself), and
 // above all the upload routes: Next copies the body of every request the proxy sees (up to 10 MB),
 // which would cut large uploads short. Prefetches carry no HTML.
 export const config = {
   matcher: [
     {
       source:
-        "/((?!api/|api$|internal/|uploads/|oauth/|oembed|asset/|download/|healthz|bench/|media/|payments/|_next/static/|_next/image|favicon\.ico).*)",
+        "/((?!api/|api$|internal/|uploads/|oauth/|oembed|asset/|download/|healthz|bench/|media/|payments/|checkout/[^/]+/outcome|_next/static/|_next/image|favicon\.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

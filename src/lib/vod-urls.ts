@@ -17,14 +17,15 @@ export const EMBED_SIZE = { width: 640, height: 360 } as const;
 const PAGE_PATH = /^\/(?:embed\/)?v\/([^/]+)\/?$/;
 
 /**
- * The vodId a watch page (or embed) URL names, when the URL is one of ours (same host as `baseUrl`,
- * http or https); undefined for another site, another page or a URL that does not parse.
+ * The vodId a watch page (or embed) URL names, when the URL is one of ours (http or https, same host
+ * as `baseUrl`, or one `isOurHost` accepts); undefined for another site, another page or a URL that
+ * does not parse.
  */
-export function vodIdOfPageUrl(url: string, baseUrl: string): string | undefined {
+export function vodIdOfPageUrl(url: string, baseUrl: string, isOurHost: (page: URL) => boolean = () => false): string | undefined {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
-    if (parsed.host !== new URL(baseUrl).host) return undefined;
+    if (parsed.host !== new URL(baseUrl).host && !isOurHost(parsed)) return undefined;
     const id = PAGE_PATH.exec(parsed.pathname)?.[1];
     return id === undefined ? undefined : decodeURIComponent(id);
   } catch {

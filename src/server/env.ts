@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { allowedHostsOf, parseAllowedHosts } from "./http/allowed-hosts.mjs";
 
 // Validated configuration. Everything has an embedded default so `npm start` works with no setup.
 const schema = z.object({
@@ -9,6 +10,21 @@ const schema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // The address the launcher listens on (scripts/start.mjs): default every address (0.0.0.0), 127.0.0.1 in demo mode
+  HOST: z.string().optional(),
+  // Host names this instance answers as (src/server/http/allowed-hosts.mjs), separated by commas or
+  // spaces: a name or address, `.example.org` for it and every name under it, `*` for any. Without
+  // PUBLIC_URL, absolute URLs take the request's Host only when its name is listed (others get
+  // PUBLIC_URL's default, http://localhost:PORT). Default: localhost, 127.0.0.1, [::1] and the names the
+  // launcher prints (HOST, or on every address this machine's name and network addresses); PUBLIC_URL's
+  // host is always included.
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((value, check) => {
+      const invalid = value === undefined ? [] : parseAllowedHosts(value).invalid;
+      if (invalid.length) check.addIssue({ code: "custom", message: `not a host name: ${invalid.join(", ")}` });
+    }),
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
   REFRESH_TOKEN_TTL: z.coerce
@@ -82,7 +98,19 @@ const schema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; authSecret: Uint8Array };
+export type Env = z.infer<typeof schema> & {
+  dataDir: string;
+  publicUrl: string;
+  authSecret: Uint8Array;
+  /** The host names absolute URLs may take from a request (ALLOWED_HOSTS or its default). */
+  allowedHosts: string[];
+  /** No PUBLIC_URL, or one naming a loopback host: the instance is reached on this machine. */
+  localInstance: boolean;
+  /** The instance's own origins: PUBLIC_URL's, and on a local instance http://localhost:PORT and http://127.0.0.1:PORT. */
+  ownOrigins: string[];
+};
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 let cached: Env | undefined;
 
@@ -91,11 +119,17 @@ export function env(): Env {
   const parsed = schema.parse(process.env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
+  const localInstance = !parsed.PUBLIC_URL || LOCAL_HOSTS.has(new URL(publicUrl).hostname);
+  const local = localInstance ? [`http://localhost:${parsed.PORT}`, `http://127.0.0.1:${parsed.PORT}`] : [];
   cached = {
     ...parsed,
     dataDir,
-    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     authSecret: new TextEncoder().encode(parsed.AUTH_SECRET ?? localSecret(dataDir)),
+    allowedHosts: allowedHostsOf({ ...parsed, KINORA_DEMO: process.env.KINORA_DEMO }),
+    localInstance,
+    ownOrigins: [...new Set([new URL(publicUrl).origin, ...local])],
   };
   return cached;
 }

@@ -102,7 +102,7 @@ function paidPlan(f: Fixture): Promise<string> {
 const matrix = (): Record<string, Row> => ({
   // any user may buy a plan for themselves
   "POST /api/license/{licenseName}/subscribe": {
-    request: () => ({ path: "/api/license/Entry/subscribe", body: { returnUrl: "https://shop.example/ok" } }),
+    request: () => ({ path: "/api/license/Entry/subscribe", body: { returnUrl: `${api.url}/ok` } }),
     expect: { owner: 200, other: 200, public: 403, none: 401, forged: 401 },
   },
   // the owner's paid trackingId: another user's activation of it is refused on the field

@@ -41,21 +41,22 @@ export function titlesOf(res: ApiResponse): string[] {
   return res.body.items.map((i: { title: string }) => i.title);
 }
 
-export const paymentRequest = {
+/** A payment request whose return URLs are on the server's own origin (they may lead nowhere else). */
+export const paymentRequest = (api: Api) => ({
   embedded: false,
   mobile: false,
-  returnUrl: "https://shop.example/back",
-  cancelUrl: "https://shop.example/no",
-};
+  returnUrl: `${api.url}/back`,
+  cancelUrl: `${api.url}/no`,
+});
 
-export const subscribe = (api: Api, u: TestUser, bundleId: string, body: Record<string, unknown> = paymentRequest) =>
+export const subscribe = (api: Api, u: TestUser, bundleId: string, body: Record<string, unknown> = paymentRequest(api)) =>
   api.post(`/api/contentbundle/${bundleId}/subscribe`, body, { token: u.access });
 export const activate = (api: Api, u: TestUser, bundleId: string, trackingId: unknown) =>
   api.post(`/api/contentbundle/${bundleId}/activate`, { trackingId }, { token: u.access });
 
 /** Subscribes and pays through the sandbox checkout; returns the trackingId (not activated yet). */
 export async function paidSubscription(api: Api, u: TestUser, bundleId: string, periods = 1): Promise<string> {
-  const res = await subscribe(api, u, bundleId, { ...paymentRequest, advanceMonthlyPayments: periods });
+  const res = await subscribe(api, u, bundleId, { ...paymentRequest(api), advanceMonthlyPayments: periods });
   assert.equal(res.status, 200, res.text);
   await payThroughSandbox(res.body.url, res.body.trackingId);
   return res.body.trackingId;

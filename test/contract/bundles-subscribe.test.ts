@@ -51,7 +51,7 @@ const activatePath = (b: { bundleId: string }) => `/api/contentbundle/${b.bundle
 describe("subscribe and activate", () => {
   test("subscribe answers the payment initiation result with the bundle; the checkout names it; refusals", async () => {
     const viewer = await newUser(api);
-    const res = await subscribe(api, viewer, bundle.bundleId, { ...paymentRequest, advanceMonthlyPayments: "2", emdedded: "true" });
+    const res = await subscribe(api, viewer, bundle.bundleId, { ...paymentRequest(api), advanceMonthlyPayments: "2", emdedded: "true" });
     assert.equal(res.status, 200, res.text);
     const { trackingId, url, ...rest } = res.body;
     assert.match(trackingId, /^[0-9a-f]{32}$/);
@@ -70,7 +70,7 @@ describe("subscribe and activate", () => {
       path,
     );
     assert.equal((await subscribe(api, viewer, "6f1c0c1e-8d0a-4a53-9f51-0e0c6b5b7a11")).status, 404);
-    assert.equal((await api.post(path, paymentRequest, { token: await api.publicToken() })).status, 403);
+    assert.equal((await api.post(path, paymentRequest(api), { token: await api.publicToken() })).status, 403);
     assertValidation(await subscribe(api, viewer, bundle.bundleId, { returnUrl: "javascript:x" }), path, [
       { field: "returnUrl", defaultMessage: "must be an http(s) URL" },
     ]);
@@ -138,7 +138,7 @@ describe("subscribe and activate", () => {
       activatePath(bundle),
       trackingIdError("belongs to another user's payment"),
     );
-    const plan = await api.post("/api/license/Entry/subscribe", paymentRequest, { token: viewer.access });
+    const plan = await api.post("/api/license/Entry/subscribe", paymentRequest(api), { token: viewer.access });
     await payThroughSandbox(plan.body.url, plan.body.trackingId);
     assertValidation(
       await activate(api, viewer, bundle.bundleId, plan.body.trackingId),
@@ -194,7 +194,7 @@ describe("play of a bundle's vods", () => {
     assertSubscriptionRequired(await play(vods[0]!, viewer.access, {}, "private"), vods[0]!);
     assertPlays(await play(vods[1]!, creator.access, {}, "private"), vods[1]!);
     // a bundle's vod is not sold by itself
-    assert.equal((await api.post(`/api/vod/${vods[1]}/pay`, paymentRequest, { token: viewer.access })).status, 400);
+    assert.equal((await api.post(`/api/vod/${vods[1]}/pay`, paymentRequest(api), { token: viewer.access })).status, 400);
 
     const res = await subscribe(api, viewer, bundle.bundleId);
     const { trackingId, url } = res.body;

@@ -68,12 +68,13 @@ export async function createEvent(
   return res.body;
 }
 
-export const ticketRequest = {
+/** A ticket's payment request, its return URLs on the server's own origin (they may lead nowhere else). */
+export const ticketRequest = (api: Api) => ({
   embedded: false,
   mobile: false,
-  returnUrl: "https://shop.example/back",
-  cancelUrl: "https://shop.example/no",
-};
+  returnUrl: `${api.url}/back`,
+  cancelUrl: `${api.url}/no`,
+});
 
 /** 409 DEPENDANTS in the error shape of supplement §4. */
 export function assertDependants(res: ApiResponse, path: string, message: string, isoInstant: RegExp): void {

@@ -43,7 +43,7 @@ test("a ticket holder watches the replay of a recorded event for REPLAY_ACCESS_D
   const free = await createEvent(api(), creator, freeChannel.channelId, now - 3 * HOUR, now - 2 * HOUR, { recordEvent: true });
 
   // a ticket bought while on air
-  const started = await api().post(`/api/live/event/${event.eventId}/pay`, ticketRequest, { token: buyer.access });
+  const started = await api().post(`/api/live/event/${event.eventId}/pay`, ticketRequest(api()), { token: buyer.access });
   assert.equal(started.status, 200, started.text);
   await payThroughSandbox(started.body.url, started.body.trackingId);
   const { trackingId } = started.body;
@@ -94,7 +94,7 @@ test("a ticket holder watches the replay of a recorded event for REPLAY_ACCESS_D
   [buyer, stranger] = [await relogin(buyer), await relogin(stranger)];
   const late = await playEvent(event.eventId, buyer.access, { trackingId });
   assert.equal(late.body.result, "NOT_ON_AIR", late.text);
-  const latePay = await api().post(`/api/public/live/event/${event.eventId}/pay`, ticketRequest, { token: stranger.access });
+  const latePay = await api().post(`/api/public/live/event/${event.eventId}/pay`, ticketRequest(api()), { token: stranger.access });
   assert.equal(latePay.status, 400, latePay.text);
   assert.equal(latePay.body.message, "This event is over and has no replay to sell");
 });

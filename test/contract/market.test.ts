@@ -38,7 +38,7 @@ const list = async (body: Record<string, unknown>, token = seller.access, boxId 
 const acquire = (marketplaceId: string, token: string, body: unknown = {}) =>
   api.post(`/api/marketplace/${marketplaceId}/acquire`, body, { token });
 const pay = (marketplaceId: string, token: string) =>
-  api.post(`/api/marketplace/${marketplaceId}/pay`, { embedded: false, mobile: false, returnUrl: "https://shop.example/back" }, { token });
+  api.post(`/api/marketplace/${marketplaceId}/pay`, { embedded: false, mobile: false, returnUrl: `${api.url}/back` }, { token });
 const ids = (res: ApiResponse): string[] => {
   assert.equal(res.status, 200, res.text);
   return res.body.items.map((i: { marketplaceId: string }) => i.marketplaceId);

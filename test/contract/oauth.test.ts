@@ -449,6 +449,26 @@ describe("confidential client made by npm run client:create", () => {
     }
   });
 
+  test("its payments may send the buyer back to its registered origins, or to this instance's, and nowhere else", async () => {
+    const u = await newUser(new Api(target));
+    const login = await postToken(target, { grant_type: "password", username: u.userCode, password: u.password }, as(secret));
+    const token = login.body.access_token as string;
+    const subscribe = (returnUrl: string, cancelUrl = returnUrl) =>
+      new Api(target).post("/api/license/Entry/subscribe", { returnUrl, cancelUrl }, { token });
+    for (const ok of ["https://site.example/back", "http://cms.example:8080/shop?x=1", `${new URL(target).origin}/plans`]) {
+      const res = await subscribe(ok);
+      assert.equal(res.status, 200, `${ok}: ${res.text}`);
+    }
+    const origins = `${new URL(target).origin}, http://localhost:${new URL(target).port}, https://site.example, http://cms.example:8080`;
+    for (const refused of ["https://site.example:8443/back", "http://site.example/back", "https://attacker.example/back"]) {
+      const res = await subscribe("https://site.example/back", refused);
+      assert.equal(res.status, 400, refused);
+      assert.deepEqual(res.body.errors, [
+        { field: "cancelUrl", defaultMessage: `must point to this site or an origin registered for this client: ${origins}` },
+      ]);
+    }
+  });
+
   test("a refresh token is bound to its client", async () => {
     const u = await newUser(new Api(target));
     const login = await postToken(target, { grant_type: "password", username: u.userCode, password: u.password }, as(secret));

@@ -19,7 +19,7 @@ const onServer = (url: string) => api().url + new URL(url).pathname;
 async function subscribe(u: TestUser, license: string) {
   const res = await api().post(
     `/api/license/${license}/subscribe`,
-    { returnUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" },
+    { returnUrl: `${api().url}/ok`, cancelUrl: `${api().url}/no` },
     { token: u.access },
   );
   assert.equal(res.status, 200, res.text);
@@ -85,7 +85,7 @@ test("kill -9 after the sandbox paid a spot price, before the acquire: the acqui
   const marketplaceId: string = offer.body.marketplaceId;
   const started = await api().post(
     `/api/marketplace/${marketplaceId}/pay`,
-    { embedded: false, mobile: false, returnUrl: "https://shop.example/back" },
+    { embedded: false, mobile: false, returnUrl: `${api().url}/back` },
     { token: buyer.access },
   );
   assert.equal(started.status, 200, started.text);

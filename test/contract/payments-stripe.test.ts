@@ -30,14 +30,17 @@ before(async () => {
     SMTP_URL: "",
   });
   api = new Api(server.url);
+  RETURN = `${server.url}/back?from=kinora`;
+  CANCEL = `${server.url}/cancelled`;
 });
 after(async () => {
   await server?.stop();
   await standin?.close();
 });
 
-const RETURN = "https://shop.example/back?from=kinora";
-const CANCEL = "https://shop.example/cancelled";
+// the client's pages, on this instance's own origin (return URLs may lead nowhere else)
+let RETURN: string;
+let CANCEL: string;
 
 /** The trackingIds of this file's payments, by what happened to them (for the ledger check at the end). */
 const paid: string[] = [];

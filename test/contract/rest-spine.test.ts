@@ -120,17 +120,14 @@ describe("request bodies", () => {
     }
   });
 
-  test("a body over 1 MiB is refused with 400", async () => {
+  test("a body over 1 MiB is refused with 413", async () => {
     const raw = JSON.stringify({ ...registration(), firstName: "x".repeat((1 << 20) + 10) });
-    assertErrorBody(
-      await api.call("POST", "/api/public/user/register", undefined, { token: publicToken, raw }),
-      400,
-      "Bad Request",
-      "/api/public/user/register",
-    );
+    const res = await api.call("POST", "/api/public/user/register", undefined, { token: publicToken, raw });
+    assertErrorBody(res, 413, "Payload Too Large", "/api/public/user/register");
+    assert.equal(res.body.message, "The request body is larger than the 1 MiB this address accepts");
   });
 
-  test("a chunked body (no Content-Length) is read whole, and refused with 400 once it passes 1 MiB", async () => {
+  test("a chunked body (no Content-Length) is read whole, and refused with 413 once it passes 1 MiB", async () => {
     /** POSTs `chunks` with Transfer-Encoding: chunked, one write each; the status and JSON answer. */
     const chunked = (path: string, chunks: string[]) =>
       new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
@@ -158,9 +155,10 @@ describe("request bodies", () => {
       "x".repeat(64),
       '"}',
     ]);
-    assert.equal(big.status, 400);
-    assert.equal(big.body.error, "Bad Request");
-    assert.equal(big.body.errors, undefined, "malformed, not validated");
+    assert.equal(big.status, 413);
+    assert.equal(big.body.error, "Payload Too Large");
+    assert.equal(big.body.message, "The request body is larger than the 1 MiB this address accepts");
+    assert.equal(big.body.errors, undefined, "refused, not validated");
   });
 });
 

@@ -39,7 +39,7 @@ const play = (vodId: string, token: string | undefined, body?: unknown, path: "p
 const pay = (vodId: string, token: string, path: "public" | "private" = "public") =>
   api.post(
     path === "public" ? `/api/public/vod/${vodId}/pay` : `/api/vod/${vodId}/pay`,
-    { embedded: "false", mobile: false, returnUrl: "https://shop.example/back?x=1", cancelUrl: "https://shop.example/cancel" },
+    { embedded: "false", mobile: false, returnUrl: `${api.url}/back?x=1`, cancelUrl: `${api.url}/cancel` },
     { token },
   );
 
@@ -118,7 +118,7 @@ describe("play PAY_PER_VIEW", () => {
     // not paid yet
     assertPaymentRequired(await play(ppv.vodId, publicToken, { trackingId }), ppv);
     const back = await payThroughSandbox(url, trackingId);
-    assert.equal(back, `https://shop.example/back?x=1&trackingId=${trackingId}`);
+    assert.equal(back, `${api.url}/back?x=1&trackingId=${trackingId}`);
 
     const played = await play(ppv.vodId, publicToken, { trackingId });
     await assertPlays(played, ppv, true);
@@ -155,7 +155,7 @@ describe("play PAY_PER_VIEW", () => {
       const started = await pay(ppv.vodId, publicToken);
       const { status, location } = await checkout(started.body.url, outcome);
       assert.equal(status, 303);
-      assert.equal(location, `https://shop.example/cancel?trackingId=${started.body.trackingId}`);
+      assert.equal(location, `${api.url}/cancel?trackingId=${started.body.trackingId}`);
       assertPaymentRequired(await play(ppv.vodId, publicToken, { trackingId: started.body.trackingId }), ppv);
     }
     const freePay = await pay(free.vodId, viewer.access);

@@ -30,16 +30,20 @@ test("malformed JSON, scalars and strings that hold no JSON object are a 400", a
   for (const body of ["{", "{a:1}", "tru", "42", "true", '"hello"', '"[1"']) await rejects400(post(body));
 });
 
-test("a body over 1 MiB is a 400, with or without a Content-Length", async () => {
+async function rejects413(req: Request) {
+  await assert.rejects(readJsonBody(req), (err: unknown) => err instanceof DomainError && err.code === "PAYLOAD_TOO_LARGE");
+}
+
+test("a body over the path's cap (1 MiB for /api) is a 413, with or without a Content-Length", async () => {
   const big = `{"a":"${"x".repeat(1 << 20)}"}`;
-  await rejects400(post(big));
+  await rejects413(post(big));
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode(big));
       controller.close();
     },
   });
-  await rejects400(new Request("http://x/api/y", { method: "POST", body: stream, duplex: "half" } as RequestInit));
+  await rejects413(new Request("http://x/api/y", { method: "POST", body: stream, duplex: "half" } as RequestInit));
 });
 
 test("GET and DELETE bodies are not read", async () => {

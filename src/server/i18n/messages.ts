@@ -44,6 +44,8 @@ const en = {
   "field.thumbnailId": "is not one of your thumbnails",
   "field.confirmationUrl": "must be an http(s) URL containing ${token}",
   "field.linkOrigin": "must point to an origin registered for this client: {origins}",
+  "field.returnOrigin": "must point to this site or an origin registered for this client: {origins}",
+  "error.bodyTooLarge": "The request body is larger than the {max} this address accepts",
   // box, thumbnails, downloads
   "error.boxItemNotFound": "Box content not found",
   "error.thumbnailNotFound": "Thumbnail not found",
@@ -226,6 +228,8 @@ const it: Record<MessageId, string> = {
   "field.thumbnailId": "non è una delle tue miniature",
   "field.confirmationUrl": "deve essere un URL http(s) che contiene ${token}",
   "field.linkOrigin": "deve puntare a un'origine registrata per questo client: {origins}",
+  "field.returnOrigin": "deve puntare a questo sito o a un'origine registrata per questo client: {origins}",
+  "error.bodyTooLarge": "Il corpo della richiesta supera i {max} accettati da questo indirizzo",
   "error.boxItemNotFound": "Contenuto non trovato",
   "error.thumbnailNotFound": "Miniatura non trovata",
   "error.thumbnailPrivate": "Questa immagine è privata",

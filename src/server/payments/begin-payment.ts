@@ -7,6 +7,7 @@ import { paymentExpireJob } from "@/server/jobs/handlers/payment-expire";
 import type { SaleShare } from "./ledger";
 import type { PaymentInitiation, PaymentRequest } from "./payment-request";
 import { currentProvider } from "./provider";
+import { assertReturnUrlsAllowed } from "./return-urls";
 import { newTrackingId, withTrackingId } from "./tracking-id";
 
 /** A pending payment is given up (EXPIRED) this long after it was opened. */
@@ -31,10 +32,12 @@ export interface PaymentItem {
  * Opens a payment of `item` for the caller (a user, or a public-token client: then the trackingId
  * alone proves the purchase): a PENDING row with a fresh trackingId and its expiry job, written
  * before the provider is asked, so nothing the provider confirms can be lost; then the provider's
- * page. The buyer comes back to returnUrl (cancelUrl when not paid) with trackingId=<id> added.
+ * page. The buyer comes back to returnUrl (cancelUrl when not paid) with trackingId=<id> added; both
+ * must lead to our own origins or the calling client's registered ones (return-urls.ts), else 400.
  */
 export async function beginPayment(ctx: Ctx, item: PaymentItem, request: PaymentRequest): Promise<PaymentInitiation> {
   if (!Number.isInteger(item.amountCents) || item.amountCents <= 0) throw new DomainError("BAD_REQUEST", "error.nothingToPay");
+  await assertReturnUrlsAllowed(ctx, request);
   const provider = await currentProvider();
   const baseUrl = ctx.baseUrl ?? env().publicUrl;
   const now = new Date();

@@ -42,6 +42,9 @@ export function domainErrorResponse(err: DomainError, lang: Lang, path: string):
   }
   if (err.code === "DEPENDANTS") extra.exception = "DataIntegrityViolationException";
   const headers: Record<string, string> = err.retryAfterSeconds ? { "Retry-After": String(err.retryAfterSeconds) } : {};
+  // a body refused while it still arrives: the connection is not kept for the next request (the
+  // launcher's lingering close lets the answer reach the client, http/lingering-close.mjs)
+  if (err.code === "PAYLOAD_TOO_LARGE") headers.Connection = "close";
   return errorResponse(status, translate(lang, err.messageId, err.params), path, extra, headers);
 }
 

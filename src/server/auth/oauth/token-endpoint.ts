@@ -2,6 +2,7 @@ import { getDb } from "@/server/db/client";
 import { pickLang } from "@/server/i18n/messages";
 import { clientAddress } from "@/server/rest/client-address";
 import { domainErrorOf } from "@/server/rest/domain-error-of";
+import { readBodyBytes } from "@/server/rest/read-body";
 import { authenticateClient } from "./client-auth";
 import { clientCredentialsGrant, type Grant } from "./grants";
 import {
@@ -22,8 +23,6 @@ const grants: Record<string, Grant> = {
   password: passwordGrant,
   refresh_token: refreshGrant,
 };
-
-const MAX_FORM_BYTES = 64 * 1024;
 
 // POST /oauth/token - OAuth2 token endpoint: authenticate the client (HTTP Basic), then run the grant.
 export async function handleTokenRequest(request: Request): Promise<Response> {
@@ -54,12 +53,9 @@ export function tokenMethodNotAllowed(request: Request): Response {
   return methodNotAllowedResponse(pickLang(request.headers.get("accept-language")), new URL(request.url).pathname);
 }
 
-/** The form-urlencoded body; every field at most once (RFC 6749 §3.2). */
+/** The form-urlencoded body, under the path's cap (413 past it, http/body-limits.mjs); every field at most once (RFC 6749 §3.2). */
 async function readForm(request: Request): Promise<URLSearchParams> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) throw invalidRequest("Request body too large");
-  const text = await request.text();
-  if (text.length > MAX_FORM_BYTES) throw invalidRequest("Request body too large");
-  const form = new URLSearchParams(text);
+  const form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request)));
   for (const name of new Set(form.keys()))
     if (form.getAll(name).length > 1) throw invalidRequest(`Repeated parameter: ${name.slice(0, 64)}`);
   return form;

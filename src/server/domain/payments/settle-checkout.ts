@@ -20,6 +20,7 @@ export const settleCheckoutInput = z.object({
 // Settles a PENDING payment (a settled or expired one stays as it is: posting again changes
 // nothing) and says where the buyer goes: returnUrl when the payment is PAID, cancelUrl otherwise,
 // each with trackingId=<id> added; without them, back to this checkout page, which shows the outcome.
+// Both were checked when the payment was opened: our own origins or the client's (payments/return-urls.ts).
 export async function settleCheckout(ctx: Ctx, input: z.output<typeof settleCheckoutInput>): Promise<{ location: string }> {
   const current = await resolvePayment(ctx.db, input.trackingId);
   if (!current || current.provider !== "sandbox") throw notFound("error.paymentNotFound");

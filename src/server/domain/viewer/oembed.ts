@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { env } from "@/server/env";
+import { hostAllowed } from "@/server/http/allowed-hosts.mjs";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { THUMBNAIL_WIDTHS } from "@/server/domain/thumbnails/get-thumbnail-image";
@@ -58,9 +60,11 @@ export function thumbnailFit(original: { width: number; height: number }, box: {
 // GET /oembed?url=<watch page URL>&maxwidth=&maxheight= - the oEmbed answer for one of our public
 // vods: its title, publisher, thumbnail and an iframe of the embeddable player. Only vods anyone may
 // see (visible, not expired): whoever asks, the answer is what an anonymous visitor gets; 404 for
-// anything else (another site's URL, another page, a private, expired or unknown vod).
+// anything else (another site's URL, another page, a private, expired or unknown vod). A page URL is
+// ours on the base URL's host or on any name of the allowlist (ALLOWED_HOSTS); the answer's URLs are
+// always of the base URL (PUBLIC_URL, or an allowlisted Host), never of the page URL's host.
 export async function oembedOf(ctx: Ctx & { baseUrl: string }, input: z.output<typeof oembedInput>): Promise<OEmbedVideo> {
-  const vodId = vodIdOfPageUrl(input.url, ctx.baseUrl);
+  const vodId = vodIdOfPageUrl(input.url, ctx.baseUrl, (page) => hostAllowed(page.hostname, env().allowedHosts));
   if (vodId === undefined) throw notFound("error.vodNotFound");
   const vod = (await loadViewableVod(ctx.db, undefined, vodId, ctx.baseUrl)).view;
   const size = embedSize(input.maxwidth, input.maxheight);

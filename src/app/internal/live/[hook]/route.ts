@@ -1,5 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { getDb } from "@/server/db/client";
+import { DomainError } from "@/server/domain/errors";
+import { httpStatus } from "@/server/rest/error-body";
+import { readBodyBytes } from "@/server/rest/read-body";
 import { liveHookSecret } from "@/server/media/edge/live-layout.mjs";
 import { mediaKey } from "@/server/media/signed-url";
 import { admitPublish, endPublish, recordDone, type PublishRequest } from "@/server/live/publish-hooks";
@@ -25,7 +28,13 @@ function authorized(req: Request): boolean {
 export async function POST(req: Request, { params }: { params: Promise<{ hook: string }> }): Promise<Response> {
   if (!authorized(req)) return reply(404);
   const { hook } = await params;
-  const form = new URLSearchParams(await req.text());
+  let form: URLSearchParams;
+  try {
+    form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(req)));
+  } catch (err) {
+    if (err instanceof DomainError) return reply(httpStatus[err.code]);
+    throw err;
+  }
   const field = (name: string) => form.get(name) ?? "";
   const db = await getDb();
   const request: PublishRequest = {

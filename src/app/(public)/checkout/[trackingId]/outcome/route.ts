@@ -2,7 +2,16 @@ import { createPortalContext } from "@/server/portal/session";
 import { createCaller } from "@/server/trpc/caller";
 import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { domainErrorResponse } from "@/server/rest/error-body";
+import { readBodyBytes } from "@/server/rest/read-body";
 import { untrusted } from "@/server/rest/route";
+
+/** The posted form (urlencoded as the page sends it, or multipart); undefined when it does not parse. */
+async function readForm(request: Request): Promise<{ get(name: string): unknown } | undefined> {
+  const bytes = await readBodyBytes(request);
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type)) return new URLSearchParams(new TextDecoder().decode(bytes));
+  return new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } }).formData().catch(() => undefined);
+}
 
 // POST /checkout/{trackingId} (form outcome=paid|cancelled|failed), handed here by src/proxy.ts: the
 // sandbox provider settles the payment and sends the buyer on with a 303 (domain/payments/settle-checkout.ts).
@@ -11,9 +20,10 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request, { params }: { params: Promise<{ trackingId: string }> }): Promise<Response> {
   const { trackingId } = await params;
   const ctx = await createPortalContext(request.headers);
-  const form = await request.formData().catch(() => undefined);
-  const outcome = form?.get("outcome") ?? new URL(request.url).searchParams.get("outcome") ?? undefined;
   try {
+    // a one-field form: its bytes under the path's cap (413 at once past it, http/body-limits.mjs)
+    const form = await readForm(request);
+    const outcome = form?.get("outcome") ?? new URL(request.url).searchParams.get("outcome") ?? undefined;
     const { location } = await createCaller(ctx).payments.settleCheckout({ trackingId, outcome: untrusted(outcome) });
     return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
   } catch (err) {
