@@ -543,7 +543,7 @@ describe("the buyer's use", () => {
     assert.equal(floorVod.status, 201, floorVod.text);
     const sale = await api.post(
       `/api/public/vod/${floorVod.body.vodId}/pay`,
-      { embedded: false, mobile: false, returnUrl: "https://shop.example/back" },
+      { embedded: false, mobile: false, returnUrl: `${api.url}/back` },
       { token: publicToken },
     );
     assert.equal(sale.status, 200, sale.text);
