@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import type { Api } from "../support/api";
 import { publishTestPattern, type Publisher } from "../support/live-fixtures";
 import { sharedKinora, type Kinora } from "../support/server";
-import { createChannel, createEvent, HOUR, toSecond } from "./live-fixtures";
+import { createChannel, createEvent, HOUR, setLivePassword, toSecond } from "./live-fixtures";
 import { parseSigned, playlistUris } from "./playback-fixtures";
 import { connect, newUser, sleep, type TestUser } from "./users-fixtures";
 
@@ -23,15 +23,7 @@ before(async () => {
   ({ api } = await connect());
   server = await sharedKinora();
   [creator, viewer] = [await newUser(api), await newUser(api)];
-  const res = await api.post(
-    "/api/user/me",
-    {
-      profile: { firstName: "Live", lastName: "Grant", birthDate: "01/01/1980", email: creator.email },
-      features: { livePassword: LIVE_PASSWORD },
-    },
-    { token: creator.access },
-  );
-  assert.equal(res.status, 200, res.text);
+  await setLivePassword(api, creator, LIVE_PASSWORD);
 });
 
 after(async () => {

@@ -83,3 +83,11 @@ export function assertDependants(res: ApiResponse, path: string, message: string
   assert.match(timestamp, isoInstant);
   assert.deepEqual(rest, { status: 409, error: "Conflict", message, path, exception: "DataIntegrityViolationException" });
 }
+
+/** Sets `u`'s live password (the RTMP publish's) through POST /api/user/me, expecting 200 and the password never answered. */
+export async function setLivePassword(api: Api, u: TestUser, password: string): Promise<void> {
+  const profile = { firstName: "Live", lastName: "Tester", birthDate: "01/01/1980", email: u.email };
+  const res = await api.post("/api/user/me", { profile, features: { livePassword: password } }, { token: u.access });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.features.livePassword, undefined, "the live password is never answered");
+}

@@ -20,6 +20,7 @@ import type { Sql } from "../support/database";
 import { newUser, sleep, type TestUser } from "./users-fixtures";
 import { waitForItem } from "./box-fixtures";
 import { signAs } from "./playback-fixtures";
+import { setLivePassword } from "./live-fixtures";
 
 let live: LiveTestServer;
 let server: Kinora;
@@ -32,14 +33,6 @@ const paths = { main: `main-${tag}`, rec: `rec-${tag}`, others: `others-${tag}` 
 const channels: Record<keyof typeof paths, { id: string; ownerId: string }> = {} as never;
 let recordedEventId: string;
 const PASSWORD = { owner: "owner-live-1", other: "other-live-1" };
-
-const profile = (email: string) => ({ firstName: "Live", lastName: "Tester", birthDate: "01/01/1980", email });
-
-async function setLivePassword(u: TestUser, password: string): Promise<void> {
-  const res = await api.post("/api/user/me", { profile: profile(u.email), features: { livePassword: password } }, { token: u.access });
-  assert.equal(res.status, 200, res.text);
-  assert.equal(res.body.features.livePassword, undefined, "the live password is never answered");
-}
 
 const rtmpUrl = (path: string, user: string, password: string) =>
   `rtmp://127.0.0.1:${server.rtmpPort}/live/${path}?user=${encodeURIComponent(user)}&password=${encodeURIComponent(password)}`;
@@ -88,8 +81,8 @@ before(async () => {
   ({ server } = live);
   api = new Api(server.url);
   [owner, other] = await Promise.all([newUser(api), newUser(api)]);
-  await setLivePassword(owner, PASSWORD.owner);
-  await setLivePassword(other, PASSWORD.other);
+  await setLivePassword(api, owner, PASSWORD.owner);
+  await setLivePassword(api, other, PASSWORD.other);
   await withServerDb(async (sql) => {
     const stored = await sql<{ livePasswordHash: string }>(`SELECT "livePasswordHash" FROM "User" WHERE "userCode" = $1`, [owner.userCode]);
     assert.match(stored[0]!.livePasswordHash, /^\$argon2id\$/, "stored as an argon2id hash");

@@ -15,6 +15,7 @@ import { insertLiveChannel, publishTestPattern, startLiveServer, type LiveTestSe
 import { portalSignInAttempt } from "../support/portal-session";
 import type { Kinora } from "../support/server";
 import { address, assertOAuthError, login, newUser, type TestUser } from "./users-fixtures";
+import { setLivePassword } from "./live-fixtures";
 
 const MAX_FAILURES = 5; // LOGIN_MAX_FAILURES (default)
 const USER_MAX_FAILURES = 100; // LOGIN_USER_MAX_FAILURES (default)
@@ -104,15 +105,7 @@ before(async () => {
   ({ server } = live);
   api = new Api(server.url);
   owner = await newUser(api);
-  const res = await api.post(
-    "/api/user/me",
-    {
-      profile: { firstName: "Live", lastName: "Owner", birthDate: "01/01/1980", email: owner.email },
-      features: { livePassword: LIVE_PASSWORD },
-    },
-    { token: owner.access },
-  );
-  assert.equal(res.status, 200, res.text);
+  await setLivePassword(api, owner, LIVE_PASSWORD);
   await live.sql((sql) => insertLiveChannel(sql, { ownerUserCode: owner.userCode, streamPath }));
   ({ server } = live); // on PGlite the server restarted around the SQL (same URL and ports)
   api = new Api(server.url);

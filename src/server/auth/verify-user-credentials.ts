@@ -1,8 +1,7 @@
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
-import { clearRateLimit, hitRateLimit } from "@/server/domain/shared/rate-limit";
 import { env } from "@/server/env";
 import { isStorableText } from "@/server/domain/shared/storable-text";
+import { countAttempt, sharedCounters, takeBackAttempt } from "./failure-counters";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { addressKeyHash, deviceKeyHash, newDeviceToken, trustSource, trustedKinds } from "./trusted-sources";
 
@@ -39,9 +38,6 @@ export interface CredentialSource {
   rememberDevice?: boolean;
 }
 
-/** An address may fail this many times the per-user limit (several people behind one NAT). */
-export const ADDRESS_FACTOR = 4;
-
 /**
  * Checks `username` (a userCode, case-insensitive, or an email) and `password`.
  * Failure counters, each in its window (LOGIN_WINDOW_SECONDS):
@@ -75,7 +71,7 @@ export async function verifyUserCredentials(
           select: { id: true, passwordHash: true, status: true, sessionVersion: true },
         })
       : null;
-  const { LOGIN_MAX_FAILURES: max, LOGIN_USER_MAX_FAILURES: userMax } = env();
+  const max = env().LOGIN_MAX_FAILURES;
   // keyed by account when it exists, so logging in by userCode or by email shares the counters
   const subject = user ? `user:${user.id}` : storable ? `name:${name.toLowerCase()}` : undefined;
 
@@ -92,13 +88,7 @@ export async function verifyUserCredentials(
     : subject
       ? `login:${subject}@${address ?? "unknown"}`
       : undefined;
-  const shared: Counter[] =
-    trusted.size > 0
-      ? []
-      : [
-          ...(subject ? [{ key: `login:${subject}`, max: userMax }] : []),
-          ...(address ? [{ key: `login:addr:${address}`, max: max * ADDRESS_FACTOR }] : []),
-        ];
+  const shared = sharedCounters("login", subject, address, trusted.size > 0);
 
   const limited = await countAttempt(db, [...(ownKey ? [{ key: ownKey, max }] : []), ...shared]);
   if (limited) return { ok: false, reason: "rate_limited", retryAfterSeconds: limited };
@@ -122,32 +112,4 @@ export async function verifyUserCredentials(
     deviceToken = device.token;
   }
   return { ok: true, userId: user.id, sessionVersion: user.sessionVersion, deviceToken };
-}
-
-/** A failure counter: its RateLimit key and how many failures it allows per LOGIN_WINDOW_SECONDS. */
-export interface Counter {
-  key: string;
-  max: number;
-}
-
-/**
- * Counts one attempt on every counter, all of them even when one is over (so a refused guess still
- * counts); the longest Retry-After when one is over its limit, else 0.
- */
-export async function countAttempt(db: Db, counters: Counter[]): Promise<number> {
-  const window = env().LOGIN_WINDOW_SECONDS;
-  let retryAfter = 0;
-  for (const result of await Promise.allSettled(counters.map((c) => hitRateLimit(db, c.key, c.max, window)))) {
-    if (result.status === "fulfilled") continue;
-    const err: unknown = result.reason;
-    if (!(err instanceof DomainError) || err.code !== "RATE_LIMITED") throw err;
-    retryAfter = Math.max(retryAfter, err.retryAfterSeconds ?? 1);
-  }
-  return retryAfter;
-}
-
-/** After the right password: the source's own counter is cleared, the shared ones take the attempt back. */
-export async function takeBackAttempt(db: Db, ownKey: string | undefined, shared: Counter[]): Promise<void> {
-  if (ownKey) await clearRateLimit(db, ownKey);
-  for (const { key } of shared) await db.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
 }

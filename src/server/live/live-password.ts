@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Db } from "@/server/db/client";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { addressKeyHash, trustSource, trustedKinds } from "@/server/auth/trusted-sources";
-import { ADDRESS_FACTOR, countAttempt, takeBackAttempt, type Counter } from "@/server/auth/verify-user-credentials";
+import { countAttempt, sharedCounters, takeBackAttempt } from "@/server/auth/failure-counters";
 import { env } from "@/server/env";
 
 // The live password (features.livePassword) an encoder sends in its publish URL: stored as an argon2id
@@ -30,17 +30,14 @@ export async function checkLivePassword(
   password: string,
   address: string,
 ): Promise<boolean | "limited"> {
-  const { LOGIN_MAX_FAILURES: max, LOGIN_USER_MAX_FAILURES: userMax } = env();
+  const max = env().LOGIN_MAX_FAILURES;
   const addressHash = address ? addressKeyHash(address) : undefined;
   const trusted = await trustedKinds(db, user.id, [
     { kind: "LIVE_ADDRESS", keyHash: addressHash },
     { kind: "LOGIN_ADDRESS", keyHash: addressHash },
   ]);
   const atAddress = `live:user:${user.id}@${address || "unknown"}`;
-  const shared: Counter[] =
-    trusted.size > 0
-      ? []
-      : [{ key: `live:user:${user.id}`, max: userMax }, ...(address ? [{ key: `live:addr:${address}`, max: max * ADDRESS_FACTOR }] : [])];
+  const shared = sharedCounters("live", `user:${user.id}`, address || undefined, trusted.size > 0);
   if (await countAttempt(db, [{ key: atAddress, max }, ...shared])) return "limited";
   if (!(await passwordMatches(db, user, password))) return false;
   await takeBackAttempt(db, atAddress, shared);

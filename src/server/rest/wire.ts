@@ -1,4 +1,6 @@
-// The document's wire formats. They exist only here: the domain speaks Date, cents and seconds.
+// The document's wire formats. They exist only here: the domain speaks Date, cents and seconds (its
+// field messages name amounts as the document writes them: domain/shared/money.ts, used here too).
+import { formatMoney } from "@/server/domain/shared/money";
 
 /** Viewer's offset east of UTC in milliseconds, from X-Service-timezone (supplement §3); UTC without it. */
 export function parseOffset(header: string | null): number {
@@ -54,12 +56,8 @@ export function dateTimeIn(value: unknown, offsetMs: number): unknown {
   return new Date(utc - offsetMs).toISOString();
 }
 
-/** Cents -> "2,50". */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.round(Math.abs(cents));
-  return `${sign}${Math.floor(abs / 100)},${pad(abs % 100)}`;
-}
+/** Cents -> "2,50" (the domain's messages write money the same way). */
+export { formatMoney };
 
 /** "2,50", "2.50" or 2.5 -> 2.5 (a number for the domain); anything else passes through to be rejected. */
 export function moneyIn(value: unknown): unknown {

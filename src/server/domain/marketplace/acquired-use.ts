@@ -2,6 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { VodLicenseType } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { DomainError, invalidField } from "@/server/domain/errors";
+import { formatMoney } from "@/server/domain/shared/money";
 import { MAX_PRICE_CENTS } from "@/server/domain/shared/schema";
 import { minimumGrossCents, type SaleShare } from "@/server/payments/ledger";
 import { isLicenseEnded } from "./acquired-license";
@@ -41,21 +42,11 @@ export const mayBroadcast = (license: { licenseType: LicenseTerms["licenseType"]
 /** Vod licenses that sell the content: pay-per-view, and a bundle's (every bundle has a price). */
 const SOLD: ReadonlySet<VodLicenseType> = new Set(["PAY_PER_VIEW", "CONTENT_BUNDLE"]);
 
-/** An amount in a message: 2,00 (money as the interface writes it, in every language). */
-const moneyText = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-
-/**
- * The lowest pricePerView of a vod of a content acquired under a PAY_PER_VIEW license: the licensed
- * price plus the platform's fee on it (payments/ledger.ts minimumGrossCents), so that every sale
- * pays the licensor the licensed price in full and the licensee nothing below zero.
- */
-export const minimumPricePerViewCents = (licensedCents: number) => minimumGrossCents(licensedCents);
-
 /**
  * Checks a vod publish or update of a box item against its license: an ended license publishes
  * nothing (409); NonCommercial CC terms refuse selling it, as PAY_PER_VIEW or in a bundle (400 on
  * licenseType); a PAY_PER_VIEW or REVENUE_SHARING license allows only PAY_PER_VIEW (the seller is
- * paid from the views); a PAY_PER_VIEW license's vod costs at least minimumPricePerViewCents (400 on
+ * paid from the views); a PAY_PER_VIEW license's vod costs at least the licensed price plus the platform fee on it (payments/ledger.ts minimumGrossCents; 400 on
  * pricePerView: no licensee undercuts its licensor). How long such a vod is listed follows the
  * license (migration 20261124013011_marketplace).
  */
@@ -72,13 +63,13 @@ export async function assertVodUseAllowed(
   if (settledPerView(terms) && vod.licenseType !== "PAY_PER_VIEW") throw invalidField("licenseType", "field.licensePerViewOnly");
   if (terms.licenseType !== "PAY_PER_VIEW" || vod.licenseType !== "PAY_PER_VIEW") return;
   const licensedCents = terms.pricePerViewCents ?? 0;
-  const min = minimumPricePerViewCents(licensedCents);
+  const min = minimumGrossCents(licensedCents);
   if ((vod.pricePerViewCents ?? 0) >= min) return;
-  const licensed = moneyText(licensedCents);
+  const licensed = formatMoney(licensedCents);
   // a licensed price so high that no price the interface allows covers it and the fee
   if (min > MAX_PRICE_CENTS)
-    throw invalidField("pricePerView", "field.pricePerViewLicenseUncovered", { licensed, max: moneyText(MAX_PRICE_CENTS) });
-  throw invalidField("pricePerView", "field.pricePerViewBelowLicense", { min: moneyText(min), licensed });
+    throw invalidField("pricePerView", "field.pricePerViewLicenseUncovered", { licensed, max: formatMoney(MAX_PRICE_CENTS) });
+  throw invalidField("pricePerView", "field.pricePerViewBelowLicense", { min: formatMoney(min), licensed });
 }
 
 /**
@@ -95,7 +86,7 @@ export async function maySellInPaidBundle(db: DbOrTx, boxItemId: string): Promis
  * The seller's part of one paid view, at `priceCents`, of a vod of this box item (payments
  * PaymentItem.share): a PAY_PER_VIEW license's pricePerView, a REVENUE_SHARING license's
  * earningPercentage of the acquirer's net; none for other contents. A PAY_PER_VIEW license's vod
- * priced below minimumPricePerViewCents (published before there was a floor, or the platform fee
+ * priced below minimumGrossCents (published before there was a floor, or the platform fee
  * raised since) opens no sale (409) until its publisher raises the price: each would cost the
  * licensee the difference (ledger.ts splitSale pays the licensor in full).
  */
@@ -105,7 +96,7 @@ export async function licenseShareOf(db: DbOrTx, boxItemId: string, priceCents: 
   const { terms, issuerId } = license;
   if (terms.licenseType === "PAY_PER_VIEW") {
     const cents = terms.pricePerViewCents ?? 0;
-    if (priceCents < minimumPricePerViewCents(cents)) throw new DomainError("CONFLICT", "error.vodPriceBelowLicense");
+    if (priceCents < minimumGrossCents(cents)) throw new DomainError("CONFLICT", "error.vodPriceBelowLicense");
     return { sellerId: issuerId, cents };
   }
   if (terms.licenseType === "REVENUE_SHARING") return { sellerId: issuerId, percent: terms.earningPercentage };
