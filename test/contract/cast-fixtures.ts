@@ -63,7 +63,7 @@ export async function readDay(api: Api, u: TestUser, channelId: string, day: str
   return res.body;
 }
 
-/** A 409 of the scheduling rules: the supplement's error body, its message naming the rule and the programs. */
+/** A 409 of the scheduling rules: the supplement's error body, its message saying the rule in words and naming the programs. */
 export function assertConflict(res: ApiResponse, path: string, message: RegExp): void {
   assert.equal(res.status, 409, res.text);
   const { timestamp, message: got, ...rest } = res.body;

@@ -137,18 +137,16 @@ const en = {
   "error.castProgramNotFound": "Cast program not found",
   "error.castStreamHasPrograms": "This stream is played by {programs} LIVE program(s): remove them first",
   "error.castChannelLocked": "The channel is locked: unlock it to change its programming",
-  "error.castRule1": "Scheduling rule 1 (the unit of time is the second) is broken by program {programs}: its times must be whole seconds",
-  "error.castRule2":
-    "Scheduling rule 2 (a program broadcasts from its start to its end) is broken by program {programs}: it must end after it starts",
-  "error.castRule3Day":
-    "Scheduling rule 3 (a program belongs to the day it starts in) is broken by program {programs}: it starts outside the day",
-  "error.castRule3Length": "Scheduling rule 3 (a program lasts at most 24 hours) is broken by program {programs}",
-  "error.castRule3DayLength": "Scheduling rule 3 is broken: the day from {programs} would last over 24 hours",
+  "error.castRule1": "Program {programs} starts or ends off a whole second: times are counted in whole seconds",
+  "error.castRule2": "Program {programs} must end after it starts",
+  "error.castRule3Day": "Program {programs} starts outside the day: a program must start within the day it belongs to",
+  "error.castRule3Length": "Program {programs} lasts over 24 hours: a program lasts 24 hours at most",
+  "error.castRule3DayLength": "The day from {programs} would last over 24 hours",
   "error.castRule4":
-    "Scheduling rule 4 (a day starts no earlier than the end of the previous day's last program, and ends before the next day's first) is broken by programs {programs}",
-  "error.castRule5": "Scheduling rule 5 (each program starts when the previous one ends) is broken by programs {programs}",
-  "error.castRule6":
-    "Scheduling rule 6 (a break is a program of its own, showing the slate) is broken by program {programs}: a BREAK plays no content or stream",
+    "Programs {programs} overlap across days: a day starts after the previous day's last program ends, and ends before the next day's first program starts",
+  "error.castRule5":
+    "Programs {programs} do not follow each other: each program starts when the previous one ends (a gap is a break program)",
+  "error.castRule6": "Program {programs} is a break, which plays no content or stream",
   "error.castContentSource": "Program {programs} plays no box content of yours: sourceId must be the boxId of one of your contents",
   "error.castContentNotReady": "Program {programs} plays a content that is not READY",
   "error.castContentLicense": "Program {programs} plays an acquired content whose license does not allow broadcasting it or has ended",
@@ -320,20 +318,16 @@ const it: Record<MessageId, string> = {
   "error.castProgramNotFound": "Programma cast non trovato",
   "error.castStreamHasPrograms": "Questo flusso è trasmesso da {programs} programma/i LIVE: rimuovili prima",
   "error.castChannelLocked": "Il canale è bloccato: sbloccalo per cambiarne la programmazione",
-  "error.castRule1":
-    "La regola di programmazione 1 (l'unità di tempo è il secondo) è violata dal programma {programs}: i suoi orari devono essere secondi interi",
-  "error.castRule2":
-    "La regola di programmazione 2 (un programma va in onda dal suo inizio alla sua fine) è violata dal programma {programs}: deve finire dopo l'inizio",
-  "error.castRule3Day":
-    "La regola di programmazione 3 (un programma appartiene al giorno in cui inizia) è violata dal programma {programs}: inizia fuori dal giorno",
-  "error.castRule3Length": "La regola di programmazione 3 (un programma dura al massimo 24 ore) è violata dal programma {programs}",
-  "error.castRule3DayLength": "La regola di programmazione 3 è violata: il giorno da {programs} durerebbe più di 24 ore",
+  "error.castRule1": "Il programma {programs} inizia o finisce fuori da un secondo intero: gli orari si contano in secondi interi",
+  "error.castRule2": "Il programma {programs} deve finire dopo l'inizio",
+  "error.castRule3Day": "Il programma {programs} inizia fuori dal giorno: un programma deve iniziare nel giorno a cui appartiene",
+  "error.castRule3Length": "Il programma {programs} dura più di 24 ore: un programma dura al massimo 24 ore",
+  "error.castRule3DayLength": "Il giorno da {programs} durerebbe più di 24 ore",
   "error.castRule4":
-    "La regola di programmazione 4 (un giorno inizia non prima della fine dell'ultimo programma del giorno precedente e finisce prima del primo del giorno seguente) è violata dai programmi {programs}",
+    "I programmi {programs} si sovrappongono tra due giorni: un giorno inizia dopo la fine dell'ultimo programma del giorno precedente e finisce prima dell'inizio del primo del giorno seguente",
   "error.castRule5":
-    "La regola di programmazione 5 (ogni programma inizia quando finisce il precedente) è violata dai programmi {programs}",
-  "error.castRule6":
-    "La regola di programmazione 6 (una pausa è un programma a sé, che mostra la schermata di attesa) è violata dal programma {programs}: una BREAK non trasmette contenuti né flussi",
+    "I programmi {programs} non si susseguono: ogni programma inizia quando finisce il precedente (uno spazio vuoto è un programma di pausa)",
+  "error.castRule6": "Il programma {programs} è una pausa, che non trasmette contenuti né flussi",
   "error.castContentSource": "Il programma {programs} non trasmette un tuo contenuto: sourceId deve essere il boxId di un tuo contenuto",
   "error.castContentNotReady": "Il programma {programs} trasmette un contenuto che non è READY",
   "error.castContentLicense":

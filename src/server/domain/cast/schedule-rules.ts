@@ -4,8 +4,9 @@ import type { MessageId } from "@/server/i18n/messages";
 import { DAY_MS, SECOND, type DayRange } from "./schedule-day";
 
 // The six scheduling rules of the interface, checked on the whole result of a write (save, insert,
-// move, copy) before anything is written: the first broken rule is a 409 naming the rule and the
-// programs involved (their position in their day, title and start).
+// move, copy) before anything is written: the first broken rule is a 409 saying it in plain words
+// (no rule numbers: i18n/messages.ts) and naming the programs involved (their position in their day,
+// title and start). The portal's day editor runs the same check and words it beside the programs.
 
 /** A program as the rules see it: times in ms since the epoch. */
 export interface TimedProgram {
