@@ -29,12 +29,6 @@ export const compactDay = (day: string) => day.replaceAll("-", "");
 export const parseDay = (text: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(text) && localDay(new Date(dayStartMs(text))) === text ? text : undefined;
 
-/** The clock time of an instant in the viewer's zone, HH:mm:ss. */
-export const clockOf = (ms: number) => {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
-
 /** The day's read input of the procedures for a day. */
 export const dayQuery = (channelId: string, day: string) => ({ channelId, date: compactDay(day), offsetMs: offsetOf(day) });
 

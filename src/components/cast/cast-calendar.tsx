@@ -120,6 +120,7 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
           {notice}
         </p>
       )}
+      <p className="muted">Each day shows how many programs it has: open a day to program it.</p>
       <div className="cast-calendar" aria-busy={!calendar.data || undefined} data-testid="cast-calendar">
         {WEEKDAYS.map((w) => (
           <div key={w} className="cast-calendar__weekday" aria-hidden="true">
@@ -138,10 +139,16 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
               data-testid="cast-calendar-day"
               data-day={day}
               data-count={count ?? ""}
-              aria-label={`${day}: ${count ?? "…"} program${count === 1 ? "" : "s"}`}
             >
-              <span className="cast-calendar__date">{Number(day.slice(8))}</span>
-              <span className="cast-calendar__count">{count === undefined ? "…" : count === 0 ? "" : `${count} prog.`}</span>
+              <span className="cast-calendar__date">
+                {Number(day.slice(8))}
+                {/* said after the number to those who do not see the grid: "1 November 2026: 3 programs" */}
+                <span className="visually-hidden"> {monthTitle.format(new Date(dayStartMs(day)))}:</span>
+              </span>
+              <span className="cast-calendar__count">
+                {count === undefined ? "…" : count === 0 ? <span className="visually-hidden">no programs</span> : count}
+                {!!count && <span className="visually-hidden"> program{count === 1 ? "" : "s"}</span>}
+              </span>
             </Link>
           );
         })}

@@ -6,47 +6,38 @@ import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import type { CalendarDay } from "@/server/domain/cast/daily-programming";
 import { FormStatus } from "@/components/form/form-status";
 import { useHydrated } from "@/components/form/submit-button";
-import { DragHandle } from "@/components/drag-handle";
 import { useSortable } from "@/components/sortable";
-import { addDays, clockOf, compactDay, dayQuery, dayStartMs, offsetOf } from "@/lib/cast-days";
+import { addDays, compactDay, dayQuery, dayStartMs, offsetOf } from "@/lib/cast-days";
 import { castChannelAdminPath, castDayPath } from "@/lib/cast-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
-import { CastDayPalette } from "./cast-day-palette";
-import {
-  changeRow,
-  chainFrom,
-  dayProblems,
-  endOf,
-  insertRow,
-  moveRow,
-  lengthText,
-  parseLength,
-  removeRow,
-  rowOf,
-  type DayRow,
-} from "./day-rows";
+import { CastDayPalette, type Carried } from "./cast-day-palette";
+import { CastDayProgram, type FocusTarget } from "./cast-day-program";
+import { CastSaleConfirm } from "./cast-sale-confirm";
+import { FormattedInput } from "./formatted-input";
+import { dayProblems } from "./day-problems";
+import { changeRow, draftOf, flow, insertRow, moveRow, removeRow, type DayRow } from "./day-rows";
+import { clockText, durationText, parseClock } from "./day-time";
 
 const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const KIND = { PRERECORDED: "Box content", LIVE: "Live", BREAK: "Break" } as const;
-
-/** A clock time "HH:mm:ss" of the day -> its instant; undefined when it is not one. */
-function instantAt(day: string, clock: string): number | undefined {
-  const m = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(clock);
-  if (!m) return undefined;
-  const d = new Date(dayStartMs(day));
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate(), Number(m[1]), Number(m[2]), Number(m[3] ?? 0)).getTime();
-}
 
 const neighbour = (p: CalendarDay["programs"][number] | undefined) =>
   p && { title: p.title, startsAt: p.startsAt.getTime(), endsAt: p.endsAt.getTime() };
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+interface Draft {
+  start: number;
+  rows: DayRow[];
+}
+
 /**
- * The day editor of a channel: the day's programs in order with their start, end and length; box
- * contents, breaks and live slots dragged in from the side list (or added from the keyboard);
- * reorder by drag or with a row's handle and the arrow keys; a start or length typed. The draft is
- * checked against the scheduling rules as it changes (the problems said beside the programs they
- * involve); Save replaces the day. A locked channel's day is shown read-only.
+ * The day editor of a channel: a start time from which the day's programs flow back to back (each
+ * starts when the one before ends, so a new start or length moves every later one); box contents,
+ * breaks and live slots dragged in from the side list (or added with its buttons); reorder by drag,
+ * with a row's grip and the arrow keys, or its Up and Down buttons. What would stop a save is said in
+ * words beside the programs as the draft changes; a title sold pay-per-view or only in a bundle is
+ * scheduled on the free channel only once confirmed. Save replaces the day. A locked channel's day is read-only.
  */
 export function CastDayEditor(props: { channel: CastChannelView; day: string }) {
   // the day is the viewer's: nothing of it is rendered on the server, whose zone may differ
@@ -56,36 +47,46 @@ export function CastDayEditor(props: { channel: CastChannelView; day: string }) 
 function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) {
   const utils = trpc.useUtils();
   const readOnly = channel.locked;
-  // the day before (rule 4: where this one may start) and after (where it must end), in one read
+  // the day before (where this one may start) and after (where it must end), in one read
   const around = trpc.cast.getCalendar.useQuery({
     channelId: channel.channelId,
     date: compactDay(addDays(day, -1)),
     dayCount: 3,
     offsetMs: offsetOf(day),
   });
-  const [rows, setRows] = useState<DayRow[]>();
-  const [carrying, setCarrying] = useState<Omit<DayRow, "startsAt">>();
+  const [draft, setDraft] = useState<Draft>();
+  const [carrying, setCarrying] = useState<Carried>();
+  const [asking, setAsking] = useState<{ carried: Carried; index: number }>();
   const [said, setSaid] = useState("");
   const [notice, setNotice] = useState<string>();
   const [dirty, setDirty] = useState(false);
-  const [focusKey, setFocusKey] = useState<string>();
-  const handles = useRef(new Map<string, HTMLButtonElement>());
+  const [focus, setFocus] = useState<FocusTarget>();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+
+  const from = dayStartMs(day);
+  const before = neighbour(around.data?.[0]?.programs.at(-1));
+  const after = neighbour(around.data?.[2]?.programs[0]);
+  const loaded = around.data?.[1];
+  const loadedDraft = () => loaded && draftOf(loaded.programs, Math.max(from, before?.endsAt ?? from));
+
   const save = trpc.cast.saveDay.useMutation({
     onSuccess: async (saved) => {
-      setRows(saved.programs.map(rowOf));
+      setDraft(draftOf(saved.programs, draft?.start ?? from));
       setDirty(false);
-      setNotice(`The day was saved: ${saved.programs.length} program${saved.programs.length === 1 ? "" : "s"}.`);
+      setNotice(`The day was saved: ${plural(saved.programs.length, "program")}.`);
       await utils.cast.getCalendar.invalidate();
     },
   });
 
-  const loaded = around.data?.[1];
+  // the first read makes the draft; later reads (after a save) do not overwrite it
   useEffect(() => {
-    if (loaded && rows === undefined) setRows(loaded.programs.map(rowOf));
-  }, [loaded, rows]);
+    if (loaded && draft === undefined) setDraft(loadedDraft());
+  }, [loaded, draft]);
   useEffect(() => {
-    if (focusKey) handles.current.get(focusKey)?.focus();
-  }, [focusKey, rows]);
+    const el = focus && (buttons.current.get(`${focus.key}:${focus.which}`) ?? buttons.current.get(`${focus.key}:handle`));
+    if (el && !el.disabled) el.focus();
+    else if (focus) buttons.current.get(`${focus.key}:${focus.which === "up" ? "down" : "up"}`)?.focus();
+  }, [focus, draft]);
   // an unsaved day is not lost to a closed tab or a reload by mistake: the browser asks first
   useEffect(() => {
     if (!dirty) return;
@@ -97,39 +98,43 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
     return () => window.removeEventListener("beforeunload", ask);
   }, [dirty]);
 
-  const list = rows ?? [];
-  const from = dayStartMs(day);
-  const before = neighbour(around.data?.[0]?.programs.at(-1));
-  const after = neighbour(around.data?.[2]?.programs[0]);
-  const emptyDayStart = Math.max(from, before?.endsAt ?? from);
-  const problems = dayProblems(list, from, before, after);
+  const start = draft?.start ?? from;
+  const list = draft?.rows ?? [];
+  const placed = flow(start, list);
+  const problems = dayProblems(placed, from, before, after);
 
-  const edit = (next: DayRow[], text?: string) => {
-    setRows(next);
+  const edit = (change: Partial<Draft>, text?: string) => {
+    setDraft({ start, rows: list, ...change });
     setDirty(true);
     setNotice(undefined);
     if (text) setSaid(text);
   };
-  const insert = (index: number, row: Omit<DayRow, "startsAt">) =>
-    edit(insertRow(list, index, { ...row, startsAt: 0 }, emptyDayStart), `${row.title} added at position ${index + 1}.`);
-  const move = (from: number, to: number, byKey: boolean) => {
+  const insert = (index: number, row: DayRow) =>
+    edit({ rows: insertRow(list, index, row) }, `${row.title} added at position ${index + 1}.`);
+  /** A sold title asks first; anything else goes in at once. */
+  const offer = (index: number, carried: Carried) => {
+    if (carried.sales?.length) setAsking({ carried, index });
+    else insert(index, carried.row);
+  };
+  const move = (from: number, to: number, keep?: FocusTarget["which"]) => {
     if (from === to || (from === list.length - 1 && to === list.length)) return;
-    setFocusKey(byKey ? list[from]!.key : undefined);
-    edit(moveRow(list, from, to), `${list[from]!.title} moved to position ${to + 1} of ${list.length}.`);
+    const at = Math.min(to, list.length - 1);
+    setFocus(keep ? { key: list[from]!.key, which: keep } : undefined);
+    edit({ rows: moveRow(list, from, at) }, `${list[from]!.title} moved to position ${at + 1} of ${list.length}.`);
   };
   const sortable = useSortable({
-    onMove: move,
-    onDropIn: (index) => carrying && insert(index, carrying),
+    onMove: (from, to, byKey) => move(from, to, byKey ? "handle" : undefined),
+    onDropIn: (index) => carrying && offer(index, carrying),
     accepting: carrying !== undefined && !readOnly,
   });
 
   function submit() {
     save.mutate({
       ...dayQuery(channel.channelId, day),
-      programs: list.map((r) => ({
+      programs: placed.map((r) => ({
         programId: r.programId,
         startDate: new Date(r.startsAt),
-        endDate: new Date(endOf(r)),
+        endDate: new Date(r.endsAt),
         programType: r.itemType,
         sourceId: r.sourceId,
         title: r.title,
@@ -142,7 +147,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
   }
 
   const problemCount = [...problems.values()].reduce((n, p) => n + p.length, 0);
-  const total = list.reduce((n, r) => n + r.seconds, 0);
+  const end = placed.at(-1)?.endsAt;
   return (
     <>
       <div className="page-head">
@@ -168,17 +173,27 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
         <section className="card cast-day__programs" aria-labelledby="programs-title">
           <div className="page-head">
             <h2 id="programs-title">Programs</h2>
-            {list.length > 0 && (
+            {end !== undefined && (
               <span className="muted" data-testid="cast-day-summary">
-                {list.length} program{list.length === 1 ? "" : "s"} · {clockOf(list[0]!.startsAt)}–{clockOf(endOf(list.at(-1)!))} ·{" "}
-                {lengthText(total)}
+                {plural(list.length, "program")} · {clockText(start)}–{clockText(end)}
+                {end > from + 24 * 3600_000 ? " the next day" : ""} · {durationText((end - start) / 1000)}
               </span>
             )}
           </div>
-          <p className="muted" id="cast-reorder-help">
-            Each program starts when the one before ends. Drag a program onto another to move it there, or focus its handle and use the
-            arrow keys.
-          </p>
+          {draft && (
+            <DayStartField
+              day={day}
+              start={start}
+              readOnly={readOnly}
+              onChange={(at) => edit({ start: at }, `The day starts at ${clockText(at)}.`)}
+            />
+          )}
+          {!readOnly && (
+            <p className="muted" id="cast-reorder-help">
+              Each program starts when the one before ends: to leave a gap, add a break. Drag a program onto another to move it there, or
+              use its Up and Down buttons (or focus its grip and use the arrow keys).
+            </p>
+          )}
           <FormStatus error={errorMessageOf(around.error ?? save.error)} />
           <p className="visually-hidden" role="status" aria-live="polite">
             {said}
@@ -193,101 +208,37 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
               {problemCount === 1 ? "1 problem" : `${problemCount} problems`} to fix before saving: see the programs marked below.
             </p>
           )}
-          {rows === undefined && !around.error && <p className="muted">Loading…</p>}
-          <ol className="bundle-items cast-programs" aria-describedby="cast-reorder-help" data-testid="cast-day-programs">
-            {list.map((r, index) => {
-              const own = problems.get(index);
-              const classes = [
-                "bundle-items__row cast-program",
-                `cast-program--${r.itemType.toLowerCase()}`,
-                own && "has-problem",
-                sortable.dragged === index && "is-dragged",
-                sortable.over === index && sortable.dragged !== index && "is-over",
-              ];
-              return (
-                <li
-                  key={r.key}
-                  className={classes.filter(Boolean).join(" ")}
-                  data-testid="cast-program"
-                  data-type={r.itemType}
-                  {...(readOnly ? {} : sortable.rowProps(index))}
-                >
-                  {!readOnly && (
-                    <DragHandle
-                      buttonRef={(el) => {
-                        if (el) handles.current.set(r.key, el);
-                        else handles.current.delete(r.key);
-                      }}
-                      onKeyDown={(ev) => sortable.handleKey(ev, index, list.length)}
-                      label={`Move ${r.title}, position ${index + 1} of ${list.length}`}
-                      describedBy="cast-reorder-help"
-                    />
-                  )}
-                  <span className="bundle-items__index" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <div className="cast-program__main">
-                    <div className="cast-program__head">
-                      <span className="badge badge--muted">{KIND[r.itemType]}</span>{" "}
-                      {readOnly ? (
-                        <strong data-testid="cast-program-title">{r.title}</strong>
-                      ) : (
-                        <input
-                          className="cast-program__title"
-                          aria-label={`Title of program ${index + 1}`}
-                          value={r.title}
-                          onChange={(e) => edit(changeRow(list, index, { title: e.target.value }, false))}
-                          data-testid="cast-program-title"
-                        />
-                      )}
-                      {r.sourceName && r.sourceName !== r.title && <span className="muted"> · {r.sourceName}</span>}
-                    </div>
-                    <div className="cast-program__times">
-                      <label>
-                        Start{" "}
-                        <input
-                          type="time"
-                          step={1}
-                          value={clockOf(r.startsAt)}
-                          readOnly={readOnly}
-                          onChange={(e) => {
-                            const at = instantAt(day, e.target.value);
-                            if (at !== undefined) edit(changeRow(list, index, { startsAt: at }, false));
-                          }}
-                          aria-label={`Start of program ${index + 1}`}
-                          data-testid="cast-program-start"
-                        />
-                      </label>
-                      <span>
-                        End <output data-testid="cast-program-end">{clockOf(endOf(r))}</output>
-                      </span>
-                      <LengthInput
-                        seconds={r.seconds}
-                        readOnly={readOnly}
-                        label={`Length of program ${index + 1}`}
-                        onChange={(seconds) => edit(changeRow(list, index, { seconds }, true))}
-                      />
-                    </div>
-                    {own && (
-                      <ul className="cast-program__problems" data-testid="cast-program-problem">
-                        {own.map((text) => (
-                          <li key={text}>{text}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </div>
-                  {!readOnly && (
-                    <button
-                      type="button"
-                      className="button button--danger"
-                      onClick={() => edit(removeRow(list, index), `${r.title} removed.`)}
-                    >
-                      Remove<span className="visually-hidden"> {r.title}</span>
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+          {draft === undefined && !around.error && <p className="muted">Loading…</p>}
+          <ol className="bundle-items cast-programs" aria-label="Programs of the day" data-testid="cast-day-programs">
+            {placed.map((r, index) => (
+              <CastDayProgram
+                key={r.key}
+                row={r}
+                index={index}
+                count={list.length}
+                problems={problems.get(index)}
+                readOnly={readOnly}
+                className={[
+                  "bundle-items__row cast-program",
+                  `cast-program--${r.itemType.toLowerCase()}`,
+                  problems.has(index) && "has-problem",
+                  sortable.dragged === index && "is-dragged",
+                  sortable.over === index && sortable.dragged !== index && "is-over",
+                ]
+                  .filter(Boolean)
+                  .join(" ")}
+                dragProps={readOnly ? {} : sortable.rowProps(index)}
+                onHandleKey={(ev) => sortable.handleKey(ev, index, list.length)}
+                onMove={(to, which) => move(index, to, which)}
+                onChange={(change) => edit({ rows: changeRow(list, index, change) })}
+                onRemove={() => edit({ rows: removeRow(list, index) }, `${r.title} removed.`)}
+                buttonRef={(which, el) => {
+                  const id = `${r.key}:${which}`;
+                  if (el) buttons.current.set(id, el);
+                  else buttons.current.delete(id);
+                }}
+              />
+            ))}
           </ol>
           {!readOnly && (
             <div
@@ -314,17 +265,9 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={list.length === 0}
-                onClick={() => edit(chainFrom(list, 0, list[0]!.startsAt), "The programs now follow one another.")}
-              >
-                Close gaps and overlaps
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
                 disabled={!dirty}
                 onClick={() => {
-                  setRows(loaded?.programs.map(rowOf));
+                  setDraft(loadedDraft());
                   setDirty(false);
                 }}
               >
@@ -333,42 +276,61 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
             </div>
           )}
         </section>
-        {!readOnly && <CastDayPalette onCarry={setCarrying} onAdd={(row) => insert(list.length, row)} />}
+        {!readOnly && (
+          <CastDayPalette channelId={channel.channelId} onCarry={setCarrying} onAdd={(carried) => offer(list.length, carried)} />
+        )}
       </div>
+      {asking && (
+        <CastSaleConfirm
+          title={asking.carried.row.title}
+          sales={asking.carried.sales!}
+          onCancel={() => setAsking(undefined)}
+          onConfirm={() => {
+            setAsking(undefined);
+            insert(asking.index, asking.carried.row);
+          }}
+        />
+      )}
     </>
   );
 }
 
-/** A program's length, typed as m:ss (or h:mm:ss); applied when it is one. */
-function LengthInput({
-  seconds,
+/** The day's start, typed on 24 hours (HH:MM or HH:MM:SS): every program moves with it as soon as it is a time. */
+function DayStartField({
+  day,
+  start,
   readOnly,
-  label,
   onChange,
 }: {
-  seconds: number;
+  day: string;
+  start: number;
   readOnly: boolean;
-  label: string;
-  onChange: (s: number) => void;
+  onChange: (at: number) => void;
 }) {
-  const [text, setText] = useState(lengthText(seconds));
-  useEffect(() => setText(lengthText(seconds)), [seconds]);
+  const midnight = new Date(dayStartMs(day));
+  const at = (seconds: number) => new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate(), 0, 0, seconds).getTime();
   return (
-    <label>
-      Length{" "}
-      <input
-        className="cast-program__length"
-        value={text}
-        readOnly={readOnly}
-        aria-label={label}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={() => {
-          const s = parseLength(text);
-          if (s && s !== seconds) onChange(s);
-          else setText(lengthText(seconds));
+    <div className="field cast-day-start">
+      <label htmlFor="cast-day-start">Day starts at</label>
+      <FormattedInput
+        id="cast-day-start"
+        live
+        value={start}
+        format={clockText}
+        parse={(text) => {
+          const seconds = parseClock(text);
+          return seconds === undefined ? undefined : at(seconds);
         }}
-        data-testid="cast-program-length"
+        onApply={onChange}
+        readOnly={readOnly}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-describedby="cast-day-start-hint"
+        data-testid="cast-day-start"
       />
-    </label>
+      <p className="field__hint" id="cast-day-start-hint">
+        A time on 24 hours, HH:MM (for example 07:30): the programs follow one another from it.
+      </p>
+    </div>
   );
 }

@@ -4,53 +4,74 @@ import { useDeferredValue, useState, type DragEvent } from "react";
 import Link from "next/link";
 import { Field, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
-import { formatDuration } from "@/server/rest/wire";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
-import { newKey, parseLength, type DayRow } from "./day-rows";
+import type { TitleSale } from "@/server/domain/cast/title-sales";
+import { newKey, type DayRow } from "./day-rows";
+import { durationText, parseDuration } from "./day-time";
+import { saleBadge } from "./sale-words";
 
 /** How many matching box contents the side list shows. */
 const PICK_FROM = 20;
 
-type NewRow = Omit<DayRow, "startsAt">;
+/** What is added to the day: a row, and how its title is sold when it is (the editor asks before airing it free). */
+export interface Carried {
+  row: DayRow;
+  sales?: TitleSale[];
+}
+
+type Make = () => Carried | undefined;
 
 /**
  * The side list of the day editor: the box's READY contents (searchable), a break and a live slot
  * (a stream of the creator's, for a length). Each is dragged into the day, or added at its end with
- * its button (the keyboard's way).
+ * its button (the keyboard's way, and the phone's). A content sold pay-per-view or only in a bundle
+ * says so (titleSales).
  */
-export function CastDayPalette({ onCarry, onAdd }: { onCarry: (row: NewRow | undefined) => void; onAdd: (row: NewRow) => void }) {
+export function CastDayPalette({
+  channelId,
+  onCarry,
+  onAdd,
+}: {
+  channelId: string;
+  onCarry: (carried: Carried | undefined) => void;
+  onAdd: (carried: Carried) => void;
+}) {
   const [find, setFind] = useState("");
   const queryString = useDeferredValue(find);
-  const [breakLength, setBreakLength] = useState("1:00");
-  const [liveLength, setLiveLength] = useState("30:00");
+  const [breakLength, setBreakLength] = useState("1 min");
+  const [liveLength, setLiveLength] = useState("30 min");
   const [streamId, setStreamId] = useState("");
   const search = trpc.box.search.useQuery({ queryString, pageIndex: 0, pageSize: PICK_FROM });
   const streams = trpc.cast.searchStreams.useQuery({ pageIndex: 0, pageSize: 100 });
   const ready = search.data?.items.filter((i) => i.status === "READY") ?? [];
   const stream = streams.data?.items.find((s) => s.streamId === streamId) ?? streams.data?.items[0];
+  const sold = trpc.cast.titleSales.useQuery({ channelId, boxIds: ready.map((i) => i.boxId) }, { enabled: ready.length > 0 });
+  const salesOf = (boxId: string) => (sold.data?.channelFree ? sold.data.sales[boxId] : undefined);
 
-  const breakRow = (): NewRow | undefined => {
-    const seconds = parseLength(breakLength);
-    return seconds ? { key: newKey(), itemType: "BREAK", title: "Break", tags: [], seconds, offset: 0 } : undefined;
+  const breakRow: Make = () => {
+    const seconds = parseDuration(breakLength);
+    return seconds ? { row: { key: newKey(), itemType: "BREAK", title: "Break", tags: [], seconds, offset: 0 } } : undefined;
   };
-  const liveRow = (): NewRow | undefined => {
-    const seconds = parseLength(liveLength);
+  const liveRow: Make = () => {
+    const seconds = parseDuration(liveLength);
     return seconds && stream
       ? {
-          key: newKey(),
-          itemType: "LIVE",
-          sourceId: stream.streamId,
-          sourceName: stream.name,
-          title: stream.name,
-          tags: [],
-          seconds,
-          offset: 0,
+          row: {
+            key: newKey(),
+            itemType: "LIVE",
+            sourceId: stream.streamId,
+            sourceName: stream.name,
+            title: stream.name,
+            tags: [],
+            seconds,
+            offset: 0,
+          },
         }
       : undefined;
   };
   /** A tile of the list: dragged in, or added with its button. */
-  const tile = (make: () => NewRow | undefined) => ({
+  const tile = (make: Make) => ({
     draggable: true,
     onDragStart: (ev: DragEvent<HTMLElement>) => {
       ev.dataTransfer.effectAllowed = "copy";
@@ -59,9 +80,9 @@ export function CastDayPalette({ onCarry, onAdd }: { onCarry: (row: NewRow | und
     },
     onDragEnd: () => onCarry(undefined),
   });
-  const add = (make: () => NewRow | undefined) => {
-    const row = make();
-    if (row) onAdd(row);
+  const add = (make: Make) => {
+    const carried = make();
+    if (carried) onAdd(carried);
   };
 
   return (
@@ -70,7 +91,13 @@ export function CastDayPalette({ onCarry, onAdd }: { onCarry: (row: NewRow | und
       <p className="muted">Drag into the day, or add at its end.</p>
       <div className="cast-palette__tile" {...tile(breakRow)} data-testid="cast-pick-break">
         <strong>Break</strong> <span className="muted">(the slate)</span>
-        <Field name="breakLength" label="Break length (m:ss)" value={breakLength} onChange={(e) => setBreakLength(e.target.value)} />
+        <Field
+          name="breakLength"
+          label="Break length"
+          hint="For example 5 min, 1 h 30 min or 1:30:00"
+          value={breakLength}
+          onChange={(e) => setBreakLength(e.target.value)}
+        />
         <button type="button" className="button button--secondary" onClick={() => add(breakRow)}>
           Add a break
         </button>
@@ -90,7 +117,7 @@ export function CastDayPalette({ onCarry, onAdd }: { onCarry: (row: NewRow | und
               onChange={(e) => setStreamId(e.target.value)}
               options={(streams.data?.items ?? []).map((s) => ({ value: s.streamId, label: s.name }))}
             />
-            <Field name="liveLength" label="Slot length (m:ss)" value={liveLength} onChange={(e) => setLiveLength(e.target.value)} />
+            <Field name="liveLength" label="Slot length" value={liveLength} onChange={(e) => setLiveLength(e.target.value)} />
             <button type="button" className="button button--secondary" disabled={!stream} onClick={() => add(liveRow)}>
               Add a live slot
             </button>
@@ -107,7 +134,7 @@ export function CastDayPalette({ onCarry, onAdd }: { onCarry: (row: NewRow | und
         onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
         placeholder="Titles, descriptions and tags"
       />
-      <FormStatus error={errorMessageOf(search.error ?? streams.error)} />
+      <FormStatus error={errorMessageOf(search.error ?? streams.error ?? sold.error)} />
       {search.data && ready.length === 0 && (
         <p className="muted">
           {queryString ? "No ready content matches." : "No ready content in your box yet."} <Link href="/box">Upload one in your Box.</Link>
@@ -115,21 +142,33 @@ export function CastDayPalette({ onCarry, onAdd }: { onCarry: (row: NewRow | und
       )}
       <ul className="cast-palette__list">
         {ready.map((i) => {
-          const make = (): NewRow => ({
-            key: newKey(),
-            itemType: "PRERECORDED",
-            sourceId: i.boxId,
-            sourceName: i.title,
-            title: i.title,
-            tags: [],
-            seconds: Math.max(1, Math.floor(i.durationSeconds ?? 0)),
-            offset: 0,
-            maxSeconds: i.durationSeconds ?? undefined,
+          const sales = salesOf(i.boxId);
+          const make: Make = () => ({
+            row: {
+              key: newKey(),
+              itemType: "PRERECORDED",
+              sourceId: i.boxId,
+              sourceName: i.title,
+              title: i.title,
+              tags: [],
+              seconds: Math.max(1, Math.floor(i.durationSeconds ?? 0)),
+              offset: 0,
+              maxSeconds: i.durationSeconds ?? undefined,
+            },
+            sales,
           });
           return (
             <li key={i.boxId} className="cast-palette__tile" {...tile(make)} data-testid="cast-pick">
               <span>
-                {i.title} <span className="muted">· {formatDuration(i.durationSeconds)}</span>
+                {i.title} <span className="muted">· {durationText(i.durationSeconds ?? 0)}</span>
+                {sales && (
+                  <>
+                    {" "}
+                    <span className="badge badge--pay-per-view" data-testid="cast-pick-sold">
+                      {saleBadge(sales)}
+                    </span>
+                  </>
+                )}
               </span>
               <button type="button" className="button button--secondary" onClick={() => add(make)}>
                 Add<span className="visually-hidden"> {i.title}</span>

@@ -3,8 +3,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { ProgramView } from "@/server/domain/cast/program-view";
 import { useHydrated } from "@/components/form/submit-button";
-import { addDays, clockOf, dayQuery, dayStartMs, localDay } from "@/lib/cast-days";
+import { addDays, dayQuery, dayStartMs, localDay } from "@/lib/cast-days";
 import { trpc } from "@/lib/trpc/react";
+import { clockText } from "./day-time";
 
 /** The guide's width of one hour, in CSS pixels. */
 const HOUR_PX = 240;
@@ -13,7 +14,6 @@ const CLOCK_MS = 1000;
 const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long" });
 
 const onAirAt = (p: ProgramView, at: number) => p.startsAt.getTime() <= at && at < p.endsAt.getTime();
-const hhmm = (ms: number) => clockOf(ms).slice(0, 5);
 
 /** Now or Next: the program's title, its times, its catch-up link for a box content. */
 function Slot({ label, program, loading, testId }: { label: string; program?: ProgramView; loading: boolean; testId: string }) {
@@ -24,7 +24,7 @@ function Slot({ label, program, loading, testId }: { label: string; program?: Pr
         <>
           <strong data-testid={`${testId}-title`}>{program.itemType === "BREAK" ? "Break" : program.title}</strong>
           <div className="muted">
-            {hhmm(program.startsAt.getTime())}–{hhmm(program.endsAt.getTime())}
+            {clockText(program.startsAt.getTime())}–{clockText(program.endsAt.getTime())}
           </div>
           {program.watchUrl && (
             <a href={program.watchUrl} data-testid={`${testId}-watch`}>
@@ -132,12 +132,12 @@ function DayGrid({ day, programs, now }: { day: string; programs: ProgramView[];
                   key={p.programId}
                   className={classes.filter(Boolean).join(" ")}
                   style={{ left: x(start), width: Math.max(2, x(p.endsAt.getTime()) - x(start)) }}
-                  title={`${hhmm(start)}–${hhmm(p.endsAt.getTime())} ${p.title}`}
+                  title={`${clockText(start)}–${clockText(p.endsAt.getTime())} ${p.title}`}
                   data-testid="cast-guide-program"
                   data-on-air={live || undefined}
                   aria-current={live ? "true" : undefined}
                 >
-                  <span className="muted">{clockOf(start)}</span>{" "}
+                  <span className="muted">{clockText(start)}</span>{" "}
                   {p.watchUrl ? <a href={p.watchUrl}>{p.title}</a> : p.itemType === "BREAK" ? "Break" : p.title}
                 </li>
               );

@@ -51,6 +51,7 @@ import {
   testCastStreamInput,
 } from "@/server/domain/cast/play-channel";
 import { channelEpg, channelEpgInput, creatorEpg, creatorEpgInput } from "@/server/domain/cast/epg";
+import { titleSales, titleSalesInput } from "@/server/domain/cast/title-sales";
 
 // Cast channels, streams, programs and their programming. The audience's operations (public reads
 // and searches, the stream path) are public procedures; everything that writes is the owner's.
@@ -85,6 +86,7 @@ export const castRouter = router({
   copyCalendar: userProcedure.input(inputParser(copyCalendarInput)).mutation(({ ctx, input }) => copyCalendar(ctx, input)),
   playChannel: publicProcedure.input(inputParser(playCastChannelInput)).mutation(({ ctx, input }) => playCastChannel(ctx, input)),
   testChannel: userProcedure.input(inputParser(testCastChannelInput)).mutation(({ ctx, input }) => testCastChannel(ctx, input)),
+  titleSales: userProcedure.input(inputParser(titleSalesInput)).query(({ ctx, input }) => titleSales(ctx, input)),
   channelEpg: publicProcedure.input(inputParser(channelEpgInput)).query(({ ctx, input }) => channelEpg(ctx, input)),
   creatorEpg: publicProcedure.input(inputParser(creatorEpgInput)).query(({ ctx, input }) => creatorEpg(ctx, input)),
   testStream: userProcedure.input(inputParser(testCastStreamInput)).mutation(({ ctx, input }) => testCastStream(ctx, input)),
