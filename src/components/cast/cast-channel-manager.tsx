@@ -42,7 +42,7 @@ export function CastChannelManager({ channel: initial }: { channel: CastChannelV
           <dd>
             <code>{streamPath}</code>
           </dd>
-          <dt>IPTV</dt>
+          <dt>For IPTV apps</dt>
           <dd>
             <a href={castStreamUrlPath(channelId)}>Stream (M3U8)</a> · <a href={castXmltvPath(channelId)}>Guide (XMLTV)</a>
           </dd>
