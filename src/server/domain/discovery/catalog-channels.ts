@@ -52,8 +52,7 @@ export function searchCatalogLive(ctx: Ctx, request: CatalogRequest, ownerId?: s
     const cards = new Map<string, LiveChannelCard>(channels.map((c) => [c.id, { channel: toChannelView(c, ctx.baseUrl) }]));
     for (const e of events) {
       const card = cards.get(e.channelId);
-      if (card && !card.event)
-        card.event = { eventId: e.id, name: e.name, startsAt: e.startsAt, endsAt: e.endsAt, onAir: isOnAir(e, now) };
+      if (card && !card.event) card.event = { eventId: e.id, name: e.name, startsAt: e.startsAt, endsAt: e.endsAt, onAir: isOnAir(e, now) };
     }
     return cards;
   });
