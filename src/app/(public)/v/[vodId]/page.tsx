@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Avatar, creatorName } from "@/components/viewer/avatar";
 import { LicenseBadge } from "@/components/vod/license-badge";
-import { playerProps, vodPrice } from "@/components/viewer/player-props";
+import { playerProps, startAtOf, vodPrice } from "@/components/viewer/player-props";
 import { VodPlayer } from "@/components/viewer/vod-player";
 import { watchMetadata } from "@/components/viewer/watch-metadata";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
@@ -21,12 +21,6 @@ import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ vodId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-/** A shared link's start time (`?t=83`, seconds), when it is one. */
-function startAtOf(t: string | string[] | undefined): number | undefined {
-  const text = Array.isArray(t) ? t[0] : t;
-  return text && /^\d{1,6}$/.test(text) ? Number(text) : undefined;
-}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [vod, ctx] = await Promise.all([loadWatchVod((await params).vodId), getServerContext()]);
