@@ -1,10 +1,13 @@
 // Discovery over real HTTP (the server-rendered pages, as visitors get them): the search page's
 // types (videos, bundles, live channels, cast channels, creators), its orders and what it never
 // lists (private items of any creator, a bundle's copies of videos as cards of their own, an empty
-// bundle), the creator page's tabs, a bundle's video also published free, the watch page's related videos.
+// bundle), the creator page's tabs, a bundle's video also published free, the watch page's related
+// videos, and the link-preview tags of the bundle, live and cast pages.
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
+import sharp from "sharp";
 import type { Api } from "../support/api";
+import { postMultipart } from "./box-fixtures";
 import { createBundle, insert } from "./bundle-fixtures";
 import { createCastChannel } from "./cast-fixtures";
 import { createChannel, createEvent, MINUTE, HOUR } from "./live-fixtures";
@@ -27,6 +30,7 @@ let othersPrivateChannel: any;
 let event: any;
 let cast: any;
 let bundleVodIds: string[];
+let thumbnailId: string;
 
 before(async () => {
   ({ api } = await connect());
@@ -56,7 +60,13 @@ before(async () => {
   const listed = await api.get(`/api/contentbundle/${bundle.bundleId}/items`, { token: creator.access });
   bundleVodIds = listed.body.items.map((i: { vodId: string }) => i.vodId);
   assert.equal(bundleVodIds.length, 2);
-  liveChannel = await createChannel(api, creator, { name: `Live ${word}` });
+  const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#246" } })
+    .png()
+    .toBuffer();
+  const thumb = await postMultipart(api, "/api/thumbnail", creator.access, {}, { name: "thumbnail", filename: "t.png", data: png });
+  assert.equal(thumb.status, 201, thumb.text);
+  thumbnailId = thumb.body.thumbnailId;
+  liveChannel = await createChannel(api, creator, { name: `Live ${word}`, description: "Waves, live.", thumbnailId });
   privateChannel = await createChannel(api, creator, { name: `Secret ${word}`, public: false });
   othersPrivateChannel = await createChannel(api, other, { name: `Others ${word}`, public: false });
   // inside its window, nobody streaming: listed as on air all the same
@@ -148,5 +158,48 @@ describe("bundle and watch pages", () => {
     const ids = linked(related, "catalog-card", "/v/");
     assert.equal(ids[0], beta.vodId);
     for (const hidden of [alpha.vodId, betaPrivate.vodId, othersPrivate.vodId, ...bundleVodIds]) assert.ok(!ids.includes(hidden));
+  });
+});
+
+/** The content of `<meta name|property="key">` tags, in order (entities of URLs decoded). */
+function metas(page: string, key: string): string[] {
+  return [...page.matchAll(/<meta\s[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => tag.includes(`name="${key}"`) || tag.includes(`property="${key}"`))
+    .map((tag) => (/content="([^"]*)"/.exec(tag)?.[1] ?? "").replace(/&amp;/g, "&"));
+}
+
+/** The picture at `url` fetched as a crawler does (no session): an image. */
+async function assertImage(url: string): Promise<void> {
+  const res = await fetch(url);
+  assert.equal(res.status, 200, url);
+  assert.match(res.headers.get("content-type") ?? "", /^image\//);
+  assert.ok(((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width ?? 0) > 0, url);
+}
+
+describe("link previews of the bundle, live channel and cast channel pages", () => {
+  test("Open Graph and Twitter large-image tags; the picture answers without a session", async () => {
+    const bundlePage = await html(`/b/${bundle.bundleId}`);
+    assert.deepEqual(metas(bundlePage, "og:title"), [bundle.name]);
+    assert.deepEqual(metas(bundlePage, "og:type"), ["video.other"]);
+    assert.deepEqual(metas(bundlePage, "og:url"), [`${api.url}/b/${bundle.bundleId}`]);
+    assert.deepEqual(metas(bundlePage, "twitter:card"), ["summary_large_image"]);
+    // no picture of its own: its first video's poster
+    assert.deepEqual(metas(bundlePage, "og:image"), [`${api.url}/asset/poster/vod/${bundleVodIds[0]}/1280`]);
+    await assertImage(metas(bundlePage, "og:image")[0]!);
+
+    const livePage = await html(`/live/${liveChannel.channelId}`);
+    assert.deepEqual(metas(livePage, "og:title"), [`Live ${word} · Live`]);
+    assert.deepEqual(metas(livePage, "og:description"), ["Waves, live."]);
+    assert.deepEqual(metas(livePage, "og:image"), [`${api.url}/asset/thumbnail/${thumbnailId}/1280`]);
+    assert.deepEqual(metas(livePage, "twitter:image"), [`${api.url}/asset/thumbnail/${thumbnailId}/1280`]);
+    await assertImage(metas(livePage, "og:image")[0]!);
+
+    const castPage = await html(`/cast/${cast.channelId}`);
+    assert.deepEqual(metas(castPage, "og:title"), [`Cast ${word} · Cast`]);
+    assert.deepEqual(metas(castPage, "og:description"), [`A channel by Studio ${word} on Kinora`]);
+    assert.deepEqual(metas(castPage, "twitter:card"), ["summary_large_image"]);
+    // a share button on each
+    for (const page of [bundlePage, livePage, castPage]) assert.match(page, /data-testid="share-open"/);
   });
 });
