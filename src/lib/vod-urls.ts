@@ -11,6 +11,9 @@ export const creatorPath = (userCode: string) => `/u/${encodeURIComponent(userCo
 /** A public thumbnail image, resized to `width` (or the next width the server keeps). */
 export const thumbnailPath = (thumbnailId: string, width: number) => `/asset/thumbnail/${encodeURIComponent(thumbnailId)}/${width}`;
 
+/** A public video's picture for link previews (its thumbnail, else the ingest's poster), resized to `width`. */
+export const posterPath = (vodId: string, width: number) => `/asset/poster/vod/${encodeURIComponent(vodId)}/${width}`;
+
 /** The size of the embedded player when nothing limits it: 16:9, as the pages show videos. */
 export const EMBED_SIZE = { width: 640, height: 360 } as const;
 

@@ -439,6 +439,9 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/asset/thumbnail/${f.thumbnailId}/160` }),
     expect: PUBLIC_ASSET,
   },
+  // a public vod's picture for link previews: anyone, a token or none (a private vod's is a 404 for all: discovery tests)
+  "GET /asset/poster/vod/{vodId}": { request: (f) => ({ path: `/asset/poster/vod/${f.vodId}` }), expect: PUBLIC_ASSET },
+  "GET /asset/poster/vod/{vodId}/{width}": { request: (f) => ({ path: `/asset/poster/vod/${f.vodId}/160` }), expect: PUBLIC_ASSET },
 });
 
 before(async () => {

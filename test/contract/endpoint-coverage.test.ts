@@ -33,6 +33,9 @@ const UNDOCUMENTED_ALLOWED = new Set([
   endpointKey("GET", "/cast/{channelId}/stream.m3u8"),
   endpointKey("GET", "/cast/user/{userCode}/xmltv.xml"),
   endpointKey("GET", "/cast/user/{userCode}/playlist.m3u"),
+  // the pictures of public videos for link previews (issue 21: og:image without a session)
+  endpointKey("GET", "/asset/poster/vod/{vodId}"),
+  endpointKey("GET", "/asset/poster/vod/{vodId}/{width}"),
 ]);
 
 let api: Api;

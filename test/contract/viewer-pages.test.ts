@@ -101,7 +101,7 @@ describe("watch page /v/{vodId}", () => {
     assert.doesNotMatch(text, /data-testid="owner-preview"/);
   });
 
-  test("oEmbed discovery, canonical address, OpenGraph video and Twitter player card; og:image only with a public thumbnail", async () => {
+  test("oEmbed discovery, canonical address, OpenGraph video and Twitter large-image card; og:image the thumbnail, else the public poster", async () => {
     const { text } = await html(`/v/${ppv.vodId}`);
     const page = `${api.url}/v/${ppv.vodId}`;
     const embed = `${api.url}/embed/v/${ppv.vodId}`;
@@ -122,9 +122,7 @@ describe("watch page /v/{vodId}", () => {
     assert.deepEqual(metas(text, "og:video"), [embed]);
     assert.deepEqual(metas(text, "og:video:type"), ["text/html"]);
     assert.deepEqual([metas(text, "og:video:width"), metas(text, "og:video:height")], [["640"], ["360"]]);
-    assert.deepEqual(metas(text, "twitter:card"), ["player"]);
-    assert.deepEqual(metas(text, "twitter:player"), [embed]);
-    assert.deepEqual([metas(text, "twitter:player:width"), metas(text, "twitter:player:height")], [["640"], ["360"]]);
+    assert.deepEqual(metas(text, "twitter:card"), ["summary_large_image"]);
     assert.deepEqual(metas(text, "twitter:image"), [`${api.url}/asset/thumbnail/${thumbnailId}/1280`]);
     assert.deepEqual(metas(text, "twitter:title"), [`Night train ${word}`]);
     // the discovered address answers
@@ -132,12 +130,21 @@ describe("watch page /v/{vodId}", () => {
     assert.equal(discovered.status, 200);
     assert.equal(((await discovered.json()) as { title: string }).title, `Night train ${word}`);
 
-    // without a thumbnail of its own, no picture is shared (the ingest's poster is a signed, expiring URL)
+    // without a thumbnail of its own, the ingest's poster through its public, unsigned address:
+    // fetched without a session, an image
     const plain = (await html(`/v/${free.vodId}`)).text;
-    assert.deepEqual(metas(plain, "og:image"), []);
-    assert.deepEqual(metas(plain, "twitter:image"), []);
+    const poster = `${api.url}/asset/poster/vod/${free.vodId}/1280`;
+    assert.deepEqual(metas(plain, "og:image"), [poster]);
+    assert.deepEqual(metas(plain, "twitter:image"), [poster]);
     assert.deepEqual(metas(plain, "og:description"), [`A video by ${pageTitle} on Kinora`]);
-    assert.deepEqual(metas(plain, "twitter:player"), [`${api.url}/embed/v/${free.vodId}`]);
+    const image = await fetch(poster);
+    assert.equal(image.status, 200);
+    assert.match(image.headers.get("content-type") ?? "", /^image\/(jpeg|png|webp)$/);
+    assert.ok((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width! > 0, "a picture");
+    // a paid vod's picture is public too; a private vod's is not
+    assert.equal((await fetch(`${api.url}/asset/poster/vod/${ppv.vodId}/320`)).status, 200);
+    assert.equal((await fetch(`${api.url}/asset/poster/vod/${hidden.vodId}/320`)).status, 404);
+    assert.deepEqual(metas((await html(`/v/${hidden.vodId}`)).text, "og:image"), []);
   });
 
   test("Creative Commons: the badge and the deed; FREE: free to watch; neither offers Buy", async () => {
@@ -344,17 +351,19 @@ describe("creator page /u/{userCode} and home page /", () => {
     assert.deepEqual(vodIdsOn((await html(`/u/${u.userCode}?page=zwei`)).text), published.slice(1).reverse());
   });
 
-  test("the home page leads with the newest public vods of every creator, with their publisher; search finds them", async () => {
+  test("the home page's latest videos row has the newest public vods of every creator, with their publisher; search finds them", async () => {
     const latest = await publish(api, other.access, othersVod.boxId, { licenseType: "CREATIVE_COMMONS", ccType: "BY" });
     const home = await html("/");
     assert.equal(home.status, 200);
-    assert.match(home.text, /<h1 id="home-videos">Latest videos<\/h1>/);
+    assert.match(home.text, /<h2 id="home-videos">Latest videos<\/h2>/);
     const ids = vodIdsOn(home.text);
     assert.ok(ids.length >= 1 && ids.length <= 12, `${ids.length} cards`);
     assert.ok(ids.includes(latest.vodId), "the newest vod is on the first page");
     assert.ok(home.text.indexOf("home-videos") < home.text.indexOf("Video, on your terms."), "videos come first");
     assert.match(home.text, /Create an account/, "the product is still explained");
-    const searched = await html(`/?q=${word}`);
+    // the old search address leads to the search page
+    assert.equal((await html(`/?q=${word}`)).res.headers.get("location"), `/search?q=${word}&type=videos`);
+    const searched = await html(`/search?q=${word}`);
     assert.deepEqual(new Set(vodIdsOn(searched.text)), new Set([ppv.vodId, free.vodId, cc.vodId, othersVod.vodId, latest.vodId]));
     assert.match(searched.text, new RegExp(`href="/u/${creator.userCode}"[^>]*>${pageTitle}</a>`), "cards name their publisher");
     for (const vod of [hidden, expired]) assert.ok(!vodIdsOn(searched.text).includes(vod.vodId));

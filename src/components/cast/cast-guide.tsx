@@ -108,6 +108,10 @@ function DayGrid({ day, programs, now }: { day: string; programs: ProgramView[];
       <div
         className="cast-guide"
         data-testid="cast-guide"
+        // a region that scrolls sideways: reachable by keyboard (arrows scroll it), named for assistive technology
+        tabIndex={0}
+        role="region"
+        aria-label="Guide of the day"
         ref={(el) => {
           // once, on the first drawing: now in view
           if (el && !el.dataset.scrolled && nowX >= 0 && nowX <= width) {

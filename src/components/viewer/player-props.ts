@@ -27,3 +27,9 @@ export function playerProps(vod: VodItemView, embedded: boolean): VodPlayerProps
     embedded,
   };
 }
+
+/** A shared link's start time (`?t=83`, whole seconds) as the player's startAt; undefined for anything else. */
+export function startAtOf(t: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(t) ? t[0] : t;
+  return text && /^\d{1,6}$/.test(text) ? Number(text) : undefined;
+}

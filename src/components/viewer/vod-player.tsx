@@ -22,6 +22,8 @@ export interface VodPlayerProps {
   poster?: string;
   /** In another site's iframe: Buy opens the watch page in a new tab instead of paying in the frame. */
   embedded: boolean;
+  /** Seconds to start the whole video at, the first time it plays (a shared link's `?t=`). */
+  startAt?: number;
 }
 
 interface Media {
@@ -53,13 +55,14 @@ const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", t
  * pay-per-view one shows its 15-second preview, the price and Buy until it is bought. Nothing heavy
  * loads before the viewer presses play: the browser's own HLS when it has it, else hls.js (light build).
  */
-export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, embedded }: VodPlayerProps) {
+export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, embedded, startAt }: VodPlayerProps) {
   const client = trpc.useUtils().client;
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
   const attached = useRef<string | null>(null);
   const trackingId = useRef<string | undefined>(undefined);
+  const startAtPending = useRef(startAt !== undefined && startAt > 0);
   const [state, setState] = useState<State>({ stage: "checking" });
   const [started, setStarted] = useState(false);
   const [previewOver, setPreviewOver] = useState(false);
@@ -143,6 +146,12 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       }
     } catch (err) {
       return setError(errorMessageOf(err) ?? "The player could not start.");
+    }
+    if (startAtPending.current && given.kind === "full" && startAt) {
+      startAtPending.current = false;
+      const seek = () => void (element.currentTime = startAt);
+      if (element.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
+      else element.addEventListener("loadedmetadata", seek, { once: true });
     }
     setStarted(true);
     setPreviewOver(false);

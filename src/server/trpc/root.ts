@@ -11,6 +11,7 @@ import { marketplaceRouter } from "./routers/marketplace";
 import { liveRouter } from "./routers/live";
 import { goLiveRouter } from "./routers/go-live";
 import { castRouter } from "./routers/cast";
+import { discoveryRouter } from "./routers/discovery";
 
 export const appRouter = router({
   users: usersRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   live: liveRouter,
   goLive: goLiveRouter,
   cast: castRouter,
+  discovery: discoveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import type { Ctx } from "@/server/domain/context";
 import { requireUserId } from "@/server/domain/context";
 import { emptyToUndefined } from "@/server/domain/shared/schema";
 import { searchPage, searchRequest, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
+import { readIdPage } from "@/server/domain/shared/id-page";
 import { normalizeUuid } from "@/server/domain/shared/uuid";
 import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
 import { channelMatch, scheduledMatch, tagsFilter } from "@/server/domain/live/live-search";
@@ -32,27 +33,6 @@ export const searchProgramsInput = searchRequest.extend({
   channelId: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
 });
 
-/** One statement for the total, one for the page's ids (the `id` column of the rows `from` selects), then `load` reads the page. */
-async function runSearch<T>(
-  ctx: Ctx,
-  request: SearchRequest,
-  query: { from: Prisma.Sql; id: string; order: Prisma.Sql },
-  load: (ids: string[]) => Promise<Map<string, T>>,
-): Promise<SearchPage<T>> {
-  const [countRows, idRows] = await Promise.all([
-    ctx.db.$queryRaw<{ count: bigint | number }[]>`SELECT count(*) AS count ${query.from}`,
-    ctx.db.$queryRaw<{ id: string }[]>`SELECT ${Prisma.raw(query.id)}::text AS id ${query.from} ORDER BY ${query.order}
-      LIMIT ${request.pageSize} OFFSET ${request.pageIndex * request.pageSize}`,
-  ]);
-  const ids = idRows.map((r) => r.id);
-  const byId = ids.length ? await load(ids) : new Map<string, T>();
-  return searchPage(
-    request,
-    Number(countRows[0]?.count ?? 0),
-    ids.flatMap((id) => byId.get(id) ?? []),
-  );
-}
-
 const where = (conditions: Prisma.Sql[]) => Prisma.join(conditions, " AND ");
 
 /** Cast channels `c` of active creators: query over name, tags, description (and the publisher); by relevance, then name. */
@@ -63,7 +43,7 @@ function searchChannels(ctx: Ctx, request: SearchRequest, scope: { ownerId?: str
   if (m) conditions.push(m.where);
   const from = Prisma.sql`FROM "CastChannel" c JOIN "User" u ON u."id" = c."ownerId" WHERE ${where(conditions)}`;
   const order = Prisma.sql`${m ? Prisma.sql`${m.rank} DESC, ` : Prisma.empty}c."name" ASC, c."id" ASC`;
-  return runSearch(ctx, request, { from, id: `c."id"`, order }, async (ids) => {
+  return readIdPage(ctx, request, { from, id: `c."id"`, order }, async (ids) => {
     const rows = await ctx.db.castChannel.findMany({ where: { id: { in: ids } }, select: castChannelSelect });
     return new Map(rows.map((r) => [r.id, toCastChannelView(r, ctx.baseUrl)]));
   });
@@ -93,7 +73,7 @@ export function searchCastStreams(ctx: Ctx, input: z.output<typeof searchCastStr
   if (m) conditions.push(m.where);
   const from = Prisma.sql`FROM "CastStream" c WHERE ${where(conditions)}`;
   const order = Prisma.sql`${m ? Prisma.sql`${m.rank} DESC, ` : Prisma.empty}c."name" ASC, c."id" ASC`;
-  return runSearch(ctx, input, { from, id: `c."id"`, order }, async (ids) => {
+  return readIdPage(ctx, input, { from, id: `c."id"`, order }, async (ids) => {
     const rows = await ctx.db.castStream.findMany({ where: { id: { in: ids } }, select: castStreamSelect });
     return new Map(rows.map((r) => [r.id, toCastStreamView(r, ctx.baseUrl)]));
   });
@@ -138,7 +118,7 @@ export async function searchPrograms(ctx: Ctx, input: z.output<typeof searchProg
   if (m) conditions.push(m.where);
   const from = Prisma.sql`FROM "CastProgram" p JOIN "CastChannel" c ON c."id" = p."channelId" JOIN "User" u ON u."id" = c."ownerId" WHERE ${where(conditions)}`;
   const order = Prisma.sql`p."startsAt" ASC, p."endsAt" ASC, p."id" ASC`;
-  return runSearch(ctx, input, { from, id: `p."id"`, order }, async (ids) => {
+  return readIdPage(ctx, input, { from, id: `p."id"`, order }, async (ids) => {
     const rows = await ctx.db.castProgram.findMany({ where: { id: { in: ids } }, select: programSelect });
     return new Map(rows.map((r) => [r.id, toProgramView(r, ctx.baseUrl)]));
   });

@@ -50,11 +50,21 @@ export async function getThumbnailImage(ctx: Ctx, input: z.output<typeof getThum
     where: { id: input.thumbnailId.toLowerCase() },
     select: { id: true, storageKey: true, mimeType: true, width: true, sizeBytes: true, boxItemId: true },
   });
-  if (!row || !isImageType(row.mimeType)) throw notFound("error.thumbnailNotFound");
+  if (!row) throw notFound("error.thumbnailNotFound");
   // a poster generated from a private box item is served only through a signed media URL
   if (row.boxItemId) throw new DomainError("FORBIDDEN", "error.thumbnailPrivate");
+  return imageOf(row, input.width);
+}
+
+/** Thumbnail row `row`'s image at the width served for `requested` (the original, or a resized copy kept in storage). */
+export async function imageOf(
+  row: { id: string; storageKey: string; mimeType: string; width: number },
+  requested: number | undefined,
+): Promise<ThumbnailImage> {
+  const mimeType = row.mimeType;
+  if (!isImageType(mimeType)) throw notFound("error.thumbnailNotFound");
   const storage = await getStorage();
-  const width = servedWidth(input.width, row.width);
+  const width = servedWidth(requested, row.width);
   const etag = `"${row.id}-w${width}"`;
   if (width === row.width) {
     const stat = await storage.stat(row.storageKey);
@@ -69,7 +79,7 @@ export async function getThumbnailImage(ctx: Ctx, input: z.output<typeof getThum
       throw notFound("error.thumbnailNotFound");
     }),
   );
-  const resized = await resizeImage(original, row.mimeType, width);
+  const resized = await resizeImage(original, mimeType, width);
   await storage.putStream(key, Readable.from([resized]), { contentType: row.mimeType }).catch((err: unknown) => {
     console.error(`thumbnail ${row.id}: caching the ${width} px copy failed:`, err); // served anyway
   });

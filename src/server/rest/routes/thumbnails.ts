@@ -4,17 +4,28 @@ import { declaredLength, multipartParts } from "@/server/rest/multipart";
 import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { domainErrorResponse } from "@/server/rest/error-body";
 import { Readable } from "node:stream";
-import { assertWidthSegment } from "@/server/domain/thumbnails/get-thumbnail-image";
+import { assertWidthSegment, type ThumbnailImage } from "@/server/domain/thumbnails/get-thumbnail-image";
 
 const thumbnailForm = z.object({ thumbnail: z.string().meta({ format: "binary", description: "PNG, JPEG or WebP, at most 5 MB" }) });
 const imageSchema = { type: "string", format: "binary", description: "the image (image/png, image/jpeg or image/webp)" };
 
 /** Thumbnails never change under an id: cached for a year by browsers and proxies. */
-async function serveImage({ caller, params, request }: RestCall): Promise<Response> {
-  assertWidthSegment(params.width);
-  const image = await caller.thumbnails.image(untrusted({ thumbnailId: params.thumbnailId, width: params.width }));
+async function serveImage(call: RestCall): Promise<Response> {
+  assertWidthSegment(call.params.width);
+  const image = await call.caller.thumbnails.image(untrusted({ thumbnailId: call.params.thumbnailId, width: call.params.width }));
+  return imageResponse(call.request, image, "public, max-age=31536000, immutable");
+}
+
+/** A vod's picture may change (a thumbnail chosen, the vod made private): cached for 5 minutes. */
+async function servePoster(call: RestCall): Promise<Response> {
+  assertWidthSegment(call.params.width);
+  const image = await call.caller.thumbnails.poster(untrusted({ vodId: call.params.vodId, width: call.params.width }));
+  return imageResponse(call.request, image, "public, max-age=300");
+}
+
+function imageResponse(request: Request, image: ThumbnailImage, cacheControl: string): Response {
   const headers = {
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": cacheControl,
     ETag: image.etag,
     "X-Content-Type-Options": "nosniff",
   };
@@ -73,5 +84,24 @@ export const thumbnailRoutes = [
     summary: "Read a thumbnail resized to a width",
     responseSchema: imageSchema,
     handle: serveImage,
+  }),
+  // GET /asset/poster/vod/{vodId}[/{width}] - a visible vod's picture (its thumbnail, else the ingest's poster), for link previews
+  route({
+    method: "GET",
+    path: "/asset/poster/vod/{vodId}",
+    auth: "none",
+    status: 200,
+    summary: "Read the picture of a public video",
+    responseSchema: imageSchema,
+    handle: servePoster,
+  }),
+  route({
+    method: "GET",
+    path: "/asset/poster/vod/{vodId}/{width}",
+    auth: "none",
+    status: 200,
+    summary: "Read the picture of a public video resized to a width",
+    responseSchema: imageSchema,
+    handle: servePoster,
   }),
 ];

@@ -1,15 +1,19 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { cache } from "react";
+import { ShareDialog } from "@/components/share/share-dialog";
+import { previewText, SHARE_PICTURE_WIDTH, sharedPageMetadata } from "@/components/viewer/share-metadata";
 import { notFound } from "next/navigation";
 import { BundleSubscribe } from "@/components/bundles/bundle-subscribe";
 import { bundleAdminPath, bundlePath, periodText } from "@/components/bundles/bundle-period";
 import { ContentPicture } from "@/components/content-picture";
 import { Avatar, creatorName } from "@/components/viewer/avatar";
 import { env } from "@/server/env";
-import { getPortalSession, getServerCaller } from "@/server/portal/session";
+import { getPortalSession, getServerCaller, getServerContext } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 import { formatDuration } from "@/server/rest/wire";
 import { formatDay, formatPrice } from "@/lib/format";
-import { creatorPath, watchPath } from "@/lib/vod-urls";
+import { creatorPath, posterPath, thumbnailPath, watchPath } from "@/lib/vod-urls";
 import "@/components/viewer/viewer.css";
 import "@/components/bundles/bundles.css";
 
@@ -18,10 +22,27 @@ type Params = Promise<{ bundleId: string }>;
 /** The widest an item's picture is shown, in CSS pixels. */
 const PICTURE_WIDTH = 160;
 
-export async function generateMetadata({ params }: { params: Params }) {
-  const [caller, bundleId] = [await getServerCaller(), decodeURIComponent((await params).bundleId)];
-  const bundle = await tryCall(() => caller.bundles.getPublic({ bundleId }));
-  return { title: bundle.ok ? bundle.data.name : "Not found" };
+/** The bundle with the items the visitor sees (bundles.publicItems), read once per request. */
+const loadBundle = cache(async (bundleId: string) => {
+  const caller = await getServerCaller();
+  return tryCall(() => caller.bundles.publicItems({ bundleId }));
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const bundleId = decodeURIComponent((await params).bundleId);
+  const [result, { baseUrl }] = await Promise.all([loadBundle(bundleId), getServerContext()]);
+  if (!result.ok) return { title: "Not found" };
+  const { bundle, items } = result.data;
+  // its own picture, else its first video's (public: the picture, not the video)
+  const image = bundle.thumbnailId
+    ? thumbnailPath(bundle.thumbnailId, SHARE_PICTURE_WIDTH)
+    : items[0] && posterPath(items[0].vodId, SHARE_PICTURE_WIDTH);
+  return sharedPageMetadata({
+    title: bundle.name,
+    description: previewText(bundle.description, `A bundle of ${items.length} videos by ${creatorName(bundle.publisher)} on Kinora`),
+    url: baseUrl + bundlePath(bundle.bundleId),
+    image: image && baseUrl + image,
+  });
 }
 
 // GET /b/{bundleId} - a bundle's public page (bundles.publicItems): its videos in order with their
@@ -29,10 +50,12 @@ export async function generateMetadata({ params }: { params: Params }) {
 // subscription is activated). Subscribers, and its creator, watch each video on its watch page.
 export default async function BundlePage({ params }: { params: Params }) {
   const bundleId = decodeURIComponent((await params).bundleId);
-  const [caller, session] = await Promise.all([getServerCaller(), getPortalSession()]);
-  const result = await tryCall(() => caller.bundles.publicItems({ bundleId }));
+  const [caller, session, ctx] = await Promise.all([getServerCaller(), getPortalSession(), getServerContext()]);
+  const result = await loadBundle(bundleId);
   if (!result.ok) notFound();
   const { items, bundle } = result.data;
+  // the items also published free (the same video as a FREE or Creative Commons vod): said and linked on their row
+  const freeCopies = items.length ? await caller.discovery.freeCopies({ vodIds: items.map((i) => i.vodId) }) : {};
   const own = session?.user.userCode.toLowerCase() === bundle.publisher.userCode.toLowerCase();
   const running =
     session && !own
@@ -58,6 +81,9 @@ export default async function BundlePage({ params }: { params: Params }) {
           </div>
         </div>
         {bundle.description && <p className="prewrap">{bundle.description}</p>}
+        <div className="watch__actions">
+          <ShareDialog title={bundle.name} url={ctx.baseUrl + bundlePath(bundle.bundleId)} />
+        </div>
         <div className="bundle-offer" data-testid="bundle-offer">
           <p>
             <span className="bundle-offer__price">{price}</span>{" "}
@@ -98,6 +124,11 @@ export default async function BundlePage({ params }: { params: Params }) {
                     {" · "}
                     <time dateTime={`PT${Math.round(item.durationSeconds ?? 0)}S`}>{formatDuration(item.durationSeconds)}</time>
                   </span>
+                  {freeCopies[item.vodId] && (
+                    <span className="bundle-items__free" data-testid="bundle-free-copy">
+                      Also published free: <Link href={watchPath(freeCopies[item.vodId]!.vodId)}>watch it without a subscription</Link>
+                    </span>
+                  )}
                 </span>
               </li>
             ))}

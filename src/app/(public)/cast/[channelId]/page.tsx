@@ -4,7 +4,11 @@ import { cache } from "react";
 import { CastSchedule } from "@/components/cast/cast-guide";
 import { CastPlayer } from "@/components/cast/cast-player";
 import { LivePublisher } from "@/components/live/live-publisher";
-import { getServerCaller } from "@/server/portal/session";
+import { getServerCaller, getServerContext } from "@/server/portal/session";
+import { ShareDialog } from "@/components/share/share-dialog";
+import { creatorName } from "@/components/viewer/avatar";
+import { previewText, SHARE_PICTURE_WIDTH, sharedPageMetadata } from "@/components/viewer/share-metadata";
+import { castChannelPath } from "@/lib/cast-urls";
 import { tryCall } from "@/server/portal/try-call";
 import { thumbnailPath } from "@/lib/vod-urls";
 import "@/components/viewer/viewer.css";
@@ -19,8 +23,14 @@ const loadChannel = cache(async (channelId: string) => {
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const channel = await loadChannel((await params).channelId);
-  return { title: channel ? `${channel.name} · Cast` : "Not found" };
+  const [channel, { baseUrl }] = await Promise.all([loadChannel((await params).channelId), getServerContext()]);
+  if (!channel) return { title: "Not found" };
+  return sharedPageMetadata({
+    title: `${channel.name} · Cast`,
+    description: previewText(channel.description, `A channel by ${creatorName(channel.publisher)} on Kinora`),
+    url: baseUrl + castChannelPath(channel.channelId),
+    image: channel.thumbnailId && baseUrl + thumbnailPath(channel.thumbnailId, SHARE_PICTURE_WIDTH),
+  });
 }
 
 // GET /cast/{channelId} - the public page of a cast channel: Now and Next, the player (the channel's
@@ -28,7 +38,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 // time zone. 404 unless the visitor may reach the channel (cast.getPublicChannel).
 export default async function CastChannelPage({ params }: { params: Params }) {
   const { channelId } = await params;
-  const channel = await loadChannel(channelId);
+  const [channel, ctx] = await Promise.all([loadChannel(channelId), getServerContext()]);
   if (!channel) notFound();
   return (
     <div className="container watch live-page cast-page">
@@ -48,6 +58,9 @@ export default async function CastChannelPage({ params }: { params: Params }) {
               {channel.name}
             </h1>
             <LivePublisher publisher={channel.publisher} />
+            <div className="watch__actions">
+              <ShareDialog title={channel.name} url={ctx.baseUrl + castChannelPath(channel.channelId)} />
+            </div>
             {channel.description && <p className="prewrap watch__description">{channel.description}</p>}
           </div>
         </div>

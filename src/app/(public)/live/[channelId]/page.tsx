@@ -6,9 +6,12 @@ import { EventWhen } from "@/components/live/event-when";
 import { LivePlayer } from "@/components/live/live-player";
 import { LivePublisher } from "@/components/live/live-publisher";
 import { env } from "@/server/env";
-import { getServerCaller } from "@/server/portal/session";
+import { getServerCaller, getServerContext } from "@/server/portal/session";
+import { ShareDialog } from "@/components/share/share-dialog";
+import { creatorName } from "@/components/viewer/avatar";
+import { previewText, SHARE_PICTURE_WIDTH, sharedPageMetadata } from "@/components/viewer/share-metadata";
 import { tryCall } from "@/server/portal/try-call";
-import { liveEventPath } from "@/lib/live-urls";
+import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { thumbnailPath } from "@/lib/vod-urls";
 import "@/components/viewer/viewer.css";
 
@@ -23,8 +26,15 @@ const loadChannel = cache(async (channelId: string) => {
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const loaded = await loadChannel((await params).channelId);
-  return { title: loaded ? `${loaded.channel.name} · Live` : "Not found" };
+  const [loaded, { baseUrl }] = await Promise.all([loadChannel((await params).channelId), getServerContext()]);
+  if (!loaded) return { title: "Not found" };
+  const { channel } = loaded;
+  return sharedPageMetadata({
+    title: `${channel.name} · Live`,
+    description: previewText(channel.description, `A live channel by ${creatorName(channel.publisher)} on Kinora`),
+    url: baseUrl + liveChannelPath(channel.channelId),
+    image: channel.thumbnailId && baseUrl + thumbnailPath(channel.thumbnailId, SHARE_PICTURE_WIDTH),
+  });
 }
 
 // GET /live/{channelId} - the public page of a live channel: the player (the event on air, a
@@ -32,7 +42,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 // 404 unless the visitor may reach the channel (live.getPublicChannel).
 export default async function LiveChannelPage({ params }: { params: Params }) {
   const { channelId } = await params;
-  const loaded = await loadChannel(channelId);
+  const [loaded, ctx] = await Promise.all([loadChannel(channelId), getServerContext()]);
   if (!loaded) notFound();
   const { channel, events } = loaded;
   const now = Date.now();
@@ -52,6 +62,9 @@ export default async function LiveChannelPage({ params }: { params: Params }) {
             {channel.name}
           </h1>
           <LivePublisher publisher={channel.publisher} />
+          <div className="watch__actions">
+            <ShareDialog title={channel.name} url={ctx.baseUrl + liveChannelPath(channel.channelId)} />
+          </div>
           {channel.description && <p className="prewrap watch__description">{channel.description}</p>}
         </div>
         <aside className="card watch__license" aria-labelledby="schedule-title">

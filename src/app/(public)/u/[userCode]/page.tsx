@@ -1,7 +1,11 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { CatalogResults, TYPE_NAMES } from "@/components/discovery/catalog-results";
+import { LinkTabs } from "@/components/discovery/link-tabs";
+import { Pager } from "@/components/pager";
 import { Avatar } from "@/components/viewer/avatar";
 import { LISTING_PAGE_SIZE, listingQuery, VodListing } from "@/components/viewer/vod-listing";
+import type { PublicUser } from "@/server/domain/users/public-user";
 import { getServerCaller, getPortalSession } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 import { creatorPath } from "@/lib/vod-urls";
@@ -16,67 +20,111 @@ export async function generateMetadata({ params }: { params: Params }) {
 
 const isHttpUrl = (s: string) => /^https?:\/\//i.test(s);
 
-// GET /u/{userCode}?q=&page= - a creator's public page (users.publicOverview) and their public vods
-// (vod.searchPublic with their userCode), searchable and paged through the address.
+/** The page's tabs (`?tab=`; none is the videos tab, so /u/{userCode} stays what it was). */
+const TABS = ["videos", "live", "channels", "bundles", "about"] as const;
+type Tab = (typeof TABS)[number];
+const tabOf = (v: string | string[] | undefined): Tab => TABS.find((t) => t === (Array.isArray(v) ? v[0] : v)) ?? "videos";
+const tabPath = (userCode: string, tab: Tab) => (tab === "videos" ? creatorPath(userCode) : `${creatorPath(userCode)}?tab=${tab}`);
+
+// GET /u/{userCode}?tab=&q=&page= - a creator's public page (users.publicOverview) with tabs: their
+// videos (searchable; not a bundle's copies, which are in their bundle), live channels, cast channels,
+// bundles (discovery.search with their userCode), and about (description and links).
 export default async function CreatorPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const userCode = decodeURIComponent((await params).userCode);
-  const query = listingQuery(await searchParams);
+  const search = await searchParams;
+  const tab = tabOf(search.tab);
+  const query = listingQuery(search);
   const [caller, session] = await Promise.all([getServerCaller(), getPortalSession()]);
-  const [result, vods] = await Promise.all([
+  const type = tab === "about" ? undefined : tab;
+  const [result, listed] = await Promise.all([
     tryCall(() => caller.users.publicOverview({ userCode })),
-    tryCall(() => caller.vod.searchPublic({ userCode, queryString: query.q, pageIndex: query.pageIndex, pageSize: LISTING_PAGE_SIZE })),
+    type &&
+      caller.discovery.search({
+        userCode,
+        type,
+        queryString: type === "videos" ? query.q : undefined,
+        pageIndex: query.pageIndex,
+        pageSize: LISTING_PAGE_SIZE,
+      }),
   ]);
-  if (!result.ok || !vods.ok) notFound();
+  if (!result.ok) notFound();
   const user = result.data;
   const own = session?.user.userCode.toLowerCase() === user.userCode.toLowerCase();
-  const links = [user.socialUrl1, user.socialUrl2].filter((u): u is string => !!u);
+  const name = user.pageTitle ?? user.userCode;
   return (
     <div className="container">
-      <section className="card">
-        <div className="creator-head">
-          <Avatar user={user} />
-          <div>
-            <h1>{user.pageTitle ?? user.userCode}</h1>
-            <p className="muted">@{user.userCode}</p>
-          </div>
+      <section className="creator-head">
+        <Avatar user={user} />
+        <div>
+          <h1>{name}</h1>
+          <p className="muted">@{user.userCode}</p>
         </div>
-        {user.pageDescription ? (
-          <p className="prewrap">{user.pageDescription}</p>
-        ) : (
-          <p className="muted">This creator has not written a description yet.</p>
-        )}
-        {(links.length > 0 || user.socialContact) && (
-          <ul>
-            {links.map((url) => (
-              <li key={url}>
-                {isHttpUrl(url) ? (
-                  <a href={url} rel="noopener noreferrer nofollow">
-                    {url}
-                  </a>
-                ) : (
-                  url
-                )}
-              </li>
-            ))}
-            {user.socialContact && <li>Contact: {user.socialContact}</li>}
-          </ul>
-        )}
         {own && (
-          <p>
-            <Link href="/account">Edit your page</Link>
-          </p>
+          <Link className="button button--secondary" href="/account">
+            Edit your page
+          </Link>
         )}
       </section>
-      <section aria-labelledby="creator-videos">
-        <h2 id="creator-videos">Videos</h2>
+      <LinkTabs
+        label={`Sections of ${name}'s page`}
+        tabs={TABS.map((t) => ({
+          key: t,
+          name: t === "about" ? "About" : TYPE_NAMES[t].tab,
+          href: tabPath(user.userCode, t),
+          current: t === tab,
+        }))}
+      />
+      {!listed ? (
+        <About user={user} />
+      ) : listed.type === "videos" ? (
         <VodListing
           action={creatorPath(user.userCode)}
           query={query}
-          page={vods.data}
-          label={`Search the videos of ${user.pageTitle ?? user.userCode}`}
+          page={listed.page}
+          label={`Search the videos of ${name}`}
           empty="No public videos yet."
         />
-      </section>
+      ) : (
+        <>
+          {listed.page.items.length > 0 ? (
+            <CatalogResults result={listed} withPublisher={false} />
+          ) : (
+            <p className="catalog__empty" data-testid="catalog-empty">
+              No {TYPE_NAMES[listed.type].many} yet.
+            </p>
+          )}
+          <Pager pageIndex={query.pageIndex} pageCount={listed.page.pageCount} path={tabPath(user.userCode, tab)} />
+        </>
+      )}
     </div>
+  );
+}
+
+function About({ user }: { user: PublicUser }) {
+  const links = [user.socialUrl1, user.socialUrl2].filter((u): u is string => !!u);
+  return (
+    <section className="card" aria-label="About">
+      {user.pageDescription ? (
+        <p className="prewrap">{user.pageDescription}</p>
+      ) : (
+        <p className="muted">This creator has not written a description yet.</p>
+      )}
+      {(links.length > 0 || user.socialContact) && (
+        <ul>
+          {links.map((url) => (
+            <li key={url}>
+              {isHttpUrl(url) ? (
+                <a href={url} rel="noopener noreferrer nofollow">
+                  {url}
+                </a>
+              ) : (
+                url
+              )}
+            </li>
+          ))}
+          {user.socialContact && <li>Contact: {user.socialContact}</li>}
+        </ul>
+      )}
+    </section>
   );
 }

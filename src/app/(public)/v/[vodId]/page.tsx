@@ -3,21 +3,24 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Avatar, creatorName } from "@/components/viewer/avatar";
 import { LicenseBadge } from "@/components/vod/license-badge";
-import { playerProps, vodPrice } from "@/components/viewer/player-props";
+import { playerProps, startAtOf, vodPrice } from "@/components/viewer/player-props";
 import { VodPlayer } from "@/components/viewer/vod-player";
 import { watchMetadata } from "@/components/viewer/watch-metadata";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { env } from "@/server/env";
-import { getServerContext } from "@/server/portal/session";
+import { getServerCaller, getServerContext } from "@/server/portal/session";
+import { ShareDialog } from "@/components/share/share-dialog";
+import { VodGrid } from "@/components/viewer/vod-grid";
 import { loadWatchVod } from "@/server/portal/watch-vod";
 import { formatDuration } from "@/server/rest/wire";
 import { CC_LICENSES } from "@/lib/creative-commons";
 import { formatDay } from "@/lib/format";
-import { creatorPath } from "@/lib/vod-urls";
+import { creatorPath, embedPath, watchPath } from "@/lib/vod-urls";
 import { bundlePath, priceText } from "@/components/bundles/bundle-period";
 import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ vodId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [vod, ctx] = await Promise.all([loadWatchVod((await params).vodId), getServerContext()]);
@@ -26,9 +29,15 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 // GET /v/{vodId} - the watch page of a vod: the player (buy and play for pay-per-view), what it is,
 // who published it and under which license. 404 unless the visitor may see it (vod.getPublic).
-export default async function WatchPage({ params }: { params: Params }) {
+export default async function WatchPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const vod = await loadWatchVod((await params).vodId);
   if (!vod) notFound();
+  const [caller, ctx, { t }] = await Promise.all([getServerCaller(), getServerContext(), searchParams]);
+  const [related, freeCopies] = await Promise.all([
+    caller.discovery.related({ vodId: vod.vodId, limit: 9 }),
+    vod.bundle ? caller.discovery.freeCopies({ vodIds: [vod.vodId] }) : undefined,
+  ]);
+  const freeCopy = freeCopies?.[vod.vodId];
   const price = vodPrice(vod);
   return (
     <div className="container watch">
@@ -37,7 +46,7 @@ export default async function WatchPage({ params }: { params: Params }) {
           Only you can see this page: the video is {vod.expired ? "past its expiration date" : "not public"}.
         </p>
       )}
-      <VodPlayer {...playerProps(vod, false)} />
+      <VodPlayer {...playerProps(vod, false)} startAt={startAtOf(t)} />
       <div className="watch__body">
         <div className="watch__main">
           <h1 className="watch__title">{vod.title}</h1>
@@ -53,9 +62,22 @@ export default async function WatchPage({ params }: { params: Params }) {
             Published <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt)}</time>{" "}
             <LicenseBadge vod={vod} currency={env().CURRENCY} />
           </p>
+          <div className="watch__actions">
+            <ShareDialog
+              title={vod.title}
+              url={ctx.baseUrl + watchPath(vod.vodId)}
+              embedUrl={ctx.baseUrl + embedPath(vod.vodId)}
+              withTime
+            />
+          </div>
           {vod.bundle && (
             <p className="watch__bundle" data-testid="watch-bundle">
               Included in bundle <Link href={bundlePath(vod.bundle.bundleId)}>{vod.bundle.name}</Link>
+            </p>
+          )}
+          {freeCopy && (
+            <p className="notice notice--info" data-testid="watch-free-copy">
+              This video is also published free: <Link href={watchPath(freeCopy.vodId)}>watch it without a subscription</Link>.
             </p>
           )}
           <div className="publisher">
@@ -81,6 +103,7 @@ export default async function WatchPage({ params }: { params: Params }) {
           <LicenseText vod={vod} price={price} />
         </aside>
       </div>
+      <Related vod={vod} related={related} />
     </div>
   );
 }
@@ -120,4 +143,29 @@ function LicenseText({ vod, price }: { vod: VodItemView; price?: string }) {
       </p>
     );
   return <p data-testid="watch-license">Free to watch. All rights reserved by its publisher.</p>;
+}
+
+/** Up next (the first related video), then more from this creator, then other creators' videos. */
+function Related({ vod, related }: { vod: VodItemView; related: VodItemView[] }) {
+  const [next, ...rest] = related;
+  if (!next) return null;
+  const same = (v: VodItemView) => v.publisher.userCode === vod.publisher.userCode;
+  const sections = [
+    { id: "related-next", title: "Up next", vods: [next] },
+    { id: "related-creator", title: `More from ${creatorName(vod.publisher)}`, vods: rest.filter(same) },
+    { id: "related-others", title: "More videos", vods: rest.filter((v) => !same(v)) },
+  ];
+  return (
+    <div className="watch-related" data-testid="watch-related">
+      {sections.map(
+        (s) =>
+          s.vods.length > 0 && (
+            <section key={s.id} aria-labelledby={s.id} data-testid={s.id}>
+              <h2 id={s.id}>{s.title}</h2>
+              <VodGrid vods={s.vods} withPublisher />
+            </section>
+          ),
+      )}
+    </div>
+  );
 }
