@@ -11,7 +11,7 @@ const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
 
 test("buy Basic through the sandbox checkout; dashboard, plans and purchases show it; cancel; downgrade", async ({ page }) => {
   const user = await new Api(baseUrl).newUser();
-  const nav = page.getByRole("navigation", { name: "Main" });
+  const nav = page.getByRole("navigation", { name: "Studio" });
   const plan = (name: string) => page.getByTestId(`plan-${name}`);
 
   await test.step("Plans: the five plans with their quotas, Free current", async () => {
@@ -73,7 +73,8 @@ test("buy Basic through the sandbox checkout; dashboard, plans and purchases sho
   });
 
   await test.step("Purchases lists the plan, paid, with a link to the plans", async () => {
-    await nav.getByRole("link", { name: "Purchases" }).click();
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" }).click();
     const row = page.getByTestId("purchase-row");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Basic plan");
