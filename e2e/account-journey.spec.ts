@@ -62,7 +62,7 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
     await expect(page.getByTestId("license-name")).toHaveText("Free");
     await expect(page.getByTestId("renew-date")).toHaveText(/\d{4}$/);
     await expect(page.getByRole("progressbar", { name: "Storage" })).toHaveAttribute("aria-valuenow", "0");
-    await expect(page.getByRole("progressbar", { name: "Band this month" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Bandwidth this month" })).toBeVisible();
     await shot(page, "journey-05-dashboard");
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, "journey-05b-dashboard-narrow");
