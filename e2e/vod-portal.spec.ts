@@ -133,7 +133,7 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
     const ppv = page.locator(`[data-testid="vod-item"][data-vod-id="${vodId}"]`);
     await test.step("/vod lists both, the pay-per-view one with its price", async () => {
       await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Videos" }).click();
-      await expect(page.getByRole("heading", { name: "Vod", exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Videos", exact: true })).toBeVisible();
       await expect(page.getByTestId("vod-item")).toHaveCount(2);
       await expect(page.getByTestId("vod-count")).toHaveText("2 vods");
       await expect(ppv.getByTestId("vod-license")).toHaveText("€2.50");
