@@ -114,6 +114,15 @@ test("studio tour: every studio page beside its grouped navigation, the current 
     await expect(page).toHaveURL(/\/plans$/);
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
+
+  await test.step("on a phone every control is at least 40 px tall (buttons, links of the menus, fields)", async () => {
+    for (const path of ["/plans", "/account", "/box"]) {
+      await page.goto(path);
+      await studioNav(page).getByRole("button", { name: "Studio menu" }).click();
+      await page.getByTestId("user-menu").click();
+      expect(await smallControls(page), path).toEqual([]);
+    }
+  });
 });
 
 test("the portal speaks Italian to an Italian browser and an Italian account, English to English ones", async ({ browser }) => {
@@ -161,6 +170,23 @@ test("the portal speaks Italian to an Italian browser and an Italian account, En
     await context.close();
   });
 });
+
+/** The visible controls shorter than a 40 px tap target (checkboxes and radios: their labels are the target). */
+function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "button, .button, .studio-nav a, .nav-list a, .user-menu__list a, summary, input, select, textarea",
+      ),
+    ]
+      .filter((el) => !(el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")))
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.height > 0 && box.height < 40;
+      })
+      .map((el) => `${el.outerHTML.slice(0, 90)} (${Math.round(el.getBoundingClientRect().height)} px)`),
+  );
+}
 
 /** The development outbox link, where this instance shows it (local, no SMTP). */
 async function outboxLink(page: Page): Promise<string[]> {
