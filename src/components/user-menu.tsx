@@ -10,7 +10,11 @@ import { useEffect, useRef, type ReactNode } from "react";
 export function UserMenu({ userCode, label, children }: { userCode: string; label: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const pathname = usePathname();
+  const shownAt = useRef(pathname);
   useEffect(() => {
+    // only on a move to another page: a menu opened before hydration stays open
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
     if (ref.current) ref.current.open = false;
   }, [pathname]);
   useEffect(() => {
