@@ -159,6 +159,7 @@ test("the portal speaks Italian to an Italian browser and an Italian account, En
     await expect(nav.getByRole("list", { name: "Incassi" }).getByRole("link")).toHaveText(["Vendite", "Piani"]);
     await nav.getByRole("link", { name: "Vendite" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vendite");
+    await expect(page).toHaveTitle("Vendite · Kinora");
     await expect(nav.getByRole("link", { name: "Vendite" })).toHaveAttribute("aria-current", "page");
     await checkPage(page, "tour-it-sales");
     await page.goto("/account/password");

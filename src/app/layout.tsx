@@ -10,7 +10,10 @@ import { FRAMED_PAGE_HEADER } from "@/server/http/security-headers";
 import { getPortalSession } from "@/server/portal/session";
 import "./globals.css";
 
-export const metadata: Metadata = { title: { default: "Kinora", template: "%s · Kinora" }, description: "Open-source video platform" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("site");
+  return { title: { default: "Kinora", template: "%s · Kinora" }, description: t("description") };
+}
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

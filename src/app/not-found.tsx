@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Not found" };
+export const generateMetadata = pageTitle("notFound");
 
 // Any unknown path, and pages that call notFound() (an unknown creator, the outbox when mail is sent).
 export default async function NotFound() {

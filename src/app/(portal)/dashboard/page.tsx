@@ -3,8 +3,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { UsageBar } from "@/components/usage-bar";
 import { formatBytes, formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Dashboard" };
+export const generateMetadata = pageTitle("dashboard");
 
 // GET /dashboard - the logged user's license and usage (users.overview).
 export default async function DashboardPage() {

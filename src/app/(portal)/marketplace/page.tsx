@@ -3,8 +3,9 @@ import { MarketBrowser } from "@/components/marketplace/market-browser";
 import { MyListings } from "@/components/marketplace/my-listings";
 import { env } from "@/server/env";
 import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Marketplace" };
+export const generateMetadata = pageTitle("marketplace");
 
 // GET /marketplace - contents other creators license: browse (filters by license, price, seller), preview, acquire
 // (a spot price through the checkout, back here to finish); the creator's own listings with their acquisitions.

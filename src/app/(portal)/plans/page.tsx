@@ -2,8 +2,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { PlanCard } from "@/components/plans/plan-card";
 import { formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Plans" };
+export const generateMetadata = pageTitle("plans");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 

@@ -5,8 +5,9 @@ import { RevenueChart } from "@/components/payments/revenue-chart";
 import { SalesTable } from "@/components/payments/sales-table";
 import { SalesTotalsView } from "@/components/payments/sales-totals";
 import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Sales" };
+export const generateMetadata = pageTitle("sales");
 
 const PAGE_SIZE = 25;
 

@@ -2,8 +2,9 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getServerCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Activate your account" };
+export const generateMetadata = pageTitle("activate");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 

@@ -4,8 +4,9 @@ import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/account/login-form";
 import { safeCallbackUrl } from "@/lib/safe-callback";
 import { getServerContext } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Log in" };
+export const generateMetadata = pageTitle("login");
 
 /** next-auth's failure codes the page explains (messages login.errors.*). */
 const LOGIN_ERRORS = { CredentialsSignin: "wrong", SessionRequired: "sessionRequired" } as const;

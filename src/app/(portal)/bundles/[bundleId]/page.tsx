@@ -6,10 +6,11 @@ import { env } from "@/server/env";
 import { requirePortalCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 import "@/components/bundles/bundles.css";
+import { pageTitle } from "@/i18n/page-title";
 
 type Params = Promise<{ bundleId: string }>;
 
-export const metadata = { title: "Bundle" };
+export const generateMetadata = pageTitle("bundle");
 
 // GET /bundles/{bundleId} - one of the creator's bundles: details, ordered videos (drag and drop, or
 // the keyboard), videos to add from the box, subscribers. 404 for another user's.

@@ -3,8 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { fieldErrorText } from "@/components/form/read-form";
 import { requirePortalCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Plan activation" };
+export const generateMetadata = pageTitle("planActivation");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
