@@ -187,8 +187,8 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
 
     const edited = page.getByTestId("box-item").filter({ hasText: "Journey clip, edited" });
     await test.step("search finds it by a word of its description; a search too long names the field and the limit", async () => {
-      const searchbox = page.getByRole("searchbox", { name: "Search" });
-      const searchButton = page.getByRole("button", { name: "Search", exact: true });
+      const searchbox = page.getByRole("main").getByRole("searchbox", { name: "Search" });
+      const searchButton = page.getByRole("main").getByRole("button", { name: "Search", exact: true });
       await searchbox.fill("journey");
       await searchButton.click();
       await expect(edited).toBeVisible();

@@ -25,7 +25,7 @@ const focusInDialog = (page: Page) => page.evaluate(() => document.activeElement
 const listedTitles = (page: Page) => page.getByTestId("vod-item").locator("h3").allInnerTexts();
 
 async function filterBy(page: Page, label: "License" | "Visibility", option: string): Promise<void> {
-  await page.getByRole("search").getByLabel(label, { exact: true }).selectOption({ label: option });
+  await page.getByRole("main").getByRole("search").getByLabel(label, { exact: true }).selectOption({ label: option });
 }
 
 test("publish a READY box item as pay per view, list and filter it, edit it to CC BY-SA, unpublish it", async ({ page }) => {
@@ -187,7 +187,7 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
       await expect(dialog).toHaveCount(0);
       await expect(ppv.getByTestId("vod-license")).toHaveText("CC BY-SA");
       await filterBy(page, "License", "Creative Commons");
-      await page.getByRole("search").getByLabel("Creative Commons license").selectOption({ label: "CC BY-SA" });
+      await page.getByRole("main").getByRole("search").getByLabel("Creative Commons license").selectOption({ label: "CC BY-SA" });
       await expect(page.getByTestId("vod-item")).toHaveCount(1);
       await expect(ppv).toBeVisible();
       const stored = await api.get(`/api/vod/${vodId}`, { token: user.access });
