@@ -1,4 +1,11 @@
 // @ts-check
+// this file is CommonJS (the package has no "type": "module"), as Next loads it
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const createNextIntlPlugin = require("next-intl/plugin");
+
+// The portal's texts in English and Italian (src/messages/*.json), the locale chosen per request (src/i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -15,4 +22,4 @@ const nextConfig = {
   },
 };
 
-module.exports = nextConfig;
+module.exports = withNextIntl(nextConfig);

@@ -62,7 +62,7 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
     await expect(page.getByTestId("license-name")).toHaveText("Free");
     await expect(page.getByTestId("renew-date")).toHaveText(/\d{4}$/);
     await expect(page.getByRole("progressbar", { name: "Storage" })).toHaveAttribute("aria-valuenow", "0");
-    await expect(page.getByRole("progressbar", { name: "Band this month" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Bandwidth this month" })).toBeVisible();
     await shot(page, "journey-05-dashboard");
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, "journey-05b-dashboard-narrow");
@@ -70,7 +70,7 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
   });
 
   await test.step("edit the profile and see it on the public page", async () => {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account" }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account", exact: true }).click();
     await expect(page.getByLabel("First name")).toHaveValue(id.firstName);
     await expect(page.getByLabel("Date of birth")).toHaveValue(id.birthDate);
     await page.getByLabel("Page title").fill("Ada's films");
@@ -82,6 +82,7 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
     await page.reload();
     await expect(page.getByLabel("Page title")).toHaveValue("Ada's films");
 
+    await page.getByTestId("user-menu").click();
     await page.getByRole("link", { name: "My page" }).click();
     await expect(page.getByRole("heading", { name: "Ada's films" })).toBeVisible();
     await expect(page.getByText("Short films about engines.")).toBeVisible();
@@ -128,6 +129,7 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
   });
 
   await test.step("log out", async () => {
+    await page.getByTestId("user-menu").click();
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
     await shot(page, "journey-09-logged-out");

@@ -49,6 +49,7 @@ test("activate and renew the password through the development outbox", async ({ 
     await logIn(page, id.userCode, id.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("license-name")).toHaveText("Free");
+    await page.getByTestId("user-menu").click();
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
   });
@@ -77,10 +78,9 @@ test("activate and renew the password through the development outbox", async ({ 
 
   await test.step("close the account: logged out, and the login says why", async () => {
     await page.goto("/account/password");
-    const close = page.getByRole("button", { name: "Close my account" });
-    await expect(close).toBeDisabled();
-    await page.getByLabel("I understand that this cannot be undone").check();
-    await close.click();
+    await page.getByRole("button", { name: "Close my account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Close your account for good?" });
+    await dialog.getByRole("button", { name: "Close my account" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
     await logIn(page, id.userCode, "Renewed-pass-1");

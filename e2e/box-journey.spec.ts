@@ -46,7 +46,7 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
     await test.step("log in and open the empty box", async () => {
       await logIn(page, user.userCode, user.password);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Box" }).click();
+      await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Box" }).click();
       await expect(page.getByRole("heading", { name: "Box", exact: true })).toBeVisible();
       await expect(page.getByTestId("box-empty")).toBeVisible();
       // the limits are shown before any upload
@@ -187,8 +187,8 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
 
     const edited = page.getByTestId("box-item").filter({ hasText: "Journey clip, edited" });
     await test.step("search finds it by a word of its description; a search too long names the field and the limit", async () => {
-      const searchbox = page.getByRole("searchbox", { name: "Search" });
-      const searchButton = page.getByRole("button", { name: "Search", exact: true });
+      const searchbox = page.getByRole("main").getByRole("searchbox", { name: "Search" });
+      const searchButton = page.getByRole("main").getByRole("button", { name: "Search", exact: true });
       await searchbox.fill("journey");
       await searchButton.click();
       await expect(edited).toBeVisible();
@@ -216,8 +216,11 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
     });
 
     await test.step("delete, after confirming", async () => {
-      page.once("dialog", (d) => void d.accept());
       await edited.getByRole("button", { name: "Delete" }).click();
+      await page
+        .getByRole("dialog", { name: /^Delete "/ })
+        .getByRole("button", { name: "Delete" })
+        .click();
       await expect(page.getByTestId("box-empty")).toBeVisible();
       await shot(page, "box-08-deleted");
     });

@@ -25,7 +25,7 @@ test("a creator builds and orders a bundle; a viewer subscribes through the sand
 
   await test.step("the creator creates the bundle in the portal", async () => {
     await logIn(page, creator.userCode, creator.password);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bundles" }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Bundles" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Bundles" })).toBeVisible();
     await page.getByRole("button", { name: "Create a bundle" }).click();
     const dialog = page.getByTestId("bundle-dialog");

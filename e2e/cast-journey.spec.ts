@@ -48,7 +48,7 @@ test("a creator programs a day in the portal, checks it before saving and copies
 
   await test.step("creates a channel in the Cast section", async () => {
     await logIn(page, creator.userCode, creator.password);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cast" }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Cast" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Cast" })).toBeVisible();
     await expect(page.getByTestId("cast-channel-empty")).toBeVisible();
     await page.getByRole("button", { name: "Create a channel" }).click();
@@ -142,7 +142,7 @@ test("a creator programs a day in the portal, checks it before saving and copies
   });
 
   await test.step("creates a stream and reads its encoder settings", async () => {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cast" }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Cast" }).click();
     await page.getByRole("button", { name: "Create a stream" }).click();
     await page.getByTestId("cast-stream-dialog").getByLabel("Name").fill("Studio camera");
     await page.getByTestId("cast-stream-dialog").getByRole("button", { name: "Create the stream" }).click();

@@ -35,7 +35,7 @@ test("a creator schedules a paid live event in the portal; a signed-out viewer b
 
   await test.step("the creator creates a channel with a generated stream path", async () => {
     await logIn(page, creator.userCode, creator.password);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Live" }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Live channels" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Live" })).toBeVisible();
     await expect(page.getByTestId("channel-empty")).toBeVisible();
     await page.getByRole("button", { name: "Create a channel" }).click();

@@ -51,9 +51,9 @@ test("a second creator acquires a SPOT_PRICE content through the sandbox checkou
     await test.step("the buyer finds it on the Marketplace, filtered by license type, and previews it", async () => {
       await logIn(page, buyer.userCode, buyer.password);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Marketplace" }).click();
+      await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Marketplace" }).click();
       await expect(page).toHaveURL(/\/marketplace$/);
-      const search = page.getByRole("search");
+      const search = page.getByRole("main").getByRole("search");
       await search.getByLabel("License", { exact: true }).selectOption({ label: "Spot price" });
       await search.getByLabel("Seller").fill(seller.userCode);
       await search.getByRole("button", { name: "Search" }).click();

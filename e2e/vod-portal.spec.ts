@@ -25,7 +25,7 @@ const focusInDialog = (page: Page) => page.evaluate(() => document.activeElement
 const listedTitles = (page: Page) => page.getByTestId("vod-item").locator("h3").allInnerTexts();
 
 async function filterBy(page: Page, label: "License" | "Visibility", option: string): Promise<void> {
-  await page.getByRole("search").getByLabel(label, { exact: true }).selectOption({ label: option });
+  await page.getByRole("main").getByRole("search").getByLabel(label, { exact: true }).selectOption({ label: option });
 }
 
 test("publish a READY box item as pay per view, list and filter it, edit it to CC BY-SA, unpublish it", async ({ page }) => {
@@ -48,7 +48,7 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
     await test.step("the Box page offers Publish on the READY item; the dialog shows no license condition for Free", async () => {
       await logIn(page, user.userCode, user.password);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Box" }).click();
+      await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Box" }).click();
       await expect(item).toHaveAttribute("data-status", "READY");
       await expect(item.getByTestId("box-vod-count")).toHaveCount(0);
       await item.getByRole("button", { name: "Publish" }).click();
@@ -120,8 +120,11 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
       expect(second.status, second.text).toBe(201);
       await page.reload();
       await expect(item.getByTestId("box-vod-count")).toHaveText("published as 2 vods");
-      page.once("dialog", (d) => void d.accept());
       await item.getByRole("button", { name: "Delete" }).click();
+      await page
+        .getByRole("dialog", { name: /^Delete "/ })
+        .getByRole("button", { name: "Delete" })
+        .click();
       await expect(item.getByRole("alert")).toHaveText("This content is published as 2 vod item(s): delete them first");
       await expect(item).toBeVisible();
       await shot(page, "vod-04-box-delete-refused");
@@ -129,8 +132,8 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
 
     const ppv = page.locator(`[data-testid="vod-item"][data-vod-id="${vodId}"]`);
     await test.step("/vod lists both, the pay-per-view one with its price", async () => {
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Vod" }).click();
-      await expect(page.getByRole("heading", { name: "Vod", exact: true })).toBeVisible();
+      await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Videos" }).click();
+      await expect(page.getByRole("heading", { name: "Videos", exact: true })).toBeVisible();
       await expect(page.getByTestId("vod-item")).toHaveCount(2);
       await expect(page.getByTestId("vod-count")).toHaveText("2 vods");
       await expect(ppv.getByTestId("vod-license")).toHaveText("€2.50");
@@ -184,7 +187,7 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
       await expect(dialog).toHaveCount(0);
       await expect(ppv.getByTestId("vod-license")).toHaveText("CC BY-SA");
       await filterBy(page, "License", "Creative Commons");
-      await page.getByRole("search").getByLabel("Creative Commons license").selectOption({ label: "CC BY-SA" });
+      await page.getByRole("main").getByRole("search").getByLabel("Creative Commons license").selectOption({ label: "CC BY-SA" });
       await expect(page.getByTestId("vod-item")).toHaveCount(1);
       await expect(ppv).toBeVisible();
       const stored = await api.get(`/api/vod/${vodId}`, { token: user.access });
@@ -195,14 +198,11 @@ test("publish a READY box item as pay per view, list and filter it, edit it to C
     });
 
     await test.step("unpublish, after confirming: the content stays in the box", async () => {
-      let asked = "";
-      page.once("dialog", (d) => {
-        asked = d.message();
-        void d.accept();
-      });
       await ppv.getByRole("button", { name: /^Unpublish/ }).click();
+      const dialog = page.getByRole("dialog", { name: `Unpublish "${TITLE}"?` });
+      await expect(dialog).toContainText("It stays in your box");
+      await dialog.getByRole("button", { name: "Unpublish" }).click();
       await expect(ppv).toHaveCount(0);
-      expect(asked).toContain(`Unpublish "${TITLE}"?`);
       await expect(page.getByTestId("vod-count")).toHaveText("1 vod");
       expect((await api.get(`/api/vod/${vodId}`, { token: user.access })).status).toBe(404);
       expect((await api.get(`/api/box/${boxId}`, { token: user.access })).body.vodCount).toBe(1);

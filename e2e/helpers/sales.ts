@@ -1,9 +1,9 @@
 // The creator's Sales page as journeys read it: the all-time totals and the rows of the list.
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Opens Sales from the main navigation. */
+/** Opens Sales from the studio's navigation. */
 export async function openSales(page: Page): Promise<void> {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sales" }).click();
+  await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Sales" }).click();
   await expect(page.getByRole("heading", { name: "Sales", exact: true })).toBeVisible();
 }
 

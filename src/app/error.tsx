@@ -1,15 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+
 // Unexpected failures of a page (the server logs the details; the digest ties the two together).
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations("errors");
   return (
     <div className="container container--narrow">
-      <h1>Something went wrong</h1>
+      <h1>{t("errorTitle")}</h1>
       <div className="card" role="alert">
-        <p>The page could not be shown. Try again in a moment.</p>
-        {error.digest && <p className="muted">Reference: {error.digest}</p>}
+        <p>{t("errorText")}</p>
+        {error.digest && <p className="muted">{t("reference", { digest: error.digest })}</p>}
         <button className="button" type="button" onClick={reset}>
-          Try again
+          {t("retry")}
         </button>
       </div>
     </div>

@@ -1,16 +1,19 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Not found" };
+export const generateMetadata = pageTitle("notFound");
 
 // Any unknown path, and pages that call notFound() (an unknown creator, the outbox when mail is sent).
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("errors");
   return (
     <div className="container container--narrow">
-      <h1>Page not found</h1>
+      <h1>{t("notFoundTitle")}</h1>
       <div className="card">
-        <p>There is nothing at this address.</p>
+        <p>{t("notFoundText")}</p>
         <Link className="button" href="/">
-          Go to the home page
+          {t("home")}
         </Link>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { useHydrated } from "@/components/form/submit-button";
 
-export function LogoutButton() {
+export function LogoutButton({ label }: { label: string }) {
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   return (
@@ -19,7 +19,7 @@ export function LogoutButton() {
         window.location.assign("/");
       }}
     >
-      Log out
+      {label}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** The page index of a `?page=` query (1-based in the URL): 0 unless it is a whole number from 1 up. */
@@ -16,17 +17,16 @@ type PageTarget = { path: string; onPage?: never } | { onPage: (pageIndex: numbe
 
 /** Previous / Next of a paged list, "Page 2 of 5" between them; nothing when all fits on the first page. */
 export function Pager({ pageIndex, pageCount, ...target }: { pageIndex: number; pageCount: number } & PageTarget) {
+  const t = useTranslations("pager");
   if (pageCount <= 1 && pageIndex === 0) return null;
   return (
-    <nav className="actions pager" aria-label="Pages">
+    <nav className="actions pager" aria-label={t("label")}>
       <PageStep target={target} to={pageIndex > 0 ? Math.max(0, Math.min(pageIndex, pageCount) - 1) : undefined} rel="prev">
-        Previous
+        {t("previous")}
       </PageStep>
-      <span>
-        Page {pageIndex + 1} of {Math.max(pageCount, 1)}
-      </span>
+      <span>{t("page", { page: pageIndex + 1, count: Math.max(pageCount, 1) })}</span>
       <PageStep target={target} to={pageIndex + 1 < pageCount ? pageIndex + 1 : undefined} rel="next">
-        Next
+        {t("next")}
       </PageStep>
     </nav>
   );

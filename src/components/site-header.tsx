@@ -1,11 +1,22 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { getPortalSession, getServerContext } from "@/server/portal/session";
 import { devOutboxVisible } from "@/server/portal/dev-outbox";
 import { LogoutButton } from "./logout-button";
+import { UserMenu } from "./user-menu";
 
-/** The top bar: only links to pages that exist. */
+/**
+ * The viewer site's top bar, on every page: the brand, a search box (/search?q=), Home, and for a
+ * signed-in user the way into the studio and their menu (Library, My page, Account, Log out); guests
+ * get Log in and Register. The creator's own areas are in the studio's navigation, not here.
+ */
 export async function SiteHeader() {
-  const [ctx, session, outbox] = await Promise.all([getServerContext(), getPortalSession(), devOutboxVisible()]);
+  const [ctx, session, outbox, t] = await Promise.all([
+    getServerContext(),
+    getPortalSession(),
+    devOutboxVisible(),
+    getTranslations("site"),
+  ]);
   const userCode = ctx.actor.kind === "user" ? session?.user.userCode : undefined;
   return (
     <header className="site-header">
@@ -13,68 +24,55 @@ export async function SiteHeader() {
         <Link href="/" className="brand">
           Kinora
         </Link>
-        <nav aria-label="Main">
+        <form className="site-search" role="search" action="/search" method="get">
+          <label className="visually-hidden" htmlFor="site-search-q">
+            {t("searchLabel")}
+          </label>
+          <input id="site-search-q" name="q" type="search" placeholder={t("searchPlaceholder")} className="site-search__input" />
+          <button type="submit" className="button button--secondary site-search__button">
+            {t("search")}
+          </button>
+        </form>
+        <nav aria-label={t("navLabel")} className="site-nav">
           <ul className="nav-list">
+            <li>
+              <Link href="/">{t("home")}</Link>
+            </li>
             {userCode ? (
-              <>
-                <li>
-                  <Link href="/dashboard">Dashboard</Link>
-                </li>
-                <li>
-                  <Link href="/box">Box</Link>
-                </li>
-                <li>
-                  <Link href="/vod">Vod</Link>
-                </li>
-                <li>
-                  <Link href="/bundles">Bundles</Link>
-                </li>
-                <li>
-                  <Link href="/marketplace">Marketplace</Link>
-                </li>
-                <li>
-                  <Link href="/live">Live</Link>
-                </li>
-                <li>
-                  <Link href="/cast">Cast</Link>
-                </li>
-                <li>
-                  <Link href="/plans">Plans</Link>
-                </li>
-                <li>
-                  <Link href="/sales">Sales</Link>
-                </li>
-                <li>
-                  <Link href="/purchases">Purchases</Link>
-                </li>
-                <li>
-                  <Link href="/account">Account</Link>
-                </li>
-                <li>
-                  <Link href={`/u/${encodeURIComponent(userCode)}`}>My page</Link>
-                </li>
-              </>
+              <li>
+                <Link href="/dashboard">{t("studio")}</Link>
+              </li>
             ) : (
               <>
                 <li>
-                  <Link href="/login">Log in</Link>
+                  <Link href="/login">{t("logIn")}</Link>
                 </li>
                 <li>
-                  <Link href="/register">Register</Link>
+                  <Link href="/register">{t("register")}</Link>
                 </li>
               </>
             )}
             {outbox && (
               <li>
-                <Link href="/dev/outbox">Outbox</Link>
+                <Link href="/dev/outbox">{t("outbox")}</Link>
               </li>
             )}
             {userCode && (
               <li className="nav-user">
-                <span className="muted" aria-label="Logged in as">
-                  {userCode}
-                </span>
-                <LogoutButton />
+                <UserMenu userCode={userCode} label={t("userMenu")}>
+                  <li>
+                    <Link href="/purchases">{t("library")}</Link>
+                  </li>
+                  <li>
+                    <Link href={`/u/${encodeURIComponent(userCode)}`}>{t("myPage")}</Link>
+                  </li>
+                  <li>
+                    <Link href="/account">{t("account")}</Link>
+                  </li>
+                  <li>
+                    <LogoutButton label={t("logOut")} />
+                  </li>
+                </UserMenu>
               </li>
             )}
           </ul>

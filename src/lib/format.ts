@@ -1,13 +1,31 @@
-// Display formats of the portal (English, UTC calendar days as the domain stores them).
+// Display formats of the portal, in the page's language ("en" by default, "it"): UTC calendar days as
+// the domain stores them, so the server's HTML and the browser's rendering agree.
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** The Intl locale of a page's language: British English's day-month order, or Italian. */
+const intlLocale = (language: string): string => (language.startsWith("it") ? "it-IT" : "en-GB");
 
-export const formatDay = (d: Date): string => dateFormat.format(d);
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(language: string, month: "long" | "short", year: boolean): Intl.DateTimeFormat {
+  const key = `${intlLocale(language)}/${month}/${year}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(language), { day: "numeric", month, ...(year && { year: "numeric" }), timeZone: "UTC" });
+    dayFormats.set(key, format);
+  }
+  return format;
+}
 
-const shortDateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+/** A day in words: "23 November 2026", "23 novembre 2026". */
+export const formatDay = (d: Date, language = "en"): string => dayFormat(language, "long", true).format(d);
 
 /** A day in tables: "23 Nov 2026". */
-export const formatShortDay = (d: Date): string => shortDateFormat.format(d);
+export const formatShortDay = (d: Date, language = "en"): string => dayFormat(language, "short", true).format(d);
+
+/** A day of the current stretch, on a chart's axis: "23 Nov". */
+export const formatDayMonth = (d: Date, language = "en"): string => dayFormat(language, "short", false).format(d);
+
+/** A count with the language's digit grouping: "1,000", "1.000". */
+export const formatCount = (n: number, language = "en"): string => n.toLocaleString(intlLocale(language));
 
 /** yyyy-MM-dd of a UTC calendar day (the value of <input type="date"> and of the domain's dates). */
 export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
@@ -30,6 +48,5 @@ export const formatPercent = (p: number): string => `${p < 10 && p > 0 ? p.toFix
 
 /** An amount for people (pages, mails): "€20.00" in English, "20,00 €" in Italian. The REST wire format is rest/wire.ts's formatMoney. */
 export function formatPrice(cents: number, currency: string, language = "en"): string {
-  const locale = language.startsWith("it") ? "it-IT" : "en-GB";
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+  return new Intl.NumberFormat(intlLocale(language), { style: "currency", currency }).format(cents / 100);
 }

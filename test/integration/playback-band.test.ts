@@ -47,7 +47,7 @@ describe("band limit (Free: 5 GB)", () => {
     assert.deepEqual(render.renderPlayResult(refusal!, { boxId: "x" }, "en"), {
       resource: { boxId: "x" },
       result: "BAND_LIMIT_EXCEEDED",
-      message: "The publisher's monthly band is used up: this content can be played again next month",
+      message: "The publisher's monthly bandwidth is used up: this content can be played again next month",
     });
     assert.match(render.renderPlayResult(refusal!, {}, "it").message as string, /banda mensile/);
   });

@@ -2,23 +2,25 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 const TABS = [
-  { href: "/account", label: "Profile" },
-  { href: "/account/finance", label: "Finance" },
-  { href: "/account/features", label: "Features" },
-  { href: "/account/password", label: "Password and security" },
-];
+  { href: "/account", key: "profile" },
+  { href: "/account/finance", key: "finance" },
+  { href: "/account/features", key: "features" },
+  { href: "/account/password", key: "password" },
+] as const;
 
 export function AccountTabs() {
   const pathname = usePathname();
+  const t = useTranslations("account.tabs");
   return (
-    <nav aria-label="Account sections">
+    <nav aria-label={t("label")}>
       <ul className="tabs">
-        {TABS.map((t) => (
-          <li key={t.href}>
-            <Link href={t.href} aria-current={pathname === t.href ? "page" : undefined}>
-              {t.label}
+        {TABS.map((tab) => (
+          <li key={tab.href}>
+            <Link href={tab.href} aria-current={pathname === tab.href ? "page" : undefined}>
+              {t(tab.key)}
             </Link>
           </li>
         ))}

@@ -1,16 +1,15 @@
 "use client";
 
-import { useState } from "react";
 import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { ConfirmButton } from "@/components/confirm-button";
 import { FormStatus } from "@/components/form/form-status";
-import { useHydrated } from "@/components/form/submit-button";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** users.disable behind an explicit confirmation; the session ends with it. */
+/** users.disable behind a confirming dialog; the session ends with it. */
 export function DisableAccount() {
-  const [confirmed, setConfirmed] = useState(false);
-  const hydrated = useHydrated();
+  const t = useTranslations("account.disable");
   const disable = trpc.users.disable.useMutation({
     onSuccess: async () => {
       await signOut({ redirect: false });
@@ -19,23 +18,13 @@ export function DisableAccount() {
   });
   return (
     <section className="card" aria-labelledby="disable-title">
-      <h2 id="disable-title">Close the account</h2>
-      <p>Closing the account logs you out everywhere and it cannot be used again. Your public page disappears.</p>
+      <h2 id="disable-title">{t("title")}</h2>
+      <p>{t("text")}</p>
       <FormStatus error={errorMessageOf(disable.error)} />
-      <div className="field field--checkbox">
-        <input
-          id="confirm-disable"
-          type="checkbox"
-          disabled={!hydrated}
-          checked={confirmed}
-          onChange={(e) => setConfirmed(e.target.checked)}
-        />
-        <label htmlFor="confirm-disable">I understand that this cannot be undone</label>
-      </div>
       <div className="actions">
-        <button className="button button--danger" type="button" disabled={!confirmed || disable.isPending} onClick={() => disable.mutate()}>
-          Close my account
-        </button>
+        <ConfirmButton label={t("button")} title={t("question")} pending={disable.isPending} onConfirm={() => disable.mutate()}>
+          <p>{t("text")}</p>
+        </ConfirmButton>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { UserAccount } from "@/server/domain/users/user-view";
 import { CheckboxField, Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
@@ -9,15 +10,15 @@ import { formReader } from "@/components/form/read-form";
 import { profileInputOf } from "./account-input";
 import { useUpdateUser } from "./use-update-user";
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = {
-  "features.transcoderNotifyEnabled": "Mail me when a video has been processed",
-  "features.vodPublic": "Show my published videos on my public page",
-  "features.livePassword": "Live password",
-};
-
 /** The features section of users.update. */
 export function FeaturesForm({ account }: { account: UserAccount }) {
+  const t = useTranslations("account.features");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = {
+    "features.transcoderNotifyEnabled": t("labels.transcoderNotifyEnabled"),
+    "features.vodPublic": t("labels.vodPublic"),
+    "features.livePassword": t("labels.livePassword"),
+  };
   const { update, fieldErrors: e, error } = useUpdateUser(LABELS);
   const f = account.features;
 
@@ -36,7 +37,7 @@ export function FeaturesForm({ account }: { account: UserAccount }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate className="card">
-      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && "Features saved."} />
+      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && t("saved")} />
       <CheckboxField
         name="features.transcoderNotifyEnabled"
         label={LABELS["features.transcoderNotifyEnabled"]}
@@ -55,15 +56,11 @@ export function FeaturesForm({ account }: { account: UserAccount }) {
         autoComplete="off"
         type="password"
         defaultValue=""
-        hint={
-          account.livePasswordSet
-            ? "A live password is set (it is never shown again). Type a new one to replace it, or leave empty to keep it."
-            : "Used by your encoder to broadcast live events. No spaces; leave empty if you do not broadcast."
-        }
+        hint={account.livePasswordSet ? t("livePasswordSet") : t("livePasswordHint")}
         error={e["features.livePassword"]}
       />
       <div className="actions">
-        <SubmitButton pending={update.isPending}>{update.isPending ? "Saving…" : "Save features"}</SubmitButton>
+        <SubmitButton pending={update.isPending}>{update.isPending ? t("saving") : t("submit")}</SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { UserAccount } from "@/server/domain/users/user-view";
 import { CheckboxField, Field, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
@@ -9,22 +10,22 @@ import { formReader } from "@/components/form/read-form";
 import { profileInputOf } from "./account-input";
 import { useUpdateUser } from "./use-update-user";
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = {
-  "finance.paymentEmail": "Payment account email",
-  "finance.companyName": "Company name",
-  "finance.vatNumber": "VAT number",
-  "finance.taxCode": "Tax code",
-  "finance.companyConfirm": "I confirm I am entitled to act for this company",
-  "finance.billingAddress.street": "Street",
-  "finance.billingAddress.zipCode": "ZIP code",
-  "finance.billingAddress.city": "City",
-  "finance.billingAddress.state": "State or province",
-  "finance.billingAddress.country": "Country",
-};
-
 /** The finance section of users.update: payment account, company (confirmed) and billing address. */
 export function FinanceForm({ account, countries }: { account: UserAccount; countries: { value: string; label: string }[] }) {
+  const t = useTranslations("account.finance");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = {
+    "finance.paymentEmail": t("labels.paymentEmail"),
+    "finance.companyName": t("labels.companyName"),
+    "finance.vatNumber": t("labels.vatNumber"),
+    "finance.taxCode": t("labels.taxCode"),
+    "finance.companyConfirm": t("labels.companyConfirm"),
+    "finance.billingAddress.street": t("labels.street"),
+    "finance.billingAddress.zipCode": t("labels.zipCode"),
+    "finance.billingAddress.city": t("labels.city"),
+    "finance.billingAddress.state": t("labels.state"),
+    "finance.billingAddress.country": t("labels.country"),
+  };
   const { update, fieldErrors: e, error } = useUpdateUser(LABELS);
   const f = account.finance;
   const a = f.billingAddress;
@@ -53,20 +54,20 @@ export function FinanceForm({ account, countries }: { account: UserAccount; coun
 
   return (
     <form method="post" onSubmit={submit} noValidate className="card">
-      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && "Finance details saved."} />
+      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && t("saved")} />
       <fieldset>
-        <legend>Payments</legend>
+        <legend>{t("payments")}</legend>
         <Field
           name="finance.paymentEmail"
           label={LABELS["finance.paymentEmail"]}
           type="email"
           defaultValue={f.paymentEmail ?? ""}
-          hint="The account at the payment provider where your sales are paid. Needed before you sell content."
+          hint={t("paymentEmailHint")}
           error={e["finance.paymentEmail"]}
         />
       </fieldset>
       <fieldset>
-        <legend>Company and tax</legend>
+        <legend>{t("company")}</legend>
         <div className="form-grid">
           <Field
             name="finance.companyName"
@@ -88,12 +89,12 @@ export function FinanceForm({ account, countries }: { account: UserAccount; coun
           name="finance.companyConfirm"
           label={LABELS["finance.companyConfirm"]}
           defaultChecked={!!f.companyName}
-          hint="Required when a company name is given."
+          hint={t("companyConfirmHint")}
           error={e["finance.companyConfirm"]}
         />
       </fieldset>
       <fieldset>
-        <legend>Billing address</legend>
+        <legend>{t("billing")}</legend>
         <div className="form-grid">
           <Field
             name="finance.billingAddress.street"
@@ -135,7 +136,7 @@ export function FinanceForm({ account, countries }: { account: UserAccount; coun
         </div>
       </fieldset>
       <div className="actions">
-        <SubmitButton pending={update.isPending}>{update.isPending ? "Saving…" : "Save finance details"}</SubmitButton>
+        <SubmitButton pending={update.isPending}>{update.isPending ? t("saving") : t("submit")}</SubmitButton>
       </div>
     </form>
   );

@@ -2,19 +2,20 @@
 
 import { useState, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { formReader } from "@/components/form/read-form";
-
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = { username: "Username or email", password: "Password" };
 
 /** Username (or email) and password through next-auth's credentials provider. */
 export function LoginForm({ callbackUrl, defaultUsername }: { callbackUrl: string; defaultUsername: string }) {
   const [error, setError] = useState<string>();
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const t = useTranslations("login");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = { username: t("username"), password: t("password") };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -22,7 +23,7 @@ export function LoginForm({ callbackUrl, defaultUsername }: { callbackUrl: strin
     const credentials = { username: form.text("username").trim(), password: form.text("password") };
     setError(undefined);
     // an empty field is not a wrong password: say what is missing, without asking the server
-    const empty = Object.fromEntries(Object.entries(credentials).flatMap(([name, value]) => (value ? [] : [[name, "is required"]])));
+    const empty = Object.fromEntries(Object.entries(credentials).flatMap(([name, value]) => (value ? [] : [[name, t("required")]])));
     setMissing(empty);
     if (Object.keys(empty).length > 0) return;
     setBusy(true);
@@ -33,7 +34,7 @@ export function LoginForm({ callbackUrl, defaultUsername }: { callbackUrl: strin
       return;
     }
     setBusy(false);
-    setError(!result?.error || result.error === "CredentialsSignin" ? "Wrong username or password." : result.error);
+    setError(!result?.error || result.error === "CredentialsSignin" ? t("wrong") : result.error);
   }
 
   return (
@@ -49,7 +50,7 @@ export function LoginForm({ callbackUrl, defaultUsername }: { callbackUrl: strin
       />
       <Field name="password" label={LABELS.password} type="password" autoComplete="current-password" required error={missing.password} />
       <div className="actions">
-        <SubmitButton pending={busy}>{busy ? "Logging in…" : "Log in"}</SubmitButton>
+        <SubmitButton pending={busy}>{busy ? t("submitting") : t("submit")}</SubmitButton>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
@@ -9,19 +10,15 @@ import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = {
-  currentPassword: "Current password",
-  newPassword: "New password",
-  passwordConfirm: "Repeat the new password",
-};
-
 /**
  * users.updatePassword. The change ends every session, this one included, so the form logs in
  * again with the new password right away.
  */
 export function PasswordForm({ userCode }: { userCode: string }) {
   const [done, setDone] = useState(false);
+  const t = useTranslations("account.password");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = { currentPassword: t("current"), newPassword: t("new"), passwordConfirm: t("repeat") };
   const change = trpc.users.updatePassword.useMutation();
   const e = errorsByInput(fieldErrorsOf(change.error), LABELS);
 
@@ -51,13 +48,8 @@ export function PasswordForm({ userCode }: { userCode: string }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate className="card">
-      <h2>Change password</h2>
-      <FormStatus
-        error={errorMessageOf(change.error)}
-        fieldErrors={e}
-        labels={LABELS}
-        success={done && "Password changed. Other devices have been logged out."}
-      />
+      <h2>{t("title")}</h2>
+      <FormStatus error={errorMessageOf(change.error)} fieldErrors={e} labels={LABELS} success={done && t("changed")} />
       <input type="text" autoComplete="username" value={userCode} readOnly hidden aria-hidden="true" />
       <Field
         name="currentPassword"
@@ -74,7 +66,7 @@ export function PasswordForm({ userCode }: { userCode: string }) {
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters."
+          hint={t("hint")}
           error={e.newPassword}
         />
         <Field
@@ -87,7 +79,7 @@ export function PasswordForm({ userCode }: { userCode: string }) {
         />
       </div>
       <div className="actions">
-        <SubmitButton pending={change.isPending}>Change password</SubmitButton>
+        <SubmitButton pending={change.isPending}>{t("submit")}</SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { UserAccount } from "@/server/domain/users/user-view";
 import { Field, SelectField, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
@@ -11,22 +12,22 @@ import { profileInputOf } from "./account-input";
 import { languageOptions } from "./languages";
 import { useUpdateUser } from "./use-update-user";
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = {
-  "profile.firstName": "First name",
-  "profile.lastName": "Last name",
-  "profile.email": "Email",
-  "profile.birthDate": "Date of birth",
-  "profile.language": "Language",
-  "profile.pageTitle": "Page title",
-  "profile.pageDescription": "Description",
-  "profile.socialUrl1": "Social profile 1",
-  "profile.socialUrl2": "Social profile 2",
-  "profile.socialContact": "Social contact",
-};
-
 /** The profile section of users.update: personal data and the public page. */
 export function ProfileForm({ account }: { account: UserAccount }) {
+  const t = useTranslations("account.profile");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = {
+    "profile.firstName": t("labels.firstName"),
+    "profile.lastName": t("labels.lastName"),
+    "profile.email": t("labels.email"),
+    "profile.birthDate": t("labels.birthDate"),
+    "profile.language": t("labels.language"),
+    "profile.pageTitle": t("labels.pageTitle"),
+    "profile.pageDescription": t("labels.pageDescription"),
+    "profile.socialUrl1": t("labels.socialUrl1"),
+    "profile.socialUrl2": t("labels.socialUrl2"),
+    "profile.socialContact": t("labels.socialContact"),
+  };
   const { update, fieldErrors: e, error } = useUpdateUser(LABELS);
   const p = account.profile;
 
@@ -37,9 +38,9 @@ export function ProfileForm({ account }: { account: UserAccount }) {
 
   return (
     <form method="post" onSubmit={submit} noValidate className="card">
-      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && "Profile saved."} />
+      <FormStatus error={error} fieldErrors={e} labels={LABELS} success={update.isSuccess && t("saved")} />
       <fieldset>
-        <legend>Personal data</legend>
+        <legend>{t("personal")}</legend>
         <div className="form-grid">
           <Field
             name="profile.firstName"
@@ -81,12 +82,12 @@ export function ProfileForm({ account }: { account: UserAccount }) {
             options={languageOptions(p.language)}
             defaultValue={p.language}
             error={e["profile.language"]}
-            hint="Language of the mails you receive."
+            hint={t("languageHint")}
           />
         </div>
       </fieldset>
       <fieldset>
-        <legend>Public page</legend>
+        <legend>{t("publicPage")}</legend>
         <div className="form-grid">
           <Field
             name="profile.pageTitle"
@@ -123,12 +124,12 @@ export function ProfileForm({ account }: { account: UserAccount }) {
             label={LABELS["profile.socialContact"]}
             defaultValue={p.socialContact ?? ""}
             error={e["profile.socialContact"]}
-            hint="A handle or address where people can reach you."
+            hint={t("contactHint")}
           />
         </div>
       </fieldset>
       <div className="actions">
-        <SubmitButton pending={update.isPending}>{update.isPending ? "Saving…" : "Save profile"}</SubmitButton>
+        <SubmitButton pending={update.isPending}>{update.isPending ? t("saving") : t("submit")}</SubmitButton>
       </div>
     </form>
   );

@@ -15,6 +15,7 @@ import { ContentPicture } from "@/components/content-picture";
 import { VodDialog } from "@/components/vod/vod-dialog";
 import { OfferDialog } from "@/components/marketplace/offer-dialog";
 import { durationLabel, TermsBadge } from "@/components/marketplace/terms-label";
+import { ConfirmButton } from "@/components/confirm-button";
 
 type Panel = "none" | "play" | "edit" | "publish" | "offer";
 
@@ -104,17 +105,14 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
             >
               Download
             </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(`Delete "${item.title}" and all its files? This cannot be undone.`))
-                  remove.mutate({ boxId: item.boxId });
-              }}
+            <ConfirmButton
+              label="Delete"
+              title={`Delete "${item.title}"?`}
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate({ boxId: item.boxId })}
             >
-              Delete
-            </button>
+              <p>The content and all its files are deleted. This cannot be undone.</p>
+            </ConfirmButton>
           </div>
           <FormStatus error={error} />
         </div>

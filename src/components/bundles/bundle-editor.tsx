@@ -10,6 +10,7 @@ import { BundleForm } from "./bundle-form";
 import { BundleItemsEditor } from "./bundle-items-editor";
 import { BundleSubscribers } from "./bundle-subscribers";
 import { bundlePath, priceText } from "./bundle-period";
+import { ConfirmButton } from "@/components/confirm-button";
 
 /** One bundle of the creator's: its details (edit), its ordered videos, its subscribers; delete. */
 export function BundleEditor({ bundle: initial, currency }: { bundle: BundleView; currency: string }) {
@@ -42,16 +43,14 @@ export function BundleEditor({ bundle: initial, currency }: { bundle: BundleView
               <a className="button button--secondary" href={bundlePath(bundle.bundleId)} data-testid="bundle-public-link">
                 Public page
               </a>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(`Delete the bundle "${bundle.name}"?`)) remove.mutate({ bundleId: bundle.bundleId });
-                }}
+              <ConfirmButton
+                label="Delete"
+                title={`Delete the bundle "${bundle.name}"?`}
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate({ bundleId: bundle.bundleId })}
               >
-                Delete
-              </button>
+                <p>Its page stops working and it can no longer be bought; its videos stay in your box.</p>
+              </ConfirmButton>
             </div>
             <FormStatus error={errorMessageOf(remove.error)} />
           </>

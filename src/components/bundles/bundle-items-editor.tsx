@@ -11,6 +11,7 @@ import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
 import { BundleBoxPicker } from "./bundle-box-picker";
+import { ConfirmButton } from "@/components/confirm-button";
 
 /** The widest an item's picture is shown, in CSS pixels. */
 const PICTURE_WIDTH = 96;
@@ -106,17 +107,15 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
                 <a href={watchPath(item.vodId)}>{item.title}</a>
                 <span className="muted"> · {formatDuration(item.durationSeconds)}</span>
               </span>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(`Remove "${item.title}" from the bundle? It stays in your box.`))
-                    remove.mutate({ bundleId, index, count: 1 });
-                }}
+              <ConfirmButton
+                label="Remove"
+                about={item.title}
+                title={`Remove "${item.title}" from the bundle?`}
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate({ bundleId, index, count: 1 })}
               >
-                Remove<span className="visually-hidden"> {item.title}</span>
-              </button>
+                <p>It stays in your box.</p>
+              </ConfirmButton>
             </li>
           ))}
         </ol>

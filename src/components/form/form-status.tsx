@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { fieldErrorText, fieldId } from "./read-form";
 
 /**
@@ -27,6 +28,7 @@ export function FormStatus({
   sentWithoutInput?: Record<string, string>;
   success?: ReactNode;
 }) {
+  const t = useTranslations("form");
   const invalid = Object.keys(labels).filter((name) => Object.hasOwn(fieldErrors, name));
   const elsewhere = Object.entries(fieldErrors).filter(([path]) => !Object.hasOwn(labels, path));
   const notice = useRef<HTMLDivElement>(null);
@@ -41,9 +43,7 @@ export function FormStatus({
       <div className="notice notice--error" role="alert" tabIndex={-1} ref={notice}>
         {invalid.length > 0 && (
           <>
-            <p className="notice__title">
-              {invalid.length === 1 ? "Check the field marked below:" : `Check the ${invalid.length} fields marked below:`}
-            </p>
+            <p className="notice__title">{t("checkFields", { count: invalid.length })}</p>
             <ul className="notice__fields">
               {invalid.map((name) => (
                 <li key={name}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useSyncExternalStore, type ReactNode } from "react";
 
 const noSubscription = () => () => {};
@@ -28,12 +29,13 @@ export function SubmitButton({ pending, children, className = "button" }: { pend
 
 /** A dialog form's buttons: submit, and Cancel when the form can be left without saving. */
 export function FormActions({ pending, submit, onCancel }: { pending?: boolean; submit: ReactNode; onCancel?: () => void }) {
+  const t = useTranslations("common");
   return (
     <div className="actions">
       <SubmitButton pending={pending}>{submit}</SubmitButton>
       {onCancel && (
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
       )}
     </div>

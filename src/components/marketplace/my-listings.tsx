@@ -7,6 +7,7 @@ import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { MarketCard } from "./market-card";
 import { OfferDialog } from "./offer-dialog";
+import { ConfirmButton } from "@/components/confirm-button";
 
 const PAGE_SIZE = 12;
 
@@ -35,17 +36,15 @@ export function MyListings({ currency }: { currency: string }) {
               <span className="muted" data-testid="market-acquisitions">
                 {item.acquisitions === 1 ? "Acquired once" : `Acquired ${item.acquisitions} times`}
               </span>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={withdraw.isPending}
-                onClick={() => {
-                  if (window.confirm(`Withdraw "${item.title}" from the marketplace? Licenses already acquired stay.`))
-                    withdraw.mutate({ marketplaceId: item.marketplaceId });
-                }}
+              <ConfirmButton
+                label="Withdraw"
+                about={item.title}
+                title={`Withdraw "${item.title}" from the marketplace?`}
+                pending={withdraw.isPending}
+                onConfirm={() => withdraw.mutate({ marketplaceId: item.marketplaceId })}
               >
-                Withdraw<span className="visually-hidden"> {item.title}</span>
-              </button>
+                <p>Licenses already acquired stay.</p>
+              </ConfirmButton>
             </MarketCard>
           ))}
         </ul>

@@ -1,13 +1,12 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { SalesDay } from "@/server/domain/payments/sales-summary";
 import { DataTable } from "@/components/data-table";
-import { formatDay, formatPrice } from "@/lib/format";
+import { formatDay, formatDayMonth, formatPrice } from "@/lib/format";
 
 const WIDTH = 720;
 const HEIGHT = 220;
 // room for the axis labels, also at the larger size a phone draws them (globals.css)
 const PLOT = { top: 16, right: 8, bottom: 36, left: 96 };
-const COLUMNS = [{ label: "Day" }, { label: "Sales", numeric: true }, { label: "Gross", numeric: true }, { label: "Net", numeric: true }];
-const short = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**
  * The net revenue of each day as bars, drawn on the server (no script, no chart library). Screen
@@ -15,6 +14,14 @@ const short = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short",
  * whose refunds outweigh its sales goes below the zero line.
  */
 export function RevenueChart({ days, currency }: { days: SalesDay[]; currency: string }) {
+  const t = useTranslations("sales.chart");
+  const locale = useLocale();
+  const columns = [
+    { label: t("day") },
+    { label: t("sales"), numeric: true },
+    { label: t("gross"), numeric: true },
+    { label: t("net"), numeric: true },
+  ];
   const net = days.map((d) => d.netCents);
   const top = Math.max(0, ...net);
   const bottom = Math.min(0, ...net);
@@ -24,11 +31,10 @@ export function RevenueChart({ days, currency }: { days: SalesDay[]; currency: s
   const slot = (WIDTH - PLOT.left - PLOT.right) / days.length;
   const total = net.reduce((a, b) => a + b, 0);
   const best = days.reduce((a, b) => (b.netCents > a.netCents ? b : a), days[0]!);
-  const money = (cents: number) => formatPrice(cents, currency);
+  const money = (cents: number) => formatPrice(cents, currency, locale);
+  const day = (d: Date) => formatDay(d, locale);
   const summary =
-    top === 0 && bottom === 0
-      ? "No revenue on any of these days."
-      : `${money(total)} net in all; best day ${formatDay(best.day)} with ${money(best.netCents)}.`;
+    top === 0 && bottom === 0 ? t("none") : t("summary", { total: money(total), day: day(best.day), best: money(best.netCents) });
   const labelled = [0, Math.floor(days.length / 2), days.length - 1];
 
   return (
@@ -40,7 +46,7 @@ export function RevenueChart({ days, currency }: { days: SalesDay[]; currency: s
         data-testid="revenue-chart"
         className="chart__svg"
       >
-        <title id="revenue-chart-title">Net revenue per day, last {days.length} days</title>
+        <title id="revenue-chart-title">{t("title", { days: days.length })}</title>
         {top > 0 && (
           <>
             <line className="chart__grid" x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(top)} y2={y(top)} />
@@ -72,7 +78,7 @@ export function RevenueChart({ days, currency }: { days: SalesDay[]; currency: s
               data-day={d.day.toISOString().slice(0, 10)}
               data-net={d.netCents}
             >
-              <title>{`${formatDay(d.day)}: ${money(d.netCents)}`}</title>
+              <title>{`${day(d.day)}: ${money(d.netCents)}`}</title>
             </rect>
           );
         })}
@@ -88,7 +94,7 @@ export function RevenueChart({ days, currency }: { days: SalesDay[]; currency: s
             y={HEIGHT - 8}
             textAnchor={i === 0 ? "start" : i === days.length - 1 ? "end" : "middle"}
           >
-            {short.format(days[i]!.day)}
+            {formatDayMonth(days[i]!.day, locale)}
           </text>
         ))}
       </svg>
@@ -96,11 +102,11 @@ export function RevenueChart({ days, currency }: { days: SalesDay[]; currency: s
         {summary}
       </figcaption>
       <details className="chart__table">
-        <summary>The days as a table</summary>
-        <DataTable caption={`Revenue per day, last ${days.length} days`} columns={COLUMNS}>
+        <summary>{t("asTable")}</summary>
+        <DataTable caption={t("caption", { days: days.length })} columns={columns}>
           {days.map((d) => (
             <tr key={d.day.toISOString()}>
-              <th scope="row">{formatDay(d.day)}</th>
+              <th scope="row">{day(d.day)}</th>
               <td className="num">{d.sales}</td>
               <td className="num">{money(d.grossCents)}</td>
               <td className="num">{money(d.netCents)}</td>

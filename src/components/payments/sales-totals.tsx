@@ -1,15 +1,18 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { SalesTotals } from "@/server/domain/payments/sales-summary";
 import { formatPrice } from "@/lib/format";
 
 /** All-time totals in one currency: what buyers paid, the platform's fee, what the creator earned. */
 export function SalesTotalsView({ totals }: { totals: SalesTotals }) {
-  const money = (cents: number) => formatPrice(cents, totals.currency);
+  const t = useTranslations("sales.totals");
+  const locale = useLocale();
+  const money = (cents: number) => formatPrice(cents, totals.currency, locale);
   const stats = [
-    { label: "Gross", value: money(totals.grossCents), id: "gross" },
-    { label: "Platform fee", value: money(totals.feeCents), id: "fee" },
-    { label: "Net earnings", value: money(totals.netCents), id: "net" },
+    { label: t("gross"), value: money(totals.grossCents), id: "gross" },
+    { label: t("fee"), value: money(totals.feeCents), id: "fee" },
+    { label: t("net"), value: money(totals.netCents), id: "net" },
     {
-      label: totals.refunds ? "Sales (refunds)" : "Sales",
+      label: totals.refunds ? t("salesRefunds") : t("sales"),
       value: totals.refunds ? `${totals.sales} (${totals.refunds})` : String(totals.sales),
       id: "count",
     },

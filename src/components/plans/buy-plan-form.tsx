@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
@@ -28,6 +29,8 @@ interface Props {
  */
 export function BuyPlanForm({ licenseId, licenseName, priceCents, currency, dayDuration, renews }: Props) {
   const [periods, setPeriods] = useState(1);
+  const t = useTranslations("plans");
+  const locale = useLocale();
   const [leaving, setLeaving] = useState(false);
   const subscribe = trpc.licenses.subscribe.useMutation({
     onSuccess: (started) => {
@@ -50,23 +53,26 @@ export function BuyPlanForm({ licenseId, licenseName, priceCents, currency, dayD
     });
   }
 
-  const options = Array.from({ length: MAX_PERIODS }, (_, i) => ({ value: String(i + 1), label: `${i + 1} × ${dayDuration} days` }));
+  const options = Array.from({ length: MAX_PERIODS }, (_, i) => ({
+    value: String(i + 1),
+    label: t("periodOption", { count: i + 1, days: dayDuration }),
+  }));
   const pending = subscribe.isPending || leaving;
   return (
     <form className="plan__buy" onSubmit={submit} noValidate>
       <FormStatus error={errorMessageOf(subscribe.error)} />
       <SelectField
         name={name}
-        label="Periods"
+        label={t("periods")}
         options={options}
         value={String(periods)}
         onChange={(e) => setPeriods(Number(e.target.value))}
       />
       <p className="plan__total" aria-live="polite">
-        Total <strong data-testid="plan-total">{formatPrice(priceCents * periods, currency)}</strong>
+        {t("total")} <strong data-testid="plan-total">{formatPrice(priceCents * periods, currency, locale)}</strong>
       </p>
       <SubmitButton pending={pending} className={renews ? "button" : "button button--secondary"}>
-        {pending ? "Opening checkout…" : `${renews ? "Renew" : "Buy"} ${licenseName}`}
+        {pending ? t("opening") : t(renews ? "renew" : "buy", { name: licenseName })}
       </SubmitButton>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { FormStatus } from "@/components/form/form-status";
 import { useHydrated } from "@/components/form/submit-button";
 import { errorMessageOf } from "@/lib/trpc/errors";
@@ -15,6 +16,7 @@ export function DowngradePlan({ currentPlan, daysLeft }: { currentPlan: string; 
   const router = useRouter();
   const hydrated = useHydrated();
   const [asking, setAsking] = useState(false);
+  const t = useTranslations("plans.downgrade");
   const confirm = useRef<HTMLButtonElement>(null);
   const downgrade = trpc.licenses.downgrade.useMutation({
     onSuccess: () => {
@@ -29,14 +31,14 @@ export function DowngradePlan({ currentPlan, daysLeft }: { currentPlan: string; 
   if (!asking)
     return (
       <button type="button" className="button button--secondary" disabled={!hydrated} onClick={() => setAsking(true)}>
-        Downgrade to Free
+        {t("button")}
       </button>
     );
   return (
     <div className="plan__confirm" role="group" aria-labelledby="downgrade-question">
       <p id="downgrade-question">
-        <strong>Go back to Free now?</strong> Your {currentPlan} plan ends at once
-        {daysLeft ? `; its ${daysLeft} day(s) left are not refunded` : ""}, and the Free limits apply to new uploads.
+        <strong>{t("question")}</strong>{" "}
+        {daysLeft ? t("whatHappensLeft", { plan: currentPlan, days: daysLeft }) : t("whatHappens", { plan: currentPlan })}
       </p>
       <FormStatus error={errorMessageOf(downgrade.error)} />
       <div className="actions">
@@ -48,10 +50,10 @@ export function DowngradePlan({ currentPlan, daysLeft }: { currentPlan: string; 
           aria-busy={downgrade.isPending || undefined}
           onClick={() => downgrade.mutate()}
         >
-          {downgrade.isPending ? "Downgrading…" : "Yes, downgrade to Free"}
+          {downgrade.isPending ? t("pending") : t("confirm")}
         </button>
         <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
-          Keep {currentPlan}
+          {t("keep", { plan: currentPlan })}
         </button>
       </div>
     </div>

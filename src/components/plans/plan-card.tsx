@@ -1,5 +1,6 @@
 import type { LicenseView } from "@/server/domain/licenses/license-view";
 import type { UserOverview } from "@/server/domain/users/user-overview";
+import { useLocale, useTranslations } from "next-intl";
 import { formatDay, formatPrice } from "@/lib/format";
 import { BuyPlanForm } from "./buy-plan-form";
 import { DowngradePlan } from "./downgrade-plan";
@@ -14,6 +15,9 @@ export function PlanCard({ plan, overview }: { plan: LicenseView; overview: User
   const expired = current && overview.licenseExpired;
   const free = plan.priceCents === 0;
   const titleId = `plan-${plan.id}-title`;
+  const t = useTranslations("plans");
+  const locale = useLocale();
+  const support = (level: string) => (SUPPORT_LEVELS.includes(level) ? t(`support.${level as SupportLevel}`) : level);
   return (
     <article
       className={`card plan${current ? " plan--current" : ""}${expired ? " plan--expired" : ""}`}
@@ -26,23 +30,23 @@ export function PlanCard({ plan, overview }: { plan: LicenseView; overview: User
         {current &&
           (expired ? (
             <span className="badge badge--danger" data-testid="plan-expired">
-              Expired
+              {t("expired")}
             </span>
           ) : (
             <span className="badge" data-testid="plan-current">
-              Current plan
+              {t("current")}
             </span>
           ))}
       </header>
       <p className="plan__price">
-        <span className="plan__amount">{formatPrice(plan.priceCents, plan.currency)}</span>{" "}
-        <span className="plan__period">{free ? "forever" : `per ${plan.dayDuration} days`}</span>
+        <span className="plan__amount">{formatPrice(plan.priceCents, plan.currency, locale)}</span>{" "}
+        <span className="plan__period">{free ? t("forever") : t("perDays", { days: plan.dayDuration })}</span>
       </p>
       {current && <CurrentStanding overview={overview} free={free} />}
       <dl className="plan__quotas">
-        {planQuotas(plan).map((q) => (
-          <div key={q.label}>
-            <dt>{q.label}</dt>
+        {planQuotas(plan, locale, (hours) => t("hours", { hours }), support).map((q) => (
+          <div key={q.key}>
+            <dt>{t(`quota.${q.key}`)}</dt>
             <dd>{q.value}</dd>
           </div>
         ))}
@@ -66,17 +70,23 @@ export function PlanCard({ plan, overview }: { plan: LicenseView; overview: User
 
 /** Where the caller stands in their plan: how long it runs, or since when it is over. */
 function CurrentStanding({ overview: o, free }: { overview: UserOverview; free: boolean }) {
-  if (free) return <p className="plan__standing">Never expires.</p>;
+  const t = useTranslations("plans");
+  const locale = useLocale();
+  if (free) return <p className="plan__standing">{t("neverExpires")}</p>;
   if (o.licenseExpired)
     return (
       <p className="plan__standing plan__standing--expired">
-        Expired on <strong>{formatDay(o.renewDate)}</strong>.
+        {t.rich("expiredOn", { day: formatDay(o.renewDate, locale), strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
     );
   return (
     <p className="plan__standing" data-testid="plan-days-left">
-      {o.daysToExpiration} day(s) left
-      {o.availableRenews > 0 ? `, ${o.availableRenews} period(s) paid ahead` : ""}.
+      {o.availableRenews > 0
+        ? t("daysLeftAhead", { days: o.daysToExpiration ?? 0, periods: o.availableRenews })
+        : t("daysLeft", { days: o.daysToExpiration ?? 0 })}
     </p>
   );
 }
+
+const SUPPORT_LEVELS: string[] = ["COMMUNITY", "EMAIL", "PRIORITY", "DEDICATED"];
+type SupportLevel = "COMMUNITY" | "EMAIL" | "PRIORITY" | "DEDICATED";

@@ -9,6 +9,7 @@ import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { LicenseBadge } from "./license-badge";
 import { watchPath } from "@/lib/vod-urls";
+import { ConfirmButton } from "@/components/confirm-button";
 
 /** The widest a card's picture is shown (.vod-card__thumb in the grid), in CSS pixels. */
 const PICTURE_WIDTH = 320;
@@ -48,17 +49,15 @@ export function VodCard({ vod, currency, onEdit }: { vod: VodItemView; currency:
           <button type="button" className="button button--secondary" onClick={onEdit}>
             Edit<span className="visually-hidden"> {vod.title}</span>
           </button>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm(`Unpublish "${vod.title}"? It stays in your box; its watch page stops working.`))
-                remove.mutate({ vodId: vod.vodId });
-            }}
+          <ConfirmButton
+            label="Unpublish"
+            about={vod.title}
+            title={`Unpublish "${vod.title}"?`}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate({ vodId: vod.vodId })}
           >
-            Unpublish<span className="visually-hidden"> {vod.title}</span>
-          </button>
+            <p>It stays in your box; its watch page stops working.</p>
+          </ConfirmButton>
         </div>
         <FormStatus error={errorMessageOf(remove.error)} />
       </div>

@@ -7,19 +7,24 @@ export interface SessionState {
   sessionVersion: number;
   /** The login's refresh-token family was revoked (a replayed refresh token): its access tokens end with it. */
   familyRevoked: boolean;
+  /** User.language ("en", "it"): the portal speaks it to a signed-in user. */
+  language: string;
 }
 
 // One round trip; on PGlite none while no commit changed the rows it reads (commit-cache.ts).
-const SQL = `SELECT u."status" = 'ACTIVE' AS active, u."sessionVersion" AS version,
+const SQL = `SELECT u."status" = 'ACTIVE' AS active, u."sessionVersion" AS version, u."language" AS language,
   ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM "RefreshToken" r WHERE r."familyId" = $2::uuid AND r."revokedAt" IS NOT NULL)) AS revoked
   FROM "User" u WHERE u."id" = $1::uuid`;
 
 /** The session state of `userId` and its login `familyId` (none for portal sessions); null for an unknown user. */
 export async function readSessionState(db: Db, userId: string, familyId: string | undefined): Promise<SessionState | null> {
   const load = async (): Promise<SessionState | null> => {
-    const rows = await directRead(db)<{ active: boolean; version: number; revoked: boolean }>(SQL, [userId, familyId ?? null]);
+    const rows = await directRead(db)<{ active: boolean; version: number; revoked: boolean; language: string }>(SQL, [
+      userId,
+      familyId ?? null,
+    ]);
     const row = rows[0];
-    return row ? { active: row.active, sessionVersion: Number(row.version), familyRevoked: row.revoked } : null;
+    return row ? { active: row.active, sessionVersion: Number(row.version), familyRevoked: row.revoked, language: row.language } : null;
   };
   const cache = sessionStateCache(db);
   return cache ? cache.get(`${userId}/${familyId ?? ""}`, load) : load();

@@ -16,7 +16,7 @@ const en = {
   // playback
   "error.boxItemFailed": "This content could not be processed: {reason}",
   "error.boxItemNotPlayable": "This content is still being processed and cannot be played yet: retry in a few seconds",
-  "playback.bandLimitExceeded": "The publisher's monthly band is used up: this content can be played again next month",
+  "playback.bandLimitExceeded": "The publisher's monthly bandwidth is used up: this content can be played again next month",
   "field.required": "is required",
   "field.invalid": "is not valid",
   "field.unstorableText": "must not contain NUL characters or unpaired surrogates",

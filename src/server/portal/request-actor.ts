@@ -17,7 +17,7 @@ export async function resolveUploadUser(db: Db, req: Request): Promise<UserActor
   if (bearer) {
     const resolved = await resolveBearer(db, bearer);
     actor = resolved.ok && resolved.scope === "private" ? resolved.actor : { kind: "anonymous" };
-  } else actor = await resolvePortalActor(db);
+  } else actor = (await resolvePortalActor(db, req.headers.get("accept-language"))).actor;
   if (actor.kind !== "user") throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
   return actor;
 }

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getServerSession, type Session } from "next-auth";
 import { getDb, type Db } from "@/server/db/client";
 import type { Actor } from "@/server/domain/context";
-import { pickLang } from "@/server/i18n/messages";
+import { pickLang, type Lang } from "@/server/i18n/messages";
 import { createCaller, type Caller } from "@/server/trpc/caller";
 import type { TrpcContext } from "@/server/trpc/init";
 import { addressFromHeaders } from "@/server/rest/client-address";
@@ -16,14 +16,18 @@ import { PORTAL_CLIENT_ID, portalAuthOptions } from "./auth-options";
 export const getPortalSession = cache(async (): Promise<Session | null> => getServerSession(portalAuthOptions()));
 
 /**
- * The actor of a portal request. Like a bearer token, a session counts only while the account is
- * active and its session version is the user's (a password change or disable ends it).
+ * The actor of a portal request and the language it is spoken to in. Like a bearer token, a session
+ * counts only while the account is active and its session version is the user's (a password change or
+ * disable ends it). A signed-in user gets their account's language, anyone else the first of
+ * Accept-Language that Kinora speaks (English by default).
  */
-export async function resolvePortalActor(db: Db): Promise<Actor> {
+export async function resolvePortalActor(db: Db, acceptLanguage: string | null): Promise<{ actor: Actor; lang: Lang }> {
   const session = await getPortalSession();
-  if (!session?.user.id) return { kind: "anonymous" };
-  if (!sessionCounts(await readSessionState(db, session.user.id, undefined), session.user.sessionVersion)) return { kind: "anonymous" };
-  return { kind: "user", userId: session.user.id, clientId: PORTAL_CLIENT_ID };
+  const anonymous = { actor: { kind: "anonymous" } as const, lang: pickLang(acceptLanguage) };
+  if (!session?.user.id) return anonymous;
+  const state = await readSessionState(db, session.user.id, undefined);
+  if (!state || !sessionCounts(state, session.user.sessionVersion)) return anonymous;
+  return { actor: { kind: "user", userId: session.user.id, clientId: PORTAL_CLIENT_ID }, lang: pickLang(state.language) };
 }
 
 /** A portal request's context: it always knows where the browser reaches us. */
@@ -32,10 +36,11 @@ export type PortalContext = TrpcContext & { baseUrl: string };
 /** Context for tRPC over HTTP and for server components: same procedures, same errors. */
 export async function createPortalContext(requestHeaders: Headers): Promise<PortalContext> {
   const db = await getDb();
+  const { actor, lang } = await resolvePortalActor(db, requestHeaders.get("accept-language"));
   return {
     db,
-    actor: await resolvePortalActor(db),
-    lang: pickLang(requestHeaders.get("accept-language")),
+    actor,
+    lang,
     address: addressFromHeaders((name) => requestHeaders.get(name)),
     baseUrl: requestBaseUrl((name) => requestHeaders.get(name)),
   };

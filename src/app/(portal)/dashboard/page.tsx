@@ -1,79 +1,85 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { UsageBar } from "@/components/usage-bar";
 import { formatBytes, formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Dashboard" };
+export const generateMetadata = pageTitle("dashboard");
 
 // GET /dashboard - the logged user's license and usage (users.overview).
 export default async function DashboardPage() {
   const { caller } = await requirePortalCaller("/dashboard");
-  const o = await caller.users.overview();
+  const [o, t, locale] = await Promise.all([caller.users.overview(), getTranslations("dashboard"), getLocale()]);
   return (
     <div className="container">
-      <h1>Hello, {o.userCode}</h1>
+      <h1>{t("hello", { userCode: o.userCode })}</h1>
       <div className="grid">
         <section className="card" aria-labelledby="license-title">
           <h2 id="license-title">
-            License: <span data-testid="license-name">{o.licenseName}</span>{" "}
-            {o.licenseExpired && <span className="badge badge--danger">expired</span>}
+            {t("license")} <span data-testid="license-name">{o.licenseName}</span>{" "}
+            {o.licenseExpired && <span className="badge badge--danger">{t("expired")}</span>}
           </h2>
           <dl className="details">
-            <dt>{o.licenseExpired ? "Expired on" : "Renew date"}</dt>
+            <dt>{o.licenseExpired ? t("expiredOn") : t("renewDate")}</dt>
             <dd>
-              <span data-testid="renew-date">{formatDay(o.renewDate)}</span>
-              {o.daysToExpiration === undefined && <span className="muted"> (monthly band reset)</span>}
+              <span data-testid="renew-date">{formatDay(o.renewDate, locale)}</span>
+              {o.daysToExpiration === undefined && <span className="muted"> {t("bandwidthReset")}</span>}
             </dd>
-            <dt>Expiry</dt>
+            <dt>{t("expiry")}</dt>
             <dd>
-              {o.daysToExpiration === undefined ? "Never expires" : o.licenseExpired ? "Expired" : `${o.daysToExpiration} day(s) left`}
+              {o.daysToExpiration === undefined
+                ? t("neverExpires")
+                : o.licenseExpired
+                  ? t("expiredState")
+                  : t("daysLeft", { days: o.daysToExpiration })}
             </dd>
-            <dt>Renewals paid ahead</dt>
+            <dt>{t("renewalsAhead")}</dt>
             <dd>{o.availableRenews}</dd>
-            <dt>Active for</dt>
-            <dd>{o.daysFromActivation} day(s)</dd>
-            <dt>Videos</dt>
+            <dt>{t("activeFor")}</dt>
+            <dd>{t("days", { days: o.daysFromActivation })}</dd>
+            <dt>{t("videos")}</dt>
             <dd data-testid="videos-count">{o.videosCount}</dd>
           </dl>
           <p className="actions">
             <Link href="/plans" className={o.licenseExpired ? "button" : "button button--secondary"}>
-              Renew or change your plan
+              {t("changePlan")}
             </Link>
           </p>
         </section>
         <section className="card" aria-labelledby="usage-title">
-          <h2 id="usage-title">Usage</h2>
-          <UsageBar label="Storage" percent={o.storagePercent} detail={`${formatBytes(o.storageUsedBytes)} used`} />
-          <UsageBar label="Band this month" percent={o.bandPercent} detail={`${formatBytes(o.bandUsedBytes)} served`} />
+          <h2 id="usage-title">{t("usage")}</h2>
+          <UsageBar label={t("storage")} percent={o.storagePercent} detail={t("storageUsed", { bytes: formatBytes(o.storageUsedBytes) })} />
+          <UsageBar label={t("bandwidth")} percent={o.bandPercent} detail={t("bandwidthServed", { bytes: formatBytes(o.bandUsedBytes) })} />
         </section>
       </div>
       <section className="card">
-        <h2>Your account</h2>
+        <h2>{t("next")}</h2>
         <ul>
           <li>
-            <Link href="/box">Your box: upload, process and preview your videos</Link>
+            <Link href="/box">{t("linkBox")}</Link>
           </li>
           <li>
-            <Link href="/plans">Plans: compare, buy or renew</Link>
+            <Link href="/plans">{t("linkPlans")}</Link>
           </li>
           <li>
-            <Link href="/sales">Your sales and earnings</Link>
+            <Link href="/sales">{t("linkSales")}</Link>
           </li>
           <li>
-            <Link href="/purchases">What you bought</Link>
+            <Link href="/purchases">{t("linkLibrary")}</Link>
           </li>
           <li>
-            <Link href="/account">Edit your profile and public page</Link>
+            <Link href="/account">{t("linkProfile")}</Link>
           </li>
           <li>
-            <Link href="/account/finance">Payment and billing details</Link>
-            {!o.paymentEmail && <span className="muted"> (needed before you sell content)</span>}
+            <Link href="/account/finance">{t("linkFinance")}</Link>
+            {!o.paymentEmail && <span className="muted"> {t("financeNeeded")}</span>}
           </li>
           <li>
-            <Link href="/account/features">Features</Link>
+            <Link href="/account/features">{t("linkFeatures")}</Link>
           </li>
           <li>
-            <Link href={`/u/${encodeURIComponent(o.userCode)}`}>See your public page</Link>
+            <Link href={`/u/${encodeURIComponent(o.userCode)}`}>{t("linkPublicPage")}</Link>
           </li>
         </ul>
       </section>

@@ -1,8 +1,10 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import { PlanCard } from "@/components/plans/plan-card";
 import { formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Plans" };
+export const generateMetadata = pageTitle("plans");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
@@ -10,32 +12,35 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 // one through checkout (back to /plans/activate, or here with ?cancelled=1), or downgrade to Free.
 export default async function PlansPage({ searchParams }: { searchParams: Search }) {
   const { caller } = await requirePortalCaller("/plans");
-  const [plans, overview, query] = await Promise.all([caller.licenses.list(), caller.users.overview(), searchParams]);
+  const [plans, overview, query, t, locale] = await Promise.all([
+    caller.licenses.list(),
+    caller.users.overview(),
+    searchParams,
+    getTranslations("plans"),
+    getLocale(),
+  ]);
   const current = plans.find((p) => p.name === overview.licenseName);
   return (
     <div className="container container--wide">
-      <h1>Plans</h1>
+      <h1>{t("title")}</h1>
       {query.cancelled !== undefined && (
         <div className="notice notice--info" role="status">
-          <p>The payment was not completed: nothing was charged. Your plan is unchanged.</p>
+          <p>{t("cancelled")}</p>
         </div>
       )}
       {query.downgraded !== undefined && current?.priceCents === 0 && (
         <div className="notice notice--success" role="status">
-          <p>You are back on the {overview.licenseName} plan.</p>
+          <p>{t("downgraded", { plan: overview.licenseName })}</p>
         </div>
       )}
       {overview.licenseExpired && (
         <div className="notice notice--error" role="alert" data-testid="plan-expired-notice">
-          <p className="notice__title">
-            Your {overview.licenseName} plan expired on {formatDay(overview.renewDate)}.
-          </p>
-          <p>New uploads are refused until you renew it, buy another plan or go back to Free.</p>
+          <p className="notice__title">{t("expiredNotice", { plan: overview.licenseName, day: formatDay(overview.renewDate, locale) })}</p>
+          <p>{t("expiredHelp")}</p>
         </div>
       )}
       <p className="muted">
-        You are on the <strong data-testid="current-plan">{overview.licenseName}</strong> plan. Renewing your plan adds the periods you buy
-        after the ones you have; buying another plan switches to it at once.
+        {t.rich("intro", { plan: overview.licenseName, strong: (chunks) => <strong data-testid="current-plan">{chunks}</strong> })}
       </p>
       <div className="plans">
         {plans.map((plan) => (

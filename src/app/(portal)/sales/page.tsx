@@ -1,11 +1,13 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Pager, pageIndexFrom } from "@/components/pager";
 import { RevenueChart } from "@/components/payments/revenue-chart";
 import { SalesTable } from "@/components/payments/sales-table";
 import { SalesTotalsView } from "@/components/payments/sales-totals";
 import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Sales" };
+export const generateMetadata = pageTitle("sales");
 
 const PAGE_SIZE = 25;
 
@@ -16,37 +18,41 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function SalesPage({ searchParams }: { searchParams: Search }) {
   const { caller } = await requirePortalCaller("/sales");
   const pageIndex = pageIndexFrom((await searchParams).page);
-  const [summary, page] = await Promise.all([caller.payments.salesSummary(), caller.payments.sales({ pageIndex, pageSize: PAGE_SIZE })]);
+  const [summary, page, t] = await Promise.all([
+    caller.payments.salesSummary(),
+    caller.payments.sales({ pageIndex, pageSize: PAGE_SIZE }),
+    getTranslations("sales"),
+  ]);
   const totals = summary.totals.length
     ? summary.totals
     : [{ currency: summary.currency, sales: 0, refunds: 0, grossCents: 0, feeCents: 0, netCents: 0 }];
   return (
     <div className="container">
-      <h1>Sales</h1>
-      <p className="muted">What viewers paid for your contents. The platform keeps its fee; the net is yours.</p>
+      <h1>{t("title")}</h1>
+      <p className="muted">{t("intro")}</p>
       <section className="card" aria-labelledby="totals-title">
-        <h2 id="totals-title">All time</h2>
+        <h2 id="totals-title">{t("allTime")}</h2>
         {totals.map((t) => (
           <SalesTotalsView key={t.currency} totals={t} />
         ))}
       </section>
       <section className="card" aria-labelledby="revenue-title">
-        <h2 id="revenue-title">Last 30 days</h2>
+        <h2 id="revenue-title">{t("last30")}</h2>
         <RevenueChart days={summary.daily} currency={summary.currency} />
       </section>
       <section className="card" aria-labelledby="list-title">
-        <h2 id="list-title">Every sale</h2>
+        <h2 id="list-title">{t("every")}</h2>
         {page.items.length > 0 ? (
           <SalesTable sales={page.items} />
         ) : (
           <p className="muted" data-testid="sales-empty">
             {page.totalCount > 0 ? (
               <>
-                Nothing on this page. <Link href="/sales">Back to the newest sales</Link>
+                {t("emptyPage")} <Link href="/sales">{t("newest")}</Link>
               </>
             ) : (
               <>
-                No sales yet. When viewers buy your videos, they show up here. <Link href="/box">Go to your box</Link>
+                {t("none")} <Link href="/box">{t("toBox")}</Link>
               </>
             )}
           </p>

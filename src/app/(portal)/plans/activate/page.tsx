@@ -1,14 +1,13 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { fieldErrorText } from "@/components/form/read-form";
 import { requirePortalCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
+import { pageTitle } from "@/i18n/page-title";
 
-export const metadata = { title: "Plan activation" };
+export const generateMetadata = pageTitle("planActivation");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
-
-/** The words for the fields of licenses.activate a refusal may name (it has no form). */
-const FIELDS = { trackingId: "Payment reference", licenseName: "Plan" };
 
 // GET /plans/activate?plan=<name>&trackingId=<id> - where checkout sends the buyer of a plan back:
 // activates the plan paid with that trackingId (licenses.activate: exactly once; coming back again
@@ -23,38 +22,44 @@ export default async function ActivatePlanPage({ searchParams }: { searchParams:
     typeof plan === "string" && typeof trackingId === "string"
       ? await tryCall(() => caller.licenses.activate({ licenseName: plan, trackingId }))
       : undefined;
+  const t = await getTranslations("plans.activation");
+  // the words for the fields of licenses.activate a refusal may name (it has no form)
+  const FIELDS = { trackingId: t("fieldTrackingId"), licenseName: t("fieldPlan") };
   const reasons = result && !result.ok ? Object.entries(result.fieldErrors).map(([f, m]) => fieldErrorText(f, m, FIELDS)) : [];
   return (
     <div className="container container--narrow">
-      <h1>Plan activation</h1>
+      <h1>{t("title")}</h1>
       <div className="card" data-testid="activation-result">
         {result?.ok ? (
           <div role="status">
             <div className="notice notice--success">
               <p className="notice__title">
-                Your <strong data-testid="activated-plan">{result.data.licenseName}</strong> plan is active.
+                {t.rich("active", {
+                  plan: result.data.licenseName,
+                  strong: (chunks) => <strong data-testid="activated-plan">{chunks}</strong>,
+                })}
               </p>
-              {result.data.daysToExpiration !== undefined && <p>{result.data.daysToExpiration} day(s) left. Thank you!</p>}
+              {result.data.daysToExpiration !== undefined && <p>{t("daysLeft", { days: result.data.daysToExpiration })}</p>}
             </div>
             <div className="actions">
               <Link className="button" href="/dashboard">
-                Go to the dashboard
+                {t("dashboard")}
               </Link>
-              <Link href="/plans">See the plans</Link>
+              <Link href="/plans">{t("plans")}</Link>
             </div>
           </div>
         ) : (
           <div role="alert">
             <div className="notice notice--error">
-              <p className="notice__title">The plan could not be activated.</p>
-              {!result && <p>The link is incomplete: it needs the plan and the payment reference the checkout adds.</p>}
+              <p className="notice__title">{t("failed")}</p>
+              {!result && <p>{t("incomplete")}</p>}
               {result && reasons.length === 0 && <p>{result.message}</p>}
               {reasons.map((r) => (
                 <p key={r}>{r}</p>
               ))}
             </div>
             <p>
-              <Link href="/plans">Back to the plans</Link>
+              <Link href="/plans">{t("back")}</Link>
             </p>
           </div>
         )}

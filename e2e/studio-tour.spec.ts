@@ -1,0 +1,195 @@
+// The studio tour (issue 21, items 8 and 9): a guest sees the public pages with the viewer's header
+// only; a creator (set up through REST) signs in once and visits every page of the studio's areas
+// beside its grouped navigation, which marks the current page; every page passes checkPage (no
+// console error, no horizontal scroll at 390 px, axe clean). Then the portal's language: an Italian
+// browser and an Italian account get Italian pages, English ones stay English.
+import type { Page } from "@playwright/test";
+import { Api } from "../test/support/api";
+import { logIn } from "./helpers/account";
+import { checkPage, expect, PHONE, test } from "./helpers/page-health";
+
+const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
+
+/** The studio's groups and their links, in order, as the creator reads them. */
+const GROUPS: [string, string[]][] = [
+  ["Content", ["Dashboard", "Box", "Videos", "Bundles", "Marketplace"]],
+  ["Live", ["Live channels"]],
+  ["Channels", ["Cast"]],
+  ["Money", ["Sales", "Plans"]],
+  ["Account", ["Account", "Finance", "Features", "Password"]],
+];
+
+/** Every studio page of these areas: its address, its heading, and the studio link marked current (none: a page of the user menu). */
+const STUDIO_PAGES: { path: string; heading: RegExp; current?: string }[] = [
+  { path: "/dashboard", heading: /^Hello, /, current: "Dashboard" },
+  { path: "/box", heading: /^Box$/, current: "Box" },
+  { path: "/vod", heading: /^Videos$/, current: "Videos" },
+  { path: "/bundles", heading: /^Bundles$/, current: "Bundles" },
+  { path: "/marketplace", heading: /^Marketplace$/, current: "Marketplace" },
+  { path: "/plans", heading: /^Plans$/, current: "Plans" },
+  { path: "/sales", heading: /^Sales$/, current: "Sales" },
+  { path: "/purchases", heading: /^Purchases$|^Library$/ },
+  { path: "/account", heading: /^Your account$/, current: "Account" },
+  { path: "/account/finance", heading: /^Your account$/, current: "Finance" },
+  { path: "/account/features", heading: /^Your account$/, current: "Features" },
+  { path: "/account/password", heading: /^Your account$/, current: "Password" },
+];
+
+const studioNav = (page: Page) => page.getByRole("navigation", { name: "Studio" });
+
+test("public pages: the viewer's header only, checkPage on each", async ({ page }) => {
+  await test.step("public pages: the viewer's header (search, Home, Log in, Register), no studio links", async () => {
+    for (const [path, heading] of [
+      ["/login", "Log in"],
+      ["/register", "Create your account"],
+      ["/terms", "Terms of service"],
+      ["/activate", "Account activation"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      const header = page.getByRole("navigation", { name: "Main" });
+      await expect(header.getByRole("link")).toHaveText(["Home", "Log in", "Register"].concat(await outboxLink(page)));
+      await expect(page.getByRole("search").getByRole("searchbox", { name: "Search Kinora" })).toBeVisible();
+      await expect(studioNav(page)).toHaveCount(0);
+      await checkPage(page, `tour-public${path.replace("/", "-")}`);
+    }
+  });
+
+  await test.step("the search box is a GET form to /search with q (the page of its own is the search's)", async () => {
+    const search = page.getByRole("search");
+    await expect(search).toHaveAttribute("action", "/search");
+    await expect(search).toHaveAttribute("method", "get");
+    await expect(search.getByRole("searchbox", { name: "Search Kinora" })).toHaveAttribute("name", "q");
+  });
+});
+
+test("studio tour: every studio page beside its grouped navigation, the current one marked", async ({ page }) => {
+  // sixteen pages, each checked at two sizes with axe: longer than one journey's default
+  test.setTimeout(180_000);
+  const user = await new Api(baseUrl).newUser();
+
+  await test.step("sign in: the header leads to the studio and the user's menu, not to the studio's areas", async () => {
+    await logIn(page, user.userCode, user.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const header = page.getByRole("navigation", { name: "Main" });
+    await expect(header.getByRole("link", { name: "Studio" })).toHaveAttribute("href", "/dashboard");
+    await expect(header.getByRole("link", { name: "Sales" })).toHaveCount(0);
+    await page.getByTestId("user-menu").click();
+    await expect(header.getByRole("link", { name: "Library" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "My page" })).toHaveAttribute("href", `/u/${user.userCode}`);
+    await expect(header.getByRole("button", { name: "Log out" })).toBeVisible();
+    await page.getByTestId("user-menu").click();
+  });
+
+  await test.step("the studio's navigation: five groups, their links in order", async () => {
+    const nav = studioNav(page);
+    for (const [group, links] of GROUPS) {
+      await expect(nav.getByRole("list", { name: group, exact: true }).getByRole("link")).toHaveText(links);
+    }
+  });
+
+  for (const { path, heading, current } of STUDIO_PAGES) {
+    await test.step(`${path}: its heading, the current studio link, checkPage`, async () => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      const marked = studioNav(page).locator('[aria-current="page"]');
+      if (current) await expect(marked).toHaveText([current]);
+      else await expect(marked).toHaveCount(0);
+      await checkPage(page, `tour${path.replaceAll("/", "-")}`);
+    });
+  }
+
+  await test.step("on a phone the studio's navigation is a menu that opens and closes", async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/sales");
+    const toggle = studioNav(page).getByRole("button", { name: "Studio menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(studioNav(page).getByRole("link", { name: "Sales" })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(studioNav(page).getByRole("link", { name: "Sales" })).toHaveAttribute("aria-current", "page");
+    await checkPage(page, "tour-phone-menu");
+    await studioNav(page).getByRole("link", { name: "Plans" }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  await test.step("on a phone every control is at least 40 px tall (buttons, links of the menus, fields)", async () => {
+    for (const path of ["/plans", "/account", "/box"]) {
+      await page.goto(path);
+      await studioNav(page).getByRole("button", { name: "Studio menu" }).click();
+      await page.getByTestId("user-menu").click();
+      expect(await smallControls(page), path).toEqual([]);
+    }
+  });
+});
+
+test("the portal speaks Italian to an Italian browser and an Italian account, English to English ones", async ({ browser }) => {
+  const api = new Api(baseUrl);
+  const [italian, english] = await Promise.all([api.newUser({ language: "it" }), api.newUser({ language: "en" })]);
+
+  await test.step("an Italian browser: the login page and the header in Italian", async () => {
+    const context = await browser.newContext({ locale: "it-IT", baseURL: baseUrl });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accedi");
+    await expect(page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Registrati" })).toBeVisible();
+    await checkPage(page, "tour-it-login");
+
+    await test.step("an English account in the Italian browser keeps its English studio", async () => {
+      await page.getByLabel("Nome utente o email").fill(english.userCode);
+      await page.getByLabel("Password").fill(english.password);
+      await page.getByRole("button", { name: "Accedi" }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(studioNav(page).getByRole("link", { name: "Sales" })).toBeVisible();
+    });
+    await context.close();
+  });
+
+  await test.step("an Italian account in an English browser: the studio in Italian, its errors too", async () => {
+    const context = await browser.newContext({ locale: "en-US", baseURL: baseUrl });
+    const page = await context.newPage();
+    await logIn(page, italian.userCode, italian.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
+    const nav = page.getByRole("navigation", { name: "Studio" });
+    await expect(nav.getByRole("list", { name: "Incassi" }).getByRole("link")).toHaveText(["Vendite", "Piani"]);
+    await nav.getByRole("link", { name: "Vendite" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vendite");
+    await expect(page).toHaveTitle("Vendite · Kinora");
+    await expect(nav.getByRole("link", { name: "Vendite" })).toHaveAttribute("aria-current", "page");
+    await checkPage(page, "tour-it-sales");
+    await page.goto("/account/password");
+    await page.getByLabel("Password attuale").fill("Not-the-password-1");
+    await page.getByLabel(/^Nuova password/).fill("Another-pass-12");
+    await page.getByLabel("Ripeti la nuova password").fill("Another-pass-12");
+    await page.getByRole("button", { name: "Cambia la password" }).click();
+    await expect(page.getByText("La password attuale è errata")).toBeVisible();
+    await context.close();
+  });
+});
+
+/** The visible controls shorter than a 40 px tap target (checkboxes and radios: their labels are the target). */
+function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "button, .button, .studio-nav a, .nav-list a, .user-menu__list a, summary, input, select, textarea",
+      ),
+    ]
+      .filter((el) => !(el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")))
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.height > 0 && box.height < 40;
+      })
+      .map((el) => `${el.outerHTML.slice(0, 90)} (${Math.round(el.getBoundingClientRect().height)} px)`),
+  );
+}
+
+/** The development outbox link, where this instance shows it (local, no SMTP). */
+async function outboxLink(page: Page): Promise<string[]> {
+  return (await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Outbox" }).count()) ? ["Outbox"] : [];
+}
