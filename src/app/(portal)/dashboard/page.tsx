@@ -60,7 +60,7 @@ export default async function DashboardPage() {
             <Link href="/sales">Your sales and earnings</Link>
           </li>
           <li>
-            <Link href="/purchases">What you bought</Link>
+            <Link href="/library">Your library</Link>
           </li>
           <li>
             <Link href="/account">Edit your profile and public page</Link>
