@@ -147,7 +147,14 @@ describe("portal commerce pages", () => {
     assert.equal(cancelled.status, 303);
     const to = new URL(cancelled.location!);
     assert.equal(to.pathname + to.searchParams.get("cancelled"), "/plans1");
-    assert.match((await page(to.pathname + to.search)).html, /nothing was charged/);
+    assert.match((await page(to.pathname + to.search)).html, /The payment was cancelled: nothing was charged\. Your plan is unchanged/);
+    // a failed payment is named so, not "cancelled"
+    const failing = await subscribe("Entry");
+    const failed = new URL((await checkout(failing.url, "failed")).location!);
+    assert.match(
+      (await page(failed.pathname + failed.search)).html,
+      /The payment failed: nothing was charged\. You can try again\. Your plan/,
+    );
 
     const refusals: [string, RegExp][] = [
       [`plan=Entry&trackingId=${trackingId}`, /Payment reference: names a payment that is not paid \(CANCELLED\)/],

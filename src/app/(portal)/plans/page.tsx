@@ -1,6 +1,8 @@
 import { PlanCard } from "@/components/plans/plan-card";
 import { formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
+import { tryCall } from "@/server/portal/try-call";
+import { PAYMENT_STATE_TEXT } from "@/components/payments/payment-state";
 
 export const metadata = { title: "Plans" };
 
@@ -12,12 +14,18 @@ export default async function PlansPage({ searchParams }: { searchParams: Search
   const { caller } = await requirePortalCaller("/plans");
   const [plans, overview, query] = await Promise.all([caller.licenses.list(), caller.users.overview(), searchParams]);
   const current = plans.find((p) => p.name === overview.licenseName);
+  // back by the cancelUrl: what became of the payment (cancelled, failed, expired or left unpaid), in its words
+  const unpaid =
+    query.cancelled !== undefined && typeof query.trackingId === "string"
+      ? await tryCall(() => caller.payments.state({ trackingId: query.trackingId as string }))
+      : undefined;
+  const unpaidText = unpaid?.ok && unpaid.data.status !== "PAID" ? PAYMENT_STATE_TEXT[unpaid.data.status] : PAYMENT_STATE_TEXT.PENDING;
   return (
     <div className="container container--wide">
       <h1>Plans</h1>
       {query.cancelled !== undefined && (
         <div className="notice notice--info" role="status">
-          <p>The payment was not completed: nothing was charged. Your plan is unchanged.</p>
+          <p data-testid="payment-outcome">{`${unpaidText} Your plan is unchanged.`}</p>
         </div>
       )}
       {query.downgraded !== undefined && current?.priceCents === 0 && (
