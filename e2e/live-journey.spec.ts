@@ -108,6 +108,8 @@ test("a creator schedules a paid live event in the portal; a signed-out viewer b
     await expect(viewer.getByTestId("checkout-item")).toHaveText(eventName);
     await expect(viewer.getByTestId("checkout-price")).toHaveText("€2.50");
     await shot(viewer, "live-05-checkout");
+    // a guest gives the e-mail the receipt goes to
+    await viewer.getByLabel("Email").fill("guest@example.test");
     await viewer.getByRole("button", { name: "Pay €2.50" }).click();
 
     await expect(viewer).toHaveURL(new RegExp(`/live/${channelId}$`)); // the trackingId left the address

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { hashPassword } from "../src/server/auth/password";
 import { newSecureToken } from "../src/server/auth/secure-token";
 import { closeDb, getDb } from "../src/server/db/client";
-import { originOf } from "../src/server/domain/users/mail-link";
+import { originOf } from "../src/server/auth/client-origins";
 
 const GRANTS = ["client_credentials", "password", "refresh_token"];
 

@@ -186,9 +186,14 @@ console.log(
         .map((name) => (name.startsWith(".") || name === "*" ? name : `http://${name}:${port}`))
         .join(", ")} (ALLOWED_HOSTS; other Host names get URLs of http://localhost:${port})`,
 );
-console.log(
-  `Kinora ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`,
-);
+// the address to open: PUBLIC_URL when set (the one the mail links and absolute URLs use), else where it listens
+const listenName = ["0.0.0.0", "::", "[::]"].includes(hostname)
+  ? "localhost"
+  : hostname.includes(":") && !hostname.startsWith("[")
+    ? `[${hostname}]`
+    : hostname;
+const readyUrl = publicUrl ? publicUrl.replace(/\/$/, "") : `http://${listenName}:${port}`;
+console.log(`Kinora ready on ${readyUrl} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`);
 
 let stopping = false;
 edge?.exited.then((status) => {

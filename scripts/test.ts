@@ -104,8 +104,10 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
     smtp = await startSmtpSink(mailDir);
     const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
     server = await startKinora({ SMTP_URL: smtpUrl, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-    // PostgreSQL: jobs (media ingest) run in a separate worker process, as in a scale-out deployment
-    if (databaseUrl) worker = await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir, SMTP_URL: smtpUrl });
+    // PostgreSQL: jobs (media ingest) run in a separate worker process, as in a scale-out deployment,
+    // configured as the launcher is (the links of the mails it sends, receipts, start from PUBLIC_URL)
+    if (databaseUrl)
+      worker = await startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir, SMTP_URL: smtpUrl, PUBLIC_URL: server.url });
     const env = {
       ...baseEnv,
       KINORA_TEST_URL: server.url,

@@ -61,7 +61,7 @@ export async function SiteHeader() {
               <li className="nav-user">
                 <UserMenu userCode={userCode} label={t("userMenu")}>
                   <li>
-                    <Link href="/purchases">{t("library")}</Link>
+                    <Link href="/library">{t("library")}</Link>
                   </li>
                   <li>
                     <Link href={`/u/${encodeURIComponent(userCode)}`}>{t("myPage")}</Link>

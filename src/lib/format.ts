@@ -50,3 +50,16 @@ export const formatPercent = (p: number): string => `${p < 10 && p > 0 ? p.toFix
 export function formatPrice(cents: number, currency: string, language = "en"): string {
   return new Intl.NumberFormat(intlLocale(language), { style: "currency", currency }).format(cents / 100);
 }
+
+const accessTimeFormats = {
+  en: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+  it: new Intl.DateTimeFormat("it-IT", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+};
+
+/**
+ * A moment an access starts or ends (purchases, tickets, replays, subscriptions): "28 Nov 2026, 14:00 UTC".
+ * UTC, as the server renders it, so a page reads the same on the server and in the browser.
+ */
+export function formatAccessTime(d: Date, language = "en"): string {
+  return `${accessTimeFormats[language.startsWith("it") ? "it" : "en"].format(d)} UTC`;
+}

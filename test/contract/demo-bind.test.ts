@@ -34,13 +34,27 @@ function probe(host: string, port: number): Promise<number | string> {
 
 const portOf = (k: Kinora) => Number(new URL(k.url).port);
 
+/** The launcher's "Kinora ready on ..." line (printed once its edge answers, so it may follow /healthz by a moment). */
+async function readyLine(k: Kinora): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const line = k.output!()
+      .split("\n")
+      .find((l) => l.startsWith("Kinora ready on "));
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return k.output!();
+}
+
 test(
   "demo mode listens on 127.0.0.1 only, unless HOST is set",
   { skip: process.env.DATABASE_URL ? "the bind does not depend on the database: checked in the PGlite half" : false },
   async () => {
     const other = otherAddress();
-    server = await startKinora({ KINORA_DEMO: "1", HOST: undefined, DATABASE_URL: undefined });
+    server = await startKinora({ KINORA_DEMO: "1", HOST: undefined, PUBLIC_URL: undefined, DATABASE_URL: undefined });
     assert.equal(await probe("127.0.0.1", portOf(server)), 200);
+    // without PUBLIC_URL the launcher prints the address it listens on
+    assert.match(await readyLine(server), new RegExp(`Kinora ready on http://127\\.0\\.0\\.1:${portOf(server)} `));
     assert.equal(await probe(other, portOf(server)), "ECONNREFUSED", `demo server reachable at ${other}`);
     // and the demo login exists (this is the server it protects)
     const token = await fetch(`${server.url}/oauth/token`, {
@@ -51,7 +65,18 @@ test(
     assert.equal(token.status, 200, await token.text());
 
     await server.stop(); // PGlite: one process per data directory
-    server = await startKinora({ KINORA_DEMO: "1", HOST: "0.0.0.0", DATABASE_URL: undefined, DATA_DIR: server.dataDir });
+    const port = portOf(server);
+    const publicUrl = `http://localhost:${port}`;
+    server = await startKinora({
+      KINORA_DEMO: "1",
+      HOST: "0.0.0.0",
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      DATABASE_URL: undefined,
+      DATA_DIR: server.dataDir,
+    });
+    // with PUBLIC_URL it prints PUBLIC_URL, the address the mail links and absolute URLs use
+    assert.match(await readyLine(server), new RegExp(`Kinora ready on ${publicUrl} `));
     assert.equal(await probe(other, portOf(server)), 200, `HOST=0.0.0.0 not reachable at ${other}`);
     assert.equal(await probe("127.0.0.1", portOf(server)), 200);
   },

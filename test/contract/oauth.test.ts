@@ -435,6 +435,7 @@ describe("confidential client made by npm run client:create", () => {
     }
     for (const refused of [
       `${new URL(target).origin}/activate?t=\${token}`,
+      `http://localhost:${new URL(target).port}/activate?t=\${token}`, // the instance's loopback names are not this client's
       "https://site.example:8443/${token}",
       "http://site.example/${token}",
     ]) {

@@ -60,7 +60,7 @@ function planCards(html: string): { names: string[]; current: string[] } {
 
 describe("portal commerce pages", () => {
   test("signed out: the pages send to the login (coming back after it), the procedures answer 401", async () => {
-    for (const path of ["/plans", "/sales", "/purchases", "/plans/activate?plan=Basic&trackingId=abc"]) {
+    for (const path of ["/plans", "/sales", "/purchases", "/library", "/plans/activate?plan=Basic&trackingId=abc"]) {
       const res = await page(path, false);
       assert.equal(res.status, 307, path);
       const login = new URL(res.location!, api.url);
@@ -123,7 +123,7 @@ describe("portal commerce pages", () => {
       { trackingId, kind: "LICENSE", amountCents: 2000, currency: "EUR", status: "PAID" },
     );
     assert.match(bought.title, /^Basic plan/);
-    const purchasesPage = await page("/purchases");
+    const purchasesPage = await page("/library");
     assert.equal(purchasesPage.status, 200);
     assert.match(purchasesPage.html, /data-testid="purchase-row"/);
     assert.ok(purchasesPage.html.includes("€20.00") && purchasesPage.html.includes('href="/plans"'));
@@ -147,7 +147,14 @@ describe("portal commerce pages", () => {
     assert.equal(cancelled.status, 303);
     const to = new URL(cancelled.location!);
     assert.equal(to.pathname + to.searchParams.get("cancelled"), "/plans1");
-    assert.match((await page(to.pathname + to.search)).html, /nothing was charged/);
+    assert.match((await page(to.pathname + to.search)).html, /The payment was cancelled: nothing was charged\. Your plan is unchanged/);
+    // a failed payment is named so, not "cancelled"
+    const failing = await subscribe("Entry");
+    const failed = new URL((await checkout(failing.url, "failed")).location!);
+    assert.match(
+      (await page(failed.pathname + failed.search)).html,
+      /The payment failed: nothing was charged\. You can try again\. Your plan/,
+    );
 
     const refusals: [string, RegExp][] = [
       [`plan=Entry&trackingId=${trackingId}`, /Payment reference: names a payment that is not paid \(CANCELLED\)/],

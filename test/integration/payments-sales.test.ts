@@ -186,21 +186,32 @@ describe("sales of a creator", () => {
     );
   });
 
-  test("purchases: what the caller paid for (PAID or REFUNDED), newest first; attempts never paid are none", async () => {
+  test("purchases: every payment the caller opened, newest first, each in its state (paid, refunded, cancelled, failed, pending)", async () => {
     const page = await purchases.listPurchases(asUser(buyer), firstPage);
     assert.deepEqual(
       page.items.map((p) => [p.title, p.kind, p.amountCents, p.currency, p.status]),
       [
         ["Basic plan, 1 period of 30 days", "LICENSE", 2000, "EUR", "PAID"],
         ["Someone else's film", "VOD", 500, "EUR", "PAID"],
+        ["Pending one", "VOD", 700, "EUR", "PENDING"],
+        ["Failed one", "VOD", 700, "EUR", "FAILED"],
+        ["Cancelled one", "VOD", 700, "EUR", "CANCELLED"],
         ["Sunrise timelapse", "VOD", 250, "EUR", "REFUNDED"],
       ],
     );
-    assert.equal(page.totalCount, 3);
-    assert.ok(page.items.every((p) => /^[0-9a-f]{32}$/.test(p.trackingId) && p.paidAt instanceof Date));
-    assert.ok(page.items[0]!.paidAt >= page.items[1]!.paidAt && page.items[1]!.paidAt >= page.items[2]!.paidAt);
-    const second = await purchases.listPurchases(asUser(buyer), { pageIndex: 1, pageSize: 2 });
-    assert.deepEqual([second.totalCount, second.pageCount, second.items.map((p) => p.title)], [3, 2, ["Sunrise timelapse"]]);
+    assert.equal(page.totalCount, 6);
+    assert.ok(page.items.every((p) => /^[0-9a-f]{32}$/.test(p.trackingId) && p.createdAt instanceof Date));
+    // paid ones carry when they were paid; the others were never paid
+    assert.deepEqual(
+      page.items.map((p) => p.paidAt instanceof Date),
+      [true, true, false, false, false, true],
+    );
+    assert.ok(page.items.every((p, i) => i === 0 || page.items[i - 1]!.createdAt >= p.createdAt));
+    const second = await purchases.listPurchases(asUser(buyer), { pageIndex: 2, pageSize: 2 });
+    assert.deepEqual(
+      [second.totalCount, second.pageCount, second.items.map((p) => p.title)],
+      [6, 3, ["Cancelled one", "Sunrise timelapse"]],
+    );
     // the seller bought nothing; the public-token viewer's purchase is nobody's
     assert.equal((await purchases.listPurchases(asUser(seller), firstPage)).totalCount, 0);
   });

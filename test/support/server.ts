@@ -11,6 +11,8 @@ export interface Kinora {
   rtmpPort?: number;
   /** PID of the server process (crash tests SIGKILL it); absent for a server started elsewhere. */
   pid?: number;
+  /** What the launcher has printed so far (stdout and stderr); absent for a server started elsewhere. */
+  output?: () => string;
   stop(): Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function startKinora(env: Record<string, string | undefined> = {}, 
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child, () => output);
-  return { url, dataDir, rtmpPort, pid: child.pid, stop: () => stopChild(child) };
+  return { url, dataDir, rtmpPort, pid: child.pid, output: () => output, stop: () => stopChild(child) };
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {

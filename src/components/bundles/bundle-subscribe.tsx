@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useHydrated } from "@/components/form/submit-button";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
-import { goToCheckout, PAYMENT_CANCELLED, useCheckoutReturn } from "@/components/payments/use-checkout";
+import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
 import { bundlePath } from "./bundle-period";
 
 /**
@@ -23,7 +23,7 @@ export function BundleSubscribe({ bundleId, label }: { bundleId: string; label: 
 
   useCheckoutReturn(
     (back) => {
-      if (back.cancelled) setNotice(PAYMENT_CANCELLED);
+      sayUnpaid(back, (trackingId) => client.payments.state.query({ trackingId }), setNotice);
       if (!back.trackingId) return;
       setBusy(true);
       client.bundles.activate

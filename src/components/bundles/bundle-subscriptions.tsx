@@ -2,15 +2,15 @@ import Link from "next/link";
 import type { BundleSubscriptionView } from "@/server/domain/bundles/search-subscriptions";
 import type { SearchPage } from "@/server/domain/shared/search";
 import { DataTable } from "@/components/data-table";
-import { formatShortDay } from "@/lib/format";
+import { formatAccessTime } from "@/lib/format";
 import { bundlePath } from "./bundle-period";
 
-/** How many subscriptions the Purchases page lists (the soonest to end first, ended ones after the running). */
+/** How many subscriptions the Library lists (the soonest to end first, ended ones after the running). */
 export const SUBSCRIPTIONS_SHOWN = 50;
 
 const COLUMNS = [{ label: "Bundle" }, { label: "Since" }, { label: "Until" }, { label: "Status" }];
 
-/** The viewer's bundle subscriptions (bundles.subscriptions, expired ones included) on the Purchases page. */
+/** The viewer's bundle subscriptions (bundles.subscriptions, expired ones included) in the Library; their windows in the words and format of every access window (formatAccessTime). */
 export function BundleSubscriptions({ page }: { page: SearchPage<BundleSubscriptionView> }) {
   const now = Date.now();
   // the running ones first, each group the soonest to end first
@@ -26,10 +26,10 @@ export function BundleSubscriptions({ page }: { page: SearchPage<BundleSubscript
                 <Link href={bundlePath(s.bundle.bundleId)}>{s.bundle.name}</Link>
               </td>
               <td data-label="Since" className="table__date">
-                {formatShortDay(s.startsAt)}
+                {formatAccessTime(s.startsAt)}
               </td>
               <td data-label="Until" className="table__date">
-                {formatShortDay(s.expiresAt)}
+                {formatAccessTime(s.expiresAt)}
               </td>
               <td data-label="Status">{s.expiresAt.getTime() > now ? "Running" : <span className="badge badge--muted">Ended</span>}</td>
             </tr>

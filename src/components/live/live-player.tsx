@@ -5,7 +5,7 @@ import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
 import { attachHls } from "@/components/viewer/attach-hls";
 import { purchaseStorage } from "@/components/payments/purchase-storage";
-import { goToCheckout, PAYMENT_CANCELLED, useCheckoutReturn } from "@/components/payments/use-checkout";
+import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
 import { formatPrice } from "@/lib/format";
 import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
@@ -98,7 +98,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
   useCheckoutReturn(
     (back) => {
       if (back.trackingId) storage.write(keyOf(target), back.trackingId);
-      if (back.cancelled) setNotice(PAYMENT_CANCELLED);
+      sayUnpaid(back, (trackingId) => client.payments.state.query({ trackingId }), setNotice);
       trackingId.current = back.trackingId ?? storage.read(keyOf(target));
       ask().catch((err) => setState({ stage: "refused", message: errorMessageOf(err) ?? "This channel cannot be played now." }));
     },

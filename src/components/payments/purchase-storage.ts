@@ -23,3 +23,12 @@ export function purchaseStorage(kind: "vod" | "live") {
     },
   };
 }
+
+/**
+ * Keeps a purchase restored from a receipt's link (restore-purchase.tsx) where the page that plays it
+ * looks: the watch page's vod by its vodId, the live event page's ticket as `event.<eventId>`.
+ */
+export function keepRestoredPurchase(kind: string, itemId: string, trackingId: string): void {
+  if (kind === "VOD") purchaseStorage("vod").write(itemId, trackingId);
+  else if (kind === "LIVE_EVENT") purchaseStorage("live").write(`event.${itemId}`, trackingId);
+}

@@ -1,19 +1,40 @@
 "use client";
 
 import { useEffect, type DependencyList } from "react";
+import type { PaymentStatus } from "@/generated/prisma/enums";
+import { PAYMENT_STATE_TEXT } from "./payment-state";
 
 // A page's round trip through the checkout (sandbox or Stripe) for what is paid where it is shown:
 // the watch page's pay-per-view vod, the bundle page's subscription. The page sends the buyer to
 // the checkout with itself as returnUrl (the checkout adds ?trackingId=) and ?payment=cancelled as
 // cancelUrl, and reads what came back once it runs in the browser.
 
-/** What the checkout brought back: the trackingId of a payment it confirmed, or that the buyer cancelled. */
+/** What the checkout brought back: the trackingId of a payment it confirmed, or that the buyer came back without paying. */
 export interface CheckoutReturn {
   trackingId?: string;
+  /** Back by the cancelUrl: the payment was cancelled, failed, expired or left unpaid (sayUnpaid names which). */
   cancelled: boolean;
+  /** The trackingId of the payment not paid (cancelUrl). */
+  unpaidTrackingId?: string;
 }
 
-export const PAYMENT_CANCELLED = "The payment was cancelled: nothing was charged.";
+/**
+ * Says what became of a payment the buyer came back from without paying, in the words of its state
+ * (payment-state.ts: cancelled, failed, expired, not completed): at once that nothing was charged,
+ * then the state once `ask` (payments.state) answers.
+ */
+export function sayUnpaid(
+  back: CheckoutReturn,
+  ask: (trackingId: string) => Promise<{ status: PaymentStatus }>,
+  say: (text: string) => void,
+): void {
+  if (!back.cancelled) return;
+  say(PAYMENT_STATE_TEXT.PENDING);
+  if (back.unpaidTrackingId)
+    ask(back.unpaidTrackingId)
+      .then(({ status }) => status !== "PAID" && say(PAYMENT_STATE_TEXT[status]))
+      .catch(() => undefined);
+}
 
 /** What the checkout added to this page's address, taken out of it (a shared link gives nothing away). */
 function takeCheckoutReturn(): CheckoutReturn {
@@ -25,7 +46,7 @@ function takeCheckoutReturn(): CheckoutReturn {
     url.searchParams.delete("payment");
     window.history.replaceState(window.history.state, "", url);
   }
-  return { trackingId: cancelled ? undefined : trackingId, cancelled };
+  return { trackingId: cancelled ? undefined : trackingId, cancelled, unpaidTrackingId: cancelled ? trackingId : undefined };
 }
 
 /**

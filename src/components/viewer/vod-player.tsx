@@ -8,7 +8,7 @@ import { attachHls } from "./attach-hls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
-import { goToCheckout, PAYMENT_CANCELLED, useCheckoutReturn } from "@/components/payments/use-checkout";
+import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
 
 export interface VodPlayerProps {
   vodId: string;
@@ -77,7 +77,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       const paidWith = back.trackingId;
       const paid = paidWith !== undefined;
       if (paidWith) storage.write(vodId, paidWith);
-      if (back.cancelled) setNotice(PAYMENT_CANCELLED);
+      sayUnpaid(back, (trackingId) => client.payments.state.query({ trackingId }), setNotice);
       trackingId.current = paidWith ?? storage.read(vodId);
       void (async () => {
         try {

@@ -15,6 +15,8 @@ export interface Ctx {
   address?: string;
   /** Where the caller reaches us: the base of the absolute URLs handed out (http/base-url.ts); PUBLIC_URL's when absent (scripts). */
   baseUrl?: string;
+  /** The caller's language (Accept-Language: "en" or "it"), for what is mailed to them later (a guest's receipt). */
+  lang?: string;
 }
 
 export function requireUserId(ctx: Ctx): string {

@@ -27,6 +27,7 @@ export const paymentSelect = {
   shareSellerId: true,
   shareCents: true,
   sharePercent: true,
+  guestEmail: true,
   createdAt: true,
 } satisfies Prisma.PaymentSelect;
 

@@ -1,23 +1,16 @@
+import { originOf, ownOrigins, registeredOrigins } from "@/server/auth/client-origins";
 import type { Db } from "@/server/db/client";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, type FieldError } from "@/server/domain/errors";
-import { originOf } from "@/server/domain/users/mail-link";
 import { env, type Env } from "@/server/env";
 import type { PaymentRequest } from "./payment-request";
 
 /**
- * The origins a payment's returnUrl and cancelUrl may point to, as for mail links: the instance's own
- * (PUBLIC_URL's; on a local instance http://localhost:PORT and http://127.0.0.1:PORT, and the origin
- * the request came to when its name is listed by name in ALLOWED_HOSTS or its default, as the portal
- * opened on this machine's network address), and those registered for the calling client
- * (`client:create --origin`). Never another site the caller names: the checkout sends the buyer there.
+ * The origins a payment's returnUrl and cancelUrl may point to: the instance's own (auth/client-origins.ts
+ * ownOrigins) and those registered for the calling client (`client:create --origin`). Never another site the caller names: the checkout sends the buyer there.
  */
 export async function returnOrigins(db: Db, clientId: string | null | undefined, baseUrl?: string, e: Env = env()): Promise<string[]> {
-  const own = [...e.ownOrigins];
-  const base = baseUrl ? originOf(baseUrl) : undefined;
-  if (base && e.localInstance && e.allowedHosts.includes(new URL(base).hostname)) own.push(base);
-  const client = clientId ? await db.oAuthClient.findUnique({ where: { id: clientId }, select: { origins: true } }) : null;
-  return [...new Set([...own, ...(client?.origins ?? [])])];
+  return [...new Set([...ownOrigins(baseUrl, e), ...(await registeredOrigins(db, clientId))])];
 }
 
 /** Whether `url` (absent: our own checkout page) leads to one of `origins`. */

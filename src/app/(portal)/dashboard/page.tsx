@@ -66,7 +66,7 @@ export default async function DashboardPage() {
             <Link href="/sales">{t("linkSales")}</Link>
           </li>
           <li>
-            <Link href="/purchases">{t("linkLibrary")}</Link>
+            <Link href="/library">{t("linkLibrary")}</Link>
           </li>
           <li>
             <Link href="/account">{t("linkProfile")}</Link>

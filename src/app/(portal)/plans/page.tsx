@@ -3,6 +3,8 @@ import { PlanCard } from "@/components/plans/plan-card";
 import { formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
 import { pageTitle } from "@/i18n/page-title";
+import { tryCall } from "@/server/portal/try-call";
+import { PAYMENT_STATE_TEXT } from "@/components/payments/payment-state";
 
 export const generateMetadata = pageTitle("plans");
 
@@ -20,12 +22,18 @@ export default async function PlansPage({ searchParams }: { searchParams: Search
     getLocale(),
   ]);
   const current = plans.find((p) => p.name === overview.licenseName);
+  // back by the cancelUrl: what became of the payment (cancelled, failed, expired or left unpaid), in its words
+  const unpaid =
+    query.cancelled !== undefined && typeof query.trackingId === "string"
+      ? await tryCall(() => caller.payments.state({ trackingId: query.trackingId as string }))
+      : undefined;
+  const unpaidText = unpaid?.ok && unpaid.data.status !== "PAID" ? PAYMENT_STATE_TEXT[unpaid.data.status] : PAYMENT_STATE_TEXT.PENDING;
   return (
     <div className="container container--wide">
       <h1>{t("title")}</h1>
       {query.cancelled !== undefined && (
         <div className="notice notice--info" role="status">
-          <p>{t("cancelled")}</p>
+          <p data-testid="payment-outcome">{`${unpaidText} ${t("unchanged")}`}</p>
         </div>
       )}
       {query.downgraded !== undefined && current?.priceCents === 0 && (

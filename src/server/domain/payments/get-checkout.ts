@@ -18,6 +18,8 @@ export interface CheckoutView {
   /** The creator who sells it; absent when the platform sells (license plans). */
   seller?: { userCode: string; pageTitle?: string; thumbnailId?: string };
   expiresAt: Date;
+  /** Nobody's account pays: the page asks for an e-mail for the receipt, required for a guest of this site (not a REST client's). */
+  guest?: { emailRequired: boolean };
 }
 
 // GET /checkout/{trackingId} - the sandbox provider's payment page. Whoever holds the trackingId may
@@ -40,5 +42,6 @@ export async function getCheckout(ctx: Ctx, input: z.output<typeof getCheckoutIn
       ? { userCode: seller.userCode, pageTitle: seller.pageTitle ?? undefined, thumbnailId: seller.thumbnailId ?? undefined }
       : undefined,
     expiresAt: p.expiresAt,
+    guest: p.buyerId === null ? { emailRequired: p.buyerClientId === null } : undefined,
   };
 }

@@ -15,32 +15,40 @@ export interface PurchaseView {
   title: string;
   amountCents: number;
   currency: string;
-  /** PAID, or REFUNDED since. */
-  status: Extract<PaymentStatus, "PAID" | "REFUNDED">;
-  paidAt: Date;
+  /** Every state, each named on the page: pending, paid, cancelled, failed, expired, refunded. */
+  status: PaymentStatus;
+  /** When it was paid; absent for a payment never paid. */
+  paidAt?: Date;
+  /** When it was opened. */
+  createdAt: Date;
 }
 
-const BOUGHT: PurchaseView["status"][] = ["PAID", "REFUNDED"];
-
-// The portal's Purchases page: what the caller paid for (paid, or refunded since), newest first. Attempts
-// that were never paid (pending, cancelled, failed, expired) are no purchases. Payments made with a
-// public token have no buyer and are nobody's here.
+// The Library's payments: every payment the caller opened, whatever became of it (paid, refunded since,
+// cancelled, failed, expired or still waiting), newest first, so an unpaid attempt is named for what it
+// is. Payments made with a public token have no buyer and are nobody's here.
 export async function listPurchases(ctx: Ctx, input: z.output<typeof listPurchasesInput>): Promise<SearchPage<PurchaseView>> {
   const buyerId = requireUserId(ctx);
-  const where = { buyerId, status: { in: BOUGHT } };
+  const where = { buyerId };
   const [totalCount, rows] = await Promise.all([
     ctx.db.payment.count({ where }),
     ctx.db.payment.findMany({
       where,
-      orderBy: [{ paidAt: "desc" }, { id: "desc" }],
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: input.pageIndex * input.pageSize,
       take: input.pageSize,
-      select: { trackingId: true, kind: true, itemId: true, title: true, amountCents: true, currency: true, status: true, paidAt: true },
+      select: {
+        trackingId: true,
+        kind: true,
+        itemId: true,
+        title: true,
+        amountCents: true,
+        currency: true,
+        status: true,
+        paidAt: true,
+        createdAt: true,
+      },
     }),
   ]);
-  const items = rows.flatMap((r): PurchaseView[] =>
-    // a PAID or REFUNDED payment always has its paidAt
-    r.paidAt ? [{ ...r, status: r.status as PurchaseView["status"], paidAt: r.paidAt }] : [],
-  );
+  const items = rows.map((r): PurchaseView => ({ ...r, paidAt: r.paidAt ?? undefined }));
   return searchPage(input, totalCount, items);
 }

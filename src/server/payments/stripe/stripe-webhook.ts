@@ -50,7 +50,10 @@ export async function receiveStripeWebhook(db: Db, body: Buffer, signature: stri
 async function settleSession(db: Db, session: Stripe.Checkout.Session, outcome: Settlement): Promise<WebhookAnswer> {
   const trackingId = await paymentOfSession(db, session);
   if (!trackingId) return IGNORED;
-  const payment = await settlePayment(db, trackingId, outcome);
+  // Stripe Checkout asks every buyer's e-mail: a guest's receipt goes there
+  const email = session.customer_details?.email;
+  const guest = email ? { email, language: session.locale?.startsWith("it") ? "it" : "en" } : undefined;
+  const payment = await settlePayment(db, trackingId, outcome, new Date(), guest);
   return payment ? { received: true, trackingId, status: payment.status } : IGNORED;
 }
 
