@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
 import { purchaseStorage } from "@/components/payments/purchase-storage";
-import { attachHls } from "./attach-hls";
+import { attachHls } from "@/components/player/attach-hls";
+import { Player } from "@/components/player/player";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
@@ -22,6 +23,8 @@ export interface VodPlayerProps {
   poster?: string;
   /** In another site's iframe: Buy opens the watch page in a new tab instead of paying in the frame. */
   embedded: boolean;
+  /** Where the full video starts, in seconds (the watch page's ?t=). */
+  startAt?: number;
 }
 
 interface Media {
@@ -53,11 +56,12 @@ const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", t
  * pay-per-view one shows its 15-second preview, the price and Buy until it is bought. Nothing heavy
  * loads before the viewer presses play: the browser's own HLS when it has it, else hls.js (light build).
  */
-export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, embedded }: VodPlayerProps) {
+export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, embedded, startAt }: VodPlayerProps) {
   const client = trpc.useUtils().client;
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
+  const [hlsInstance, setHlsInstance] = useState<Hls>();
   const attached = useRef<string | null>(null);
   const trackingId = useRef<string | undefined>(undefined);
   const [state, setState] = useState<State>({ stage: "checking" });
@@ -136,9 +140,13 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       if (attached.current !== m.src) {
         hls.current?.destroy();
         hls.current = null;
-        const attachedHls = await attachHls(element, m.src, { onFatal: (details) => setError(`Playback failed (${details}).`) });
+        const attachedHls = await attachHls(element, m.src, {
+          onFatal: (details) => setError(`Playback failed (${details}).`),
+          startAt: m.kind === "full" ? startAt : undefined,
+        });
         if (attachedHls.error) return setError(attachedHls.error);
         hls.current = attachedHls.hls ?? null;
+        setHlsInstance(attachedHls.hls);
         attached.current = m.src;
       }
     } catch (err) {
@@ -196,18 +204,16 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
 
   return (
     <div className="vod-player" data-stage={state.stage} data-media={media?.kind}>
-      <div className="vod-player__screen">
-        <video
-          ref={video}
-          controls={started}
-          playsInline
-          preload="none"
-          poster={poster}
-          aria-label={media?.kind === "preview" ? `Preview of ${title}` : title}
-          data-testid="player-video"
-          onEnded={() => media?.kind === "preview" && setPreviewOver(true)}
-          onError={() => attached.current && setError("Playback failed: the video could not be loaded.")}
-        />
+      <Player
+        videoRef={video}
+        hls={hlsInstance}
+        title={media?.kind === "preview" ? `Preview of ${title}` : title}
+        poster={poster}
+        controls={started}
+        idle={Boolean(error) || state.stage === "refused"}
+        onEnded={() => media?.kind === "preview" && setPreviewOver(true)}
+        onError={() => attached.current && setError("Playback failed: the video could not be loaded.")}
+      >
         {!started && startLabel && (
           <button type="button" className="vod-player__start" onClick={() => media && void start(media)} disabled={!media}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -227,7 +233,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
             {buyControl}
           </div>
         )}
-      </div>
+      </Player>
       {forSale && !previewOver && (
         <div className="vod-purchase" data-testid="vod-purchase">
           {bundle ? (
