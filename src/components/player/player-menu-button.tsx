@@ -60,7 +60,8 @@ export function PlayerMenuButton({ menu, onDone }: { menu: PlayerMenu; onDone():
         onClick={() => setOpen((o) => !o)}
         data-testid={`player-menu-${menu.id}`}
       >
-        {menu.label}: {current}
+        <span className="player__menu-name">{menu.label}: </span>
+        {current}
       </button>
       {open && (
         <ul id={id} ref={list} role="menu" aria-label={menu.label} className="player__menu-list" onKeyDown={onKeyDown}>

@@ -212,7 +212,7 @@ export function Player(p: PlayerProps) {
         {...p.videoData}
       />
       {showPoster && <img className="player__poster" src={p.poster} alt="" data-testid="player-poster" />}
-      {p.controls && media.waiting && <span className="player__spinner" role="status" aria-label="Loading" />}
+      {p.controls && media.waiting && !p.idle && <span className="player__spinner" role="status" aria-label="Loading" />}
       {p.live?.arriving &&
         (behind ? (
           <button
