@@ -152,7 +152,7 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
       await shot(page, "box-05-playing");
 
       await quality.click();
-      await item.getByRole("menuitemradio", { name: "720p" }).click();
+      await item.getByRole("menuitemradio", { name: "720p", exact: true }).click();
       await expect(quality).toHaveText("Quality: 720p");
       await expect.poll(() => segments.some((s) => s.includes("/720p/")), { timeout: 30_000 }).toBe(true);
       const before = await videoTime(page);

@@ -62,7 +62,7 @@ test("the watch page's player: keyboard shortcuts, seek tooltip, quality menu, f
   await page.getByTestId("player-menu-quality").click();
   await expect(page.getByRole("menuitemradio")).toHaveText([/^Auto/, "480p", "360p"]);
   await checkPage(page, "player-02-quality-menu");
-  await page.getByRole("menuitemradio", { name: "360p" }).click();
+  await page.getByRole("menuitemradio", { name: "360p", exact: true }).click();
   await expect(page.getByTestId("player-menu-quality")).toHaveText("Quality: 360p");
   await expect(player).toBeFocused();
   await page.keyboard.press("j");

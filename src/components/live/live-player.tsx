@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
@@ -95,12 +96,15 @@ export function LivePlayer({
   const [buying, setBuying] = useState(false);
   const [waitingForStream, setWaitingForStream] = useState(false);
 
+  // the event last played live: once a channel's event is over, the channel page points to its replay
+  const lastLive = useRef<EventInfo | undefined>(undefined);
   const ask = useCallback(async () => {
     const played =
       target.kind === "channel"
         ? await client.live.playChannel.mutate({ channelId: target.channelId, trackingId: trackingId.current })
         : await client.live.playEvent.mutate({ eventId: target.eventId, trackingId: trackingId.current });
     const event = "eventId" in played.resource ? played.resource : undefined;
+    if (played.result === "PLAY" && event && (!("mode" in played) || played.mode !== "REPLAY")) lastLive.current = event;
     if (played.result === "PLAY")
       return setState({
         stage: "playing",
@@ -115,7 +119,7 @@ export function LivePlayer({
         stage: "waiting",
         next: "nextEvent" in played ? played.nextEvent : undefined,
         message: event ? "This event is over and has no replay." : "Nothing is on air now.",
-        over: event,
+        over: event ?? lastLive.current,
       });
     setState({ stage: "refused", message: "The publisher's monthly band is used up: this channel can be watched again next month." });
   }, [client, target]);
@@ -302,6 +306,11 @@ export function LivePlayer({
                 <p className="live-countdown">{hydrated ? countdown(state.next.startsAt, now) : timeFormat.format(state.next.startsAt)}</p>
                 <p className="muted">{timeFormat.format(state.next.startsAt)}</p>
               </>
+            ) : preparing && target.kind === "channel" ? (
+              <p data-testid="live-replay-preparing">
+                {state.over!.name} is over. Its replay will be on{" "}
+                <Link href={liveEventPath(state.over!.eventId)}>the event&apos;s page</Link> as soon as the recording is ready.
+              </p>
             ) : preparing ? (
               <p data-testid="live-replay-preparing">
                 This event is over. Its recording is being prepared: the replay plays here as soon as it is ready.
