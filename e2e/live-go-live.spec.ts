@@ -3,41 +3,22 @@
 // confirmation: the old key is refused), then an ffmpeg encoder publishing with the new key: the
 // panel shows Receiving, a bitrate, the keyframe interval and the frame rate, its preview plays
 // (currentTime advances) through the Node media server, and Stopped once the encoder stops.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { checkPage, expect, test } from "./helpers/page-health";
+import { liveServerForSpec } from "./helpers/live";
 import { Api } from "../test/support/api";
-import {
-  insertLiveChannel,
-  insertLiveEvent,
-  publishTestPattern,
-  startLiveServer,
-  type LiveTestServer,
-  type Publisher,
-} from "../test/support/live-fixtures";
+import { insertLiveChannel, insertLiveEvent, publishTestPattern } from "../test/support/live-fixtures";
 import { logIn } from "./helpers/account";
 import { setLivePassword } from "../test/contract/live-fixtures";
 
-let live: LiveTestServer;
-let publisher: Publisher | undefined;
-
-test.beforeAll(async () => {
-  // without the nginx HTTP edge: the Node media server serves the live tree (the contract tests use nginx)
-  live = await startLiveServer({ NGINX: "0" });
-});
-
-test.afterAll(async () => {
-  await publisher?.stop();
-  await live?.stop();
-});
-
-async function pageOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: live.server.url });
-  return context.newPage();
-}
+// without the nginx HTTP edge: the Node media server serves the live tree (the contract tests use nginx)
+const spec = liveServerForSpec({ NGINX: "0" });
+const pageOn = spec.pageOn;
 
 const videoTime = (page: Page) => page.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test("the Go-live panel shows the encoder settings, then on-air, a bitrate and a playing preview", async ({ browser }) => {
+  const live = spec.server();
   const api = new Api(live.server.url);
   const user = await api.newUser();
   await setLivePassword(api, user, "go-live-1");
@@ -86,7 +67,7 @@ test("the Go-live panel shows the encoder settings, then on-air, a bitrate and a
   });
   expect(await old.exited).not.toBe(0);
 
-  publisher = publishTestPattern(`rtmp://127.0.0.1:${live.server.rtmpPort}/live/${newKey}`, { seconds: 60 });
+  const publisher = spec.publishing(publishTestPattern(`rtmp://127.0.0.1:${live.server.rtmpPort}/live/${newKey}`, { seconds: 60 }));
   await expect(page.getByTestId("go-live-stage")).toHaveText("Receiving", { timeout: 15_000 });
   await expect(page.getByTestId("go-live-stage-text")).toContainText("Viewers of Evening show see your stream");
   await expect(page.getByTestId("go-live-bitrate")).toHaveText(/^[1-9]\d* kbit\/s$/, { timeout: 10_000 });

@@ -4,34 +4,22 @@
 // "the stream has stopped" (badge off) within 15 s of the encoder's stop; once the event is over
 // its recording is offered to the ticket holder as the replay, with the same window as the ticket.
 // A signed-out visitor sees what the event is, when, its price and what the ticket gives.
-import type { Browser, Page } from "@playwright/test";
 import { checkPage, expect, test } from "./helpers/page-health";
+import { liveServerForSpec } from "./helpers/live";
 import { logIn } from "./helpers/account";
 import { Api } from "../test/support/api";
 import { payThroughSandbox } from "../test/support/checkout";
-import { publishTestPattern, startLiveServer, type LiveTestServer, type Publisher } from "../test/support/live-fixtures";
+import { publishTestPattern, type Publisher } from "../test/support/live-fixtures";
 import { setLivePassword, wireDateTime } from "../test/contract/live-fixtures";
 
-let live: LiveTestServer;
-let publisher: Publisher | undefined;
-
-test.beforeAll(async () => {
-  // the recording job at once after the stream's end (a quick resume would otherwise join it)
-  live = await startLiveServer({ NGINX: "0", LIVE_RECORDING_GRACE_SECONDS: "1" });
-});
-
-test.afterAll(async () => {
-  await publisher?.stop();
-  await live?.stop();
-});
-
-async function pageOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: live.server.url });
-  return context.newPage();
-}
+// the recording job at once after the stream's end (a quick resume would otherwise join it)
+const spec = liveServerForSpec({ NGINX: "0", LIVE_RECORDING_GRACE_SECONDS: "1" });
+const pageOn = spec.pageOn;
 
 test("a live event before, during and after its stream, and its replay for the ticket holder", async ({ browser }) => {
   test.setTimeout(240_000);
+  const live = spec.server();
+  let publisher: Publisher | undefined;
   const api = new Api(live.server.url);
   const [creator, viewer] = await Promise.all([api.newUser(), api.newUser()]);
   await setLivePassword(api, creator, "states-1");
@@ -96,7 +84,7 @@ test("a live event before, during and after its stream, and its replay for the t
     await expect(page.getByTestId("live-badge")).toHaveCount(0);
     await expect(page.getByTestId("live-access")).toContainText("Ticket: you can watch live and then the replay until");
     const streamKey = `${path.body.streamPath}?user=${creator.userCode}&password=states-1`;
-    publisher = publishTestPattern(`${channel.body.streamingBaseUrl}/${streamKey}`, { seconds: 60 });
+    publisher = spec.publishing(publishTestPattern(`${channel.body.streamingBaseUrl}/${streamKey}`, { seconds: 60 }));
     await expect(page.getByTestId("live-badge")).toHaveText("Live", { timeout: 15_000 });
     const time = () => page.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
     await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(1);

@@ -43,8 +43,23 @@ export async function channelStreamState(db: Db, channelId: string, now = Date.n
   return fresh ? { arriving: true, since: session.startedAt } : { arriving: false };
 }
 
+/** Every viewer of a channel polls its state: one read per channel and process serves them for this long. */
+const SHARED_MS = 1000;
+const recent = new Map<string, { at: number; state: Promise<StreamState> }>();
+
+function sharedStreamState(db: Db, channelId: string): Promise<StreamState> {
+  const now = Date.now();
+  const hit = recent.get(channelId);
+  if (hit && now - hit.at < SHARED_MS) return hit.state;
+  if (recent.size > 10_000) recent.clear();
+  const state = channelStreamState(db, channelId, now);
+  recent.set(channelId, { at: now, state });
+  state.catch(() => recent.delete(channelId));
+  return state;
+}
+
 /** The audience's read of a channel's stream state (tRPC live.streamState; 404 for a channel the caller cannot reach). */
 export async function streamState(ctx: Ctx, input: z.output<typeof streamStateInput>): Promise<StreamState> {
   const channel = await loadAudienceChannel(ctx.db, optionalUserId(ctx), input.channelId);
-  return channelStreamState(ctx.db, channel.view.channelId);
+  return sharedStreamState(ctx.db, channel.view.channelId);
 }
