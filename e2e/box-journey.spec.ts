@@ -138,8 +138,12 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
         if (/\/seg_\d+\.ts$/.test(new URL(r.url()).pathname)) segments.push(new URL(r.url()).pathname);
       });
       await item.getByRole("button", { name: "Play" }).click();
-      const select = item.getByTestId("quality-select");
-      await expect(select.locator("option")).toHaveCount(4); // Auto, 720p, 480p, 360p
+      // the player's quality menu lists hls.js's ladder, highest first
+      const quality = item.getByTestId("player-menu-quality");
+      await expect(quality).toBeVisible();
+      await quality.click();
+      await expect(item.getByRole("menuitemradio")).toHaveText([/^Auto/, "720p", "480p", "360p"]);
+      await page.keyboard.press("Escape");
       await item.getByTestId("player-video").evaluate((v: HTMLVideoElement) => {
         v.muted = true;
         void v.play();
@@ -147,9 +151,10 @@ test("upload with tus (progress, resume), wait for READY, play and switch qualit
       await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
       await shot(page, "box-05-playing");
 
-      const highest = await select.locator("option", { hasText: /^720p/ }).getAttribute("value");
-      await select.selectOption(highest!);
-      await expect(item.getByTestId("playing-level")).toHaveText("Playing 720p", { timeout: 30_000 });
+      await quality.click();
+      await item.getByRole("menuitemradio", { name: "720p", exact: true }).click();
+      await expect(quality).toHaveText("Quality: 720p");
+      await expect.poll(() => segments.some((s) => s.includes("/720p/")), { timeout: 30_000 }).toBe(true);
       const before = await videoTime(page);
       await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(before + 1);
       expect(segments.some((s) => s.includes("/720p/"))).toBe(true);

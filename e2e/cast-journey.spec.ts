@@ -203,7 +203,13 @@ test("the public page plays across program boundaries: PRERECORDED -> BREAK -> P
   const inBreak = await time();
   await expect(page.getByTestId("cast-now-title")).toHaveText("Closing", { timeout: 15_000 });
   await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(inBreak + 4);
+  // it started by itself without sound, and says so until the viewer turns it on
+  await expect(page.getByTestId("cast-unmute")).toBeVisible();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
   await shot(page, "cast-05-playing");
+  await page.getByTestId("cast-unmute").click();
+  await expect(page.getByTestId("cast-unmute")).toHaveCount(0);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
 });
 
 let publisher: Publisher | undefined;

@@ -114,8 +114,8 @@ test("a creator schedules a paid live event in the portal; a signed-out viewer b
 
     await expect(viewer).toHaveURL(new RegExp(`/live/${channelId}$`)); // the trackingId left the address
     await expect(viewer.getByTestId("live-player")).toHaveAttribute("data-stage", "playing");
-    await expect(viewer.getByTestId("live-badge")).toHaveText("Live");
-    await expect(viewer.getByTestId("live-access")).toContainText("Ticket: you can watch until");
+    await expect(viewer.getByTestId("live-badge")).toHaveText("Live", { timeout: 15_000 });
+    await expect(viewer.getByTestId("live-access")).toContainText("Ticket: you can watch live until");
     const src = await viewer.getByTestId("player-video").getAttribute("data-src");
     expect(src).toMatch(new RegExp(`^${baseUrl}/media/\\d+-\\d+/[^/]+/live/[0-9a-f-]{36}/[0-9a-f-]{36}/${channelId}/master\\.m3u8$`));
     // the stream plays: the picture advances

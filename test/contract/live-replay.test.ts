@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { payThroughSandbox } from "../support/checkout";
 import { ownServer } from "../support/own-server";
+import { portalSignIn } from "../support/portal-session";
 import { parseSigned, walkLadder } from "./playback-fixtures";
 import { createChannel, createEvent, HOUR, MINUTE, ticketRequest } from "./live-fixtures";
 import { newUser } from "./users-fixtures";
@@ -48,6 +49,17 @@ test("a ticket holder watches the replay of a recorded event for REPLAY_ACCESS_D
   await payThroughSandbox(started.body.url, started.body.trackingId);
   const { trackingId } = started.body;
   assert.equal((await playEvent(event.eventId, buyer.access, { trackingId })).body.result, "PLAY");
+  // the portal's player states one window for the ticket, live then replay: REPLAY_ACCESS_DAYS after the end
+  const onAir = await fetch(`${api().url}/api/trpc/live.playEvent`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: (await portalSignIn(api().url, buyer.userCode, buyer.password)).cookie },
+    body: JSON.stringify({ json: { eventId: event.eventId } }),
+  });
+  const played = (
+    (await onAir.json()) as { result: { data: { json: { result: string; accessUntil: string; resource: { endsAt: string } } } } }
+  ).result.data.json;
+  assert.equal(played.result, "PLAY");
+  assert.equal(new Date(played.accessUntil).getTime() - new Date(played.resource.endsAt).getTime(), 7 * 24 * HOUR);
 
   // the event ended a minute ago and its recording became the READY box item
   await sql(async (q) => {

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
-import { attachHls } from "@/components/viewer/attach-hls";
+import { attachHls } from "@/components/player/attach-hls";
+import { Player } from "@/components/player/player";
 import { LIVE_HLS_CONFIG } from "@/lib/live-hls-config";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
@@ -12,28 +13,39 @@ const RETRY_MS = 2000;
 /**
  * The player of a cast channel: it asks to play (cast.playChannel; always PLAY, empty time plays the
  * slate, unless the publisher's band is used up) and plays the channel's live output through hls.js
- * near its live edge, as every viewer sees it; when playing fails it asks to play again.
+ * near its live edge, as every viewer sees it; when playing fails it asks to play again. It starts
+ * by itself, muted (browsers let only a muted video start without a gesture), and says so with an
+ * Unmute button over the picture until the sound is on.
  */
 export function CastPlayer({ channelId, title, poster }: { channelId: string; title: string; poster?: string }) {
   const play = trpc.cast.playChannel.useMutation();
   const video = useRef<HTMLVideoElement>(null);
+  const [hls, setHls] = useState<Hls>();
   const [waiting, setWaiting] = useState(false);
+  const [muted, setMuted] = useState(true);
   const { mutate } = play;
   useEffect(() => mutate({ channelId }), [mutate, channelId]);
+
+  useEffect(() => {
+    const v = video.current;
+    if (!v) return;
+    const update = () => setMuted(v.muted || v.volume === 0);
+    v.addEventListener("volumechange", update);
+    return () => v.removeEventListener("volumechange", update);
+  }, []);
 
   const src = play.data?.result === "PLAY" ? play.data.file : undefined;
   useEffect(() => {
     const element = video.current;
     if (!src || !element) return;
     let disposed = false;
-    let hls: Hls | undefined;
+    let instance: Hls | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const start = async () => {
       const attached = await attachHls(element, src, {
         config: LIVE_HLS_CONFIG,
-        preferHlsJs: true,
-        onFatal: (_details, instance) => {
-          instance.destroy();
+        onFatal: (_details, failed) => {
+          failed.destroy();
           if (disposed) return;
           setWaiting(true);
           // asked again: a fresh grant (the signed addresses expire), whose new address restarts the player
@@ -42,14 +54,16 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
         onManifest: () => setWaiting(false),
       });
       if (disposed) return attached.hls?.destroy();
-      hls = attached.hls;
+      instance = attached.hls;
+      setHls(instance);
+      element.muted = true;
       await element.play().catch(() => undefined); // without a gesture the browser may wait for one: the controls are there
     };
     void start();
     return () => {
       disposed = true;
       if (retry) clearTimeout(retry);
-      hls?.destroy();
+      instance?.destroy();
     };
   }, [src, mutate, channelId]);
 
@@ -59,21 +73,31 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
     : errorMessageOf(play.error);
   return (
     <div className="vod-player live-player" data-testid="cast-player">
-      <div className="vod-player__screen">
-        <video
-          ref={video}
-          controls={Boolean(src)}
-          playsInline
-          muted
-          poster={poster}
-          aria-label={title}
-          data-testid="player-video"
-          data-src={src}
-        />
-        {src && (
-          <span className="live-badge" data-testid="live-badge">
-            Live
-          </span>
+      <Player
+        videoRef={video}
+        hls={hls}
+        title={title}
+        poster={poster}
+        controls={Boolean(src)}
+        live={src ? { arriving: !waiting } : undefined}
+        idle={Boolean(error)}
+        muted
+        videoData={{ "data-src": src }}
+      >
+        {src && muted && (
+          <button
+            type="button"
+            className="button player__unmute"
+            onClick={() => {
+              const v = video.current;
+              if (!v) return;
+              v.muted = false;
+              if (v.volume === 0) v.volume = 1;
+            }}
+            data-testid="cast-unmute"
+          >
+            Sound is off · Unmute
+          </button>
         )}
         {!src && !error && <p className="vod-player__message">Loading…</p>}
         {src && waiting && <p className="vod-player__message">Tuning in…</p>}
@@ -82,7 +106,7 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
             {error}
           </p>
         )}
-      </div>
+      </Player>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
 /** What an encoder (OBS) is set to for a live channel or a cast stream: the same ingest and credentials. */
 export interface EncoderSettingsView {
@@ -38,17 +38,25 @@ function CopyValue({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
-/** The encoder settings card (OBS: Settings → Stream → Custom), values to copy. */
-export function EncoderSettings({ settings }: { settings: EncoderSettingsView }) {
+/**
+ * The encoder settings card (OBS: Settings → Stream → Custom), values to copy. `keyField`: the whole
+ * stream key with its reveal, copy and reset (a live channel's Go-live panel); without it the key
+ * without the password, typed by the owner at its end.
+ */
+export function EncoderSettings({ settings, keyField }: { settings: EncoderSettingsView; keyField?: ReactNode }) {
   return (
     <section className="card">
       <h2>Encoder settings (OBS: Settings → Stream → Custom)</h2>
       <CopyValue label="Server" value={settings.serverUrl} testId="go-live-server" />
-      <CopyValue label="Stream key (type your live password at its end)" value={settings.streamKey} testId="go-live-key" />
-      <p className="muted">
-        {settings.livePasswordSet ? "Your live password is set; it is never shown again. " : "You have no live password yet. "}
-        <Link href="/account/features">{settings.livePasswordSet ? "Change it" : "Set it"} in your account</Link>.
-      </p>
+      {keyField ?? (
+        <>
+          <CopyValue label="Stream key (type your live password at its end)" value={settings.streamKey} testId="go-live-key" />
+          <p className="muted">
+            {settings.livePasswordSet ? "Your live password is set; it is never shown again. " : "You have no live password yet. "}
+            <Link href="/account/features">{settings.livePasswordSet ? "Change it" : "Set it"} in your account</Link>.
+          </p>
+        </>
+      )}
       <p className="muted">
         Output: {settings.recommended.videoCodec} and {settings.recommended.audioCodec}, keyframe interval{" "}
         {settings.recommended.keyframeIntervalSeconds} s, CBR, tune zerolatency.

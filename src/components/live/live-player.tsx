@@ -1,22 +1,27 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
-import { attachHls } from "@/components/viewer/attach-hls";
+import { attachHls } from "@/components/player/attach-hls";
+import { Player } from "@/components/player/player";
 import { purchaseStorage } from "@/components/payments/purchase-storage";
 import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
 import { formatPrice } from "@/lib/format";
 import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
+import { ticketCovers, ticketUntil } from "./replay-window";
 
 /** What the page plays: a channel (its event on air) or one event (live, then its replay). */
 export type LiveTarget = { kind: "channel"; channelId: string } | { kind: "event"; eventId: string };
 
 interface EventInfo {
   eventId: string;
+  channel: { channelId: string };
   name: string;
+  recordEvent: boolean;
   startsAt: Date;
   endsAt: Date;
   pricePerViewCents?: number;
@@ -26,7 +31,7 @@ type State =
   | { stage: "checking" }
   | { stage: "playing"; src: string; mode: "LIVE" | "REPLAY"; event?: EventInfo; accessUntil?: Date }
   | { stage: "ticket"; event: EventInfo }
-  | { stage: "waiting"; next?: EventInfo; message: string }
+  | { stage: "waiting"; next?: EventInfo; message: string; over?: EventInfo }
   | { stage: "refused"; message: string };
 
 /**
@@ -36,6 +41,12 @@ type State =
  */
 const LIVE_CONFIG = { liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 5, maxLiveSyncPlaybackRate: 1.2, backBufferLength: 10 };
 const RETRY_MS = 2000;
+/** How often the page asks whether the stream is arriving (the badge goes within 15 s of the encoder stopping). */
+const STREAM_STATE_MS = 3000;
+/** How often a page whose event is over asks again for its replay while the recording is made. */
+const REPLAY_POLL_MS = 10_000;
+/** A recorded event's replay is waited for this long after its end (a recording takes minutes). */
+const PREPARING_FOR_MS = 2 * 3600_000;
 
 const storage = purchaseStorage("live");
 const keyOf = (t: LiveTarget) => (t.kind === "channel" ? `channel.${t.channelId}` : `event.${t.eventId}`);
@@ -58,11 +69,25 @@ function countdown(at: Date, now: number): string {
  * back here, then it plays); with nothing on air, a countdown to the next event, which then plays;
  * an event over plays its replay.
  */
-export function LivePlayer({ target, title, currency, poster }: { target: LiveTarget; title: string; currency: string; poster?: string }) {
+export function LivePlayer({
+  target,
+  title,
+  currency,
+  replayDays,
+  poster,
+}: {
+  target: LiveTarget;
+  title: string;
+  currency: string;
+  /** How long a ticket's replay stays open after the event (REPLAY_ACCESS_DAYS). */
+  replayDays: number;
+  poster?: string;
+}) {
   const client = trpc.useUtils().client;
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
+  const [hlsInstance, setHlsInstance] = useState<Hls>();
   const trackingId = useRef<string | undefined>(undefined);
   const [state, setState] = useState<State>({ stage: "checking" });
   const [now, setNow] = useState(() => Date.now());
@@ -71,12 +96,15 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
   const [buying, setBuying] = useState(false);
   const [waitingForStream, setWaitingForStream] = useState(false);
 
+  // the event last played live: once a channel's event is over, the channel page points to its replay
+  const lastLive = useRef<EventInfo | undefined>(undefined);
   const ask = useCallback(async () => {
     const played =
       target.kind === "channel"
         ? await client.live.playChannel.mutate({ channelId: target.channelId, trackingId: trackingId.current })
         : await client.live.playEvent.mutate({ eventId: target.eventId, trackingId: trackingId.current });
     const event = "eventId" in played.resource ? played.resource : undefined;
+    if (played.result === "PLAY" && event && (!("mode" in played) || played.mode !== "REPLAY")) lastLive.current = event;
     if (played.result === "PLAY")
       return setState({
         stage: "playing",
@@ -91,6 +119,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
         stage: "waiting",
         next: "nextEvent" in played ? played.nextEvent : undefined,
         message: event ? "This event is over and has no replay." : "Nothing is on air now.",
+        over: event ?? lastLive.current,
       });
     setState({ stage: "refused", message: "The publisher's monthly band is used up: this channel can be watched again next month." });
   }, [client, target]);
@@ -105,21 +134,29 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
     [ask, target],
   );
 
-  // the clock of the countdowns; when the next event starts, ask again
+  // the clock of the countdowns and of the window on air; when the next event starts, or the one
+  // played live ends (its replay, or what follows), ask again
   const next =
     state.stage === "waiting"
       ? state.next
       : state.stage === "playing" && state.event && state.event.startsAt.getTime() > now
         ? state.event
         : undefined;
+  const liveEnd = state.stage === "playing" && state.mode === "LIVE" ? state.event?.endsAt.getTime() : undefined;
   useEffect(() => {
-    if (!next) return;
+    if (!next && liveEnd === undefined) return;
+    let asked = false;
     const timer = setInterval(() => {
-      setNow(Date.now());
-      if (state.stage === "waiting" && next.startsAt.getTime() <= Date.now()) void ask().catch(() => undefined);
+      const t = Date.now();
+      setNow(t);
+      const due = (state.stage === "waiting" && next && next.startsAt.getTime() <= t) || (liveEnd !== undefined && liveEnd <= t);
+      if (due && !asked) {
+        asked = true;
+        void ask().catch(() => undefined);
+      }
     }, 1000);
     return () => clearInterval(timer);
-  }, [next, state.stage, ask]);
+  }, [next, liveEnd, state.stage, ask]);
 
   const src = state.stage === "playing" ? state.src : undefined;
   // when the event played live is over, its URL closes (it is that event's only): ask again for what
@@ -135,7 +172,6 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
     const start = async () => {
       const attached = await attachHls(element, src, {
         config: LIVE_CONFIG,
-        preferHlsJs: true,
         onFatal: (details, instance) => {
           // before the stream arrives (or between two takes) the playlist is missing: wait and ask again
           instance.destroy();
@@ -154,6 +190,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
       if (disposed) return attached.hls?.destroy();
       if (attached.error) return setError(attached.error);
       hls.current = attached.hls ?? null;
+      setHlsInstance(attached.hls);
       await element.play().catch(() => undefined); // without a gesture the browser may wait for one: the controls are there
     };
     void start();
@@ -164,6 +201,27 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
       hls.current = null;
     };
   }, [src, ask]);
+
+  // an event over whose recording is being made: ask again until its replay plays
+  const preparing = state.stage === "waiting" && state.over?.recordEvent === true && now - state.over.endsAt.getTime() < PREPARING_FOR_MS;
+  useEffect(() => {
+    if (!preparing) return;
+    const timer = setInterval(() => void ask().catch(() => undefined), REPLAY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [preparing, ask]);
+
+  // the LIVE badge says whether the stream is really arriving (the ingest's sessions), not the window
+  const liveNow = state.stage === "playing" && state.mode === "LIVE" ? state : undefined;
+  const channelId = target.kind === "channel" ? target.channelId : liveNow?.event?.channel.channelId;
+  const stream = trpc.live.streamState.useQuery(
+    { channelId: channelId ?? "" },
+    { enabled: Boolean(liveNow && channelId), refetchInterval: STREAM_STATE_MS, refetchIntervalInBackground: true },
+  );
+  const arriving = Boolean(liveNow && stream.data?.arriving);
+  const [arrived, setArrived] = useState(false);
+  useEffect(() => {
+    if (arriving) setArrived(true);
+  }, [arriving]);
 
   async function buy(eventId: string): Promise<void> {
     setBuying(true);
@@ -177,38 +235,69 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
   }
 
   const playing = state.stage === "playing" ? state : undefined;
-  const onAir =
-    playing?.mode === "LIVE" && playing.event && playing.event.startsAt.getTime() <= now && now < playing.event.endsAt.getTime();
+  const inWindow = playing?.event ? playing.event.startsAt.getTime() <= now && now < playing.event.endsAt.getTime() : Boolean(playing);
+  const beforeStart = playing?.mode === "LIVE" && playing.event && playing.event.startsAt.getTime() > now;
+  const onAir = playing?.mode === "LIVE" && inWindow && arriving;
+  const stopped = playing?.mode === "LIVE" && inWindow && !arriving && arrived && stream.data !== undefined;
+  const notYet = playing?.mode === "LIVE" && inWindow && !arriving && !arrived;
+  const ticketEvent = state.stage === "ticket" ? state.event : undefined;
   return (
-    <div className="vod-player live-player" data-stage={state.stage} data-testid="live-player">
-      <div className="vod-player__screen">
-        <video
-          ref={video}
-          controls={Boolean(src)}
-          playsInline
-          muted={false}
-          poster={poster}
-          aria-label={title}
-          data-testid="player-video"
-          data-src={src}
-        />
-        {onAir && (
-          <span className="live-badge" data-testid="live-badge">
-            Live
-          </span>
-        )}
+    <div
+      className="vod-player live-player"
+      data-stage={state.stage}
+      data-stream={onAir ? "arriving" : stopped ? "stopped" : undefined}
+      data-testid="live-player"
+    >
+      <Player
+        videoRef={video}
+        hls={hlsInstance}
+        title={title}
+        poster={poster}
+        controls={Boolean(src) && !beforeStart}
+        live={playing?.mode === "LIVE" ? { arriving: onAir } : undefined}
+        idle={!onAir && playing?.mode !== "REPLAY"}
+        videoData={{ "data-src": src }}
+      >
         {playing?.mode === "REPLAY" && (
           <span className="live-badge live-badge--replay" data-testid="replay-badge">
             Replay
           </span>
         )}
         {state.stage === "checking" && <p className="vod-player__message">Loading…</p>}
-        {playing && !onAir && playing.mode === "LIVE" && playing.event && playing.event.startsAt.getTime() > now && (
-          <p className="vod-player__message" data-testid="live-countdown">
-            {playing.event.name} starts in {countdown(playing.event.startsAt, now)}
+        {beforeStart && playing.event && (
+          <div className="vod-player__message" data-testid="live-countdown">
+            <p>{playing.event.name} starts in</p>
+            <p className="live-countdown">{countdown(playing.event.startsAt, now)}</p>
+            <p className="muted">{timeFormat.format(playing.event.startsAt)}</p>
+          </div>
+        )}
+        {notYet && (
+          <p className="vod-player__message" data-testid="live-not-yet">
+            {waitingForStream || !stream.data
+              ? "Waiting for the stream…"
+              : "The stream has not started yet: it plays here as soon as it does."}
           </p>
         )}
-        {playing && waitingForStream && (onAir || !playing.event) && <p className="vod-player__message">Waiting for the stream…</p>}
+        {stopped && (
+          <div className="vod-player__message" data-testid="live-stopped">
+            <p>The stream has stopped.</p>
+            <p className="muted">
+              {playing?.event ? `It may resume before ${timeFormat.format(playing.event.endsAt)}: ` : "It may resume: "}it plays here again
+              as soon as it does.
+            </p>
+          </div>
+        )}
+        {ticketEvent && (
+          <div className="vod-player__message" data-testid="live-ticket-poster">
+            <p>
+              <strong>{ticketEvent.name}</strong>
+            </p>
+            <p>
+              {timeFormat.format(ticketEvent.startsAt)} – {timeFormat.format(ticketEvent.endsAt)}
+            </p>
+            <p>Buy a ticket below to watch.</p>
+          </div>
+        )}
         {state.stage === "waiting" && (
           <div className="vod-player__message" data-testid="live-countdown">
             {state.next ? (
@@ -217,6 +306,15 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
                 <p className="live-countdown">{hydrated ? countdown(state.next.startsAt, now) : timeFormat.format(state.next.startsAt)}</p>
                 <p className="muted">{timeFormat.format(state.next.startsAt)}</p>
               </>
+            ) : preparing && target.kind === "channel" ? (
+              <p data-testid="live-replay-preparing">
+                {state.over!.name} is over. Its replay will be on{" "}
+                <Link href={liveEventPath(state.over!.eventId)}>the event&apos;s page</Link> as soon as the recording is ready.
+              </p>
+            ) : preparing ? (
+              <p data-testid="live-replay-preparing">
+                This event is over. Its recording is being prepared: the replay plays here as soon as it is ready.
+              </p>
             ) : (
               <p>{state.message}</p>
             )}
@@ -227,7 +325,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
             {state.message}
           </p>
         )}
-      </div>
+      </Player>
       {state.stage === "ticket" && (
         <div className="vod-purchase" data-testid="live-ticket">
           <p>
@@ -235,7 +333,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
             <span className="vod-purchase__price" data-testid="live-price">
               {formatPrice(state.event.pricePerViewCents ?? 0, currency)}
             </span>{" "}
-            <span className="muted">for the live event and its replay</span>
+            <span className="muted">for {ticketCovers(state.event.recordEvent, replayDays)}</span>
           </p>
           <button
             type="button"
@@ -251,7 +349,7 @@ export function LivePlayer({ target, title, currency, poster }: { target: LiveTa
       )}
       {playing?.accessUntil && (
         <p className="vod-purchase vod-purchase--owned" data-testid="live-access">
-          Ticket: you can watch until {timeFormat.format(playing.accessUntil)}.
+          {ticketUntil(playing.mode, playing.event?.recordEvent ?? false, playing.accessUntil)}
         </p>
       )}
       {(notice || error) && (

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
 import { useHydrated } from "@/components/form/submit-button";
 import { purchaseStorage } from "@/components/payments/purchase-storage";
-import { attachHls } from "./attach-hls";
+import { attachHls } from "@/components/player/attach-hls";
+import { Player } from "@/components/player/player";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
@@ -60,6 +61,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
+  const [hlsInstance, setHlsInstance] = useState<Hls>();
   const attached = useRef<string | null>(null);
   const trackingId = useRef<string | undefined>(undefined);
   const startAtPending = useRef(startAt !== undefined && startAt > 0);
@@ -139,19 +141,19 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       if (attached.current !== m.src) {
         hls.current?.destroy();
         hls.current = null;
-        const attachedHls = await attachHls(element, m.src, { onFatal: (details) => setError(`Playback failed (${details}).`) });
+        const attachedHls = await attachHls(element, m.src, {
+          onFatal: (details) => setError(`Playback failed (${details}).`),
+          // only the first attach: a source renewed later keeps the viewer's position
+          startAt: m.kind === "full" && startAtPending.current ? startAt : undefined,
+        });
         if (attachedHls.error) return setError(attachedHls.error);
         hls.current = attachedHls.hls ?? null;
+        setHlsInstance(attachedHls.hls);
         attached.current = m.src;
+        if (m.kind === "full") startAtPending.current = false;
       }
     } catch (err) {
       return setError(errorMessageOf(err) ?? "The player could not start.");
-    }
-    if (startAtPending.current && given.kind === "full" && startAt) {
-      startAtPending.current = false;
-      const seek = () => void (element.currentTime = startAt);
-      if (element.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
-      else element.addEventListener("loadedmetadata", seek, { once: true });
     }
     setStarted(true);
     setPreviewOver(false);
@@ -205,18 +207,16 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
 
   return (
     <div className="vod-player" data-stage={state.stage} data-media={media?.kind}>
-      <div className="vod-player__screen">
-        <video
-          ref={video}
-          controls={started}
-          playsInline
-          preload="none"
-          poster={poster}
-          aria-label={media?.kind === "preview" ? `Preview of ${title}` : title}
-          data-testid="player-video"
-          onEnded={() => media?.kind === "preview" && setPreviewOver(true)}
-          onError={() => attached.current && setError("Playback failed: the video could not be loaded.")}
-        />
+      <Player
+        videoRef={video}
+        hls={hlsInstance}
+        title={media?.kind === "preview" ? `Preview of ${title}` : title}
+        poster={poster}
+        controls={started}
+        idle={Boolean(error) || state.stage === "refused"}
+        onEnded={() => media?.kind === "preview" && setPreviewOver(true)}
+        onError={() => attached.current && setError("Playback failed: the video could not be loaded.")}
+      >
         {!started && startLabel && (
           <button type="button" className="vod-player__start" onClick={() => media && void start(media)} disabled={!media}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -236,7 +236,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
             {buyControl}
           </div>
         )}
-      </div>
+      </Player>
       {forSale && !previewOver && (
         <div className="vod-purchase" data-testid="vod-purchase">
           {bundle ? (

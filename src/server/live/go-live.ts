@@ -15,11 +15,17 @@ import { publishingStreams } from "./rtmp-stat";
 
 export const goLiveInput = z.object({ channelId: z.uuid() });
 
-async function ownedChannel(ctx: Ctx, channelId: string) {
+export async function ownedChannel(ctx: Ctx, channelId: string) {
   const userId = requireUserId(ctx);
   const channel = await ctx.db.liveChannel.findUnique({
     where: { id: channelId },
-    select: { id: true, ownerId: true, name: true, streamPath: true, owner: { select: { userCode: true, livePasswordHash: true } } },
+    select: {
+      id: true,
+      ownerId: true,
+      name: true,
+      streamPath: true,
+      owner: { select: { userCode: true, livePasswordHash: true, livePasswordSealed: true } },
+    },
   });
   if (!channel || channel.ownerId !== userId) throw notFound();
   return channel;
@@ -62,30 +68,101 @@ export async function goLiveSettings(ctx: Ctx, input: z.output<typeof goLiveInpu
   };
 }
 
+/**
+ * Where the channel's stream is, as the owner reads it: waiting for the encoder (nothing published
+ * since the event on air began, or at all), receiving, stopped (the encoder stopped; the event on
+ * air, if any, goes on and a new publish resumes it), ended (the last event is over since the last
+ * publish).
+ */
+export type StreamStage = "waiting" | "receiving" | "stopped" | "ended";
+
+/** The recording of the channel's current or last recorded event: being made, processed, ready, failed. */
+export interface RecordingStatus {
+  eventId: string;
+  eventName: string;
+  status: "pending" | "processing" | "ready" | "failed";
+  /** The recording's box item, once it exists. */
+  boxId?: string;
+}
+
 export interface GoLiveStatus {
   /** Whether the channel's encoder is publishing now (an open session that nginx-rtmp confirms). */
   onAir: boolean;
   since?: Date;
+  stage: StreamStage;
   /** The event on air now, if any (its window contains now). */
   event?: { id: string; name: string; recordEvent: boolean };
+  /** The event that ended last, when no event is on air. */
+  lastEvent?: { id: string; name: string; endedAt: Date };
+  recording?: RecordingStatus;
   health?: IngestHealth;
   /** Whether the RTMP ingest answers on this machine. */
   ingestRunning: boolean;
 }
 
+const BOX_STATUS = { PROCESSING: "processing", READY: "ready", FAILED: "failed" } as const;
+
+async function recordingOf(
+  ctx: Ctx,
+  event: { id: string; name: string; recordEvent: boolean; recordingBoxItemId: string | null; startsAt: Date } | null,
+  lastPublish: Date | undefined,
+): Promise<RecordingStatus | undefined> {
+  if (!event?.recordEvent) return undefined;
+  const base = { eventId: event.id, eventName: event.name };
+  if (!event.recordingBoxItemId) {
+    // recorded when something was published in its window (the recording job runs after the grace)
+    return lastPublish && lastPublish >= event.startsAt ? { ...base, status: "pending" } : undefined;
+  }
+  const item = await ctx.db.boxItem.findUnique({ where: { id: event.recordingBoxItemId }, select: { status: true } });
+  if (!item) return undefined;
+  return { ...base, status: BOX_STATUS[item.status as keyof typeof BOX_STATUS] ?? "processing", boxId: event.recordingBoxItemId };
+}
+
 export async function goLiveStatus(ctx: Ctx, input: z.output<typeof goLiveInput>): Promise<GoLiveStatus> {
   const channel = await ownedChannel(ctx, input.channelId);
-  const [session, event, streams] = await Promise.all([
+  const now = new Date();
+  const [session, last, event, lastEvent, streams] = await Promise.all([
     ctx.db.liveSession.findUnique({ where: { openChannelId: channel.id }, select: { streamPath: true, clientId: true, startedAt: true } }),
-    onAirEventAt(ctx.db, channel.id, new Date()),
+    ctx.db.liveSession.findFirst({
+      where: { channelId: channel.id },
+      orderBy: { startedAt: "desc" },
+      select: { startedAt: true, endedAt: true },
+    }),
+    onAirEventAt(ctx.db, channel.id, now),
+    ctx.db.liveEvent.findFirst({
+      where: { channelId: channel.id, endsAt: { lte: now } },
+      orderBy: { endsAt: "desc" },
+      select: { id: true, name: true, recordEvent: true, recordingBoxItemId: true, startsAt: true, endsAt: true },
+    }),
     publishingStreams(),
   ]);
   const stream = session ? streams?.find((s) => s.name === session.streamPath && s.publisherIds.includes(session.clientId)) : undefined;
+  const lastPublish = last ? (last.endedAt ?? now) : undefined;
+  const stage: StreamStage = stream
+    ? "receiving"
+    : event
+      ? lastPublish && lastPublish > event.startsAt
+        ? "stopped"
+        : "waiting"
+      : lastEvent &&
+          lastPublish &&
+          lastPublish > lastEvent.startsAt &&
+          lastPublish.getTime() <= lastEvent.endsAt.getTime() + STOPPED_SHOWN_MS
+        ? "ended"
+        : last && last.endedAt && now.getTime() - last.endedAt.getTime() < STOPPED_SHOWN_MS
+          ? "stopped"
+          : "waiting";
   return {
     onAir: stream !== undefined,
     since: stream ? session!.startedAt : undefined,
+    stage,
     event: event ? { id: event.id, name: event.name, recordEvent: event.recordEvent } : undefined,
+    lastEvent: !event && lastEvent ? { id: lastEvent.id, name: lastEvent.name, endedAt: lastEvent.endsAt } : undefined,
+    recording: await recordingOf(ctx, event ?? lastEvent, lastPublish),
     health: stream ? await ingestHealth(stream) : undefined,
     ingestRunning: streams !== undefined,
   };
 }
+
+/** Without an event, a stopped stream is said to be stopped this long, then the panel waits again. */
+const STOPPED_SHOWN_MS = 10 * 60_000;

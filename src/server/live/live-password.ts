@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { addressKeyHash, trustSource, trustedKinds } from "@/server/auth/trusted-sources";
 import { countAttempt, sharedCounters, takeBackAttempt } from "@/server/auth/failure-counters";
 import { env } from "@/server/env";
+import { sealLivePassword } from "./live-password-seal";
 
 // The live password (features.livePassword) an encoder sends in its publish URL: stored as an argon2id
 // hash like login passwords, never answered after it was set.
@@ -52,6 +53,9 @@ async function passwordMatches(db: Db, user: { id: string; livePasswordHash: str
   const a = Buffer.from(stored);
   const b = Buffer.from(password);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return false;
-  await db.user.update({ where: { id: user.id }, data: { livePasswordHash: await hashLivePassword(password) } });
+  await db.user.update({
+    where: { id: user.id },
+    data: { livePasswordHash: await hashLivePassword(password), livePasswordSealed: sealLivePassword(password) },
+  });
   return true;
 }

@@ -65,7 +65,9 @@ export async function playLoadedEvent(
   const band = await bandLimitRefusal(ctx.db, event.ownerId, now);
   if (band) return { ...band, resource };
   if (resource.paymentMode === "FREE") return { ...(await grant()), resource };
-  const accessUntil = over ? replayUntil(resource.endsAt) : resource.endsAt;
+  // one window, said the same on the ticket, the event page and the replay: live until the end, then
+  // the replay (a recorded event) until REPLAY_ACCESS_DAYS after it
+  const accessUntil = over || resource.recordEvent ? replayUntil(resource.endsAt) : resource.endsAt;
   if (accessUntil.getTime() <= now.getTime()) return { result: "NOT_ON_AIR", messageId: "live.over", resource };
   if (!(await holdsTicket(ctx, resource.eventId, trackingId)))
     return { result: "PAYMENT_REQUIRED", messageId: "live.paymentRequired", resource };

@@ -8,6 +8,7 @@ import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view"
 import { zBirthDate, zEmail, zLanguage, zName } from "./user-fields";
 import { isCountryCode } from "./countries";
 import { hashLivePassword } from "@/server/live/live-password";
+import { sealLivePassword } from "@/server/live/live-password-seal";
 
 // Clients post back the whole object they read (supplement §3): unknown keys and read-only fields
 // (userCode, countryName, ...) are dropped by the schemas (zod strips unknown keys) and never written.
@@ -130,7 +131,10 @@ export async function updateUser(ctx: Ctx, input: UpdateUserInput): Promise<User
     } satisfies Prisma.UserUpdateInput);
     // write-only (never answered, so a client posting back what it read sends none): absent or
     // empty keeps the stored one, a value replaces it
-    if (features.livePassword) data.livePasswordHash = await hashLivePassword(features.livePassword);
+    if (features.livePassword) {
+      data.livePasswordHash = await hashLivePassword(features.livePassword);
+      data.livePasswordSealed = sealLivePassword(features.livePassword);
+    }
   }
 
   const user = await ctx.db.user.update({ where: { id: userId }, data, select: userAccountSelect }).catch((err: unknown) => {

@@ -14,6 +14,7 @@ import { deleteEvent, deleteEventInput } from "@/server/domain/live/delete-event
 import { searchEvents, searchEventsInput, searchPublicEvents, searchPublicEventsInput } from "@/server/domain/live/search-events";
 import { playEvent, playEventInput } from "@/server/domain/live/play-event";
 import { payEvent, payEventInput } from "@/server/domain/live/pay-event";
+import { streamState, streamStateInput } from "@/server/live/stream-state";
 
 // The audience's operations (public reads and searches, stream path, play, pay) are public
 // procedures: the live pages call them for signed-out visitors too; a signed-in caller is the
@@ -39,5 +40,7 @@ export const liveRouter = router({
   searchEvents: userProcedure.input(inputParser(searchEventsInput)).query(({ ctx, input }) => searchEvents(ctx, input)),
   searchPublicEvents: publicProcedure.input(inputParser(searchPublicEventsInput)).query(({ ctx, input }) => searchPublicEvents(ctx, input)),
   playEvent: publicProcedure.input(inputParser(playEventInput)).mutation(({ ctx, input }) => playEvent(ctx, input)),
+  /** Whether the channel's stream is arriving now (the live pages poll it for their LIVE badge). */
+  streamState: publicProcedure.input(inputParser(streamStateInput)).query(({ ctx, input }) => streamState(ctx, input)),
   payEvent: publicProcedure.input(inputParser(payEventInput)).mutation(({ ctx, input }) => payEvent(ctx, input)),
 });

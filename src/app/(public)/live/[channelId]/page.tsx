@@ -54,6 +54,7 @@ export default async function LiveChannelPage({ params }: { params: Params }) {
         target={{ kind: "channel", channelId }}
         title={channel.name}
         currency={env().CURRENCY}
+        replayDays={env().REPLAY_ACCESS_DAYS}
         poster={channel.thumbnailId ? thumbnailPath(channel.thumbnailId, 640) : undefined}
       />
       <div className="watch__body">

@@ -5,6 +5,7 @@ import { cache } from "react";
 import { EventWhen } from "@/components/live/event-when";
 import { LivePlayer } from "@/components/live/live-player";
 import { LivePublisher } from "@/components/live/live-publisher";
+import { ticketCovers } from "@/components/live/replay-window";
 import { env } from "@/server/env";
 import { getServerCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
@@ -39,6 +40,7 @@ export default async function LiveEventPage({ params }: { params: Params }) {
         target={{ kind: "event", eventId }}
         title={event.name}
         currency={env().CURRENCY}
+        replayDays={env().REPLAY_ACCESS_DAYS}
         poster={picture ? thumbnailPath(picture, 640) : undefined}
       />
       <div className="watch__body">
@@ -57,7 +59,7 @@ export default async function LiveEventPage({ params }: { params: Params }) {
           <h2 id="ticket-title">{event.paymentMode === "PAY_PER_VIEW" ? "Ticket" : "Free"}</h2>
           <p>
             {event.paymentMode === "PAY_PER_VIEW"
-              ? `A ticket lets you watch the event live${event.recordEvent ? ` and its replay for ${env().REPLAY_ACCESS_DAYS} days after it ends` : ""}.`
+              ? `A ticket lets you watch ${ticketCovers(event.recordEvent, env().REPLAY_ACCESS_DAYS)}.`
               : `Free to watch${event.recordEvent ? ", live and as a replay" : ""}.`}
           </p>
         </aside>

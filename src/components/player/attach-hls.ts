@@ -4,10 +4,11 @@ import type { HlsConfig } from "hls.js";
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
 /**
- * Plays an HLS address in a video element: the browser's own HLS when it has it (unless
- * `preferHlsJs`), else hls.js (the light build, loaded only now). Returns the hls.js instance (undefined for native HLS), or an
- * error text when the browser cannot play HLS. `onFatal` gets hls.js's fatal errors, `onManifest` its
- * parsed playlist.
+ * Plays an HLS address in a video element: through hls.js (the light build, loaded only now) wherever
+ * Media Source Extensions are, so the player's quality menu has the ladder and live streams get the
+ * latency settings; the browser's own HLS only without them (older iPhones). Returns the hls.js
+ * instance (undefined for native HLS), or an error text when the browser cannot play HLS.
+ * `onFatal` gets hls.js's fatal errors, `onManifest` its parsed playlist.
  */
 export async function attachHls(
   element: HTMLVideoElement,
@@ -16,22 +17,19 @@ export async function attachHls(
     config?: Partial<HlsConfig>;
     onFatal: (details: string, instance: Hls) => void;
     onManifest?: () => void;
-    /** Live: hls.js wherever it runs (its latency settings), the browser's own HLS only without it. */
-    preferHlsJs?: boolean;
+    /** Where to start (seconds; the watch page's ?t=). */
+    startAt?: number;
   },
 ): Promise<{ hls?: Hls; error?: string }> {
   const native = element.canPlayType(HLS_TYPE) !== "";
-  if (native && !opts.preferHlsJs) {
-    element.src = src;
-    return {};
-  }
   const { default: HlsClass } = await import("hls.js/light");
   if (!HlsClass.isSupported()) {
     if (!native) return { error: "This browser cannot play HLS video." };
     element.src = src;
+    if (opts.startAt) element.currentTime = opts.startAt;
     return {};
   }
-  const instance = new HlsClass(opts.config);
+  const instance = new HlsClass({ ...opts.config, ...(opts.startAt ? { startPosition: opts.startAt } : {}) });
   instance.on(HlsClass.Events.ERROR, (_e, data) => {
     if (data.fatal) opts.onFatal(data.details, instance);
   });

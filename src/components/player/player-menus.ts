@@ -1,0 +1,55 @@
+import type Hls from "hls.js";
+
+/**
+ * One menu of the player's settings, drawn the same way whatever it chooses: quality (hls.js's
+ * levels) and speed today; captions, audio tracks and chapters plug in as more menus built from
+ * hls.js's tracks (subtitleTracks, audioTracks; the full hls.js build) without touching the controls.
+ */
+export interface PlayerMenu {
+  id: string;
+  label: string;
+  items: { value: string; label: string }[];
+  selected: string;
+  onSelect(value: string): void;
+}
+
+export const AUTO = "auto";
+
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+
+/** "720p", or the bitrate for a rung without a height (audio only, the source). */
+const levelLabel = (l: { height: number; bitrate: number }) => (l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbit/s`);
+
+/** The quality menu: Auto (hls.js's adaptive choice), then the ladder's rungs from the highest. */
+export function qualityMenu(hls: Hls, choice: string, choose: (value: string) => void): PlayerMenu | undefined {
+  if (hls.levels.length === 0) return undefined;
+  const playing = hls.levels[hls.currentLevel];
+  const rungs = hls.levels.map((l, index) => ({ index, label: levelLabel(l), height: l.height, bitrate: l.bitrate }));
+  rungs.sort((a, b) => b.height - a.height || b.bitrate - a.bitrate);
+  return {
+    id: "quality",
+    label: "Quality",
+    items: [
+      { value: AUTO, label: choice === AUTO && playing ? `Auto (${levelLabel(playing)})` : "Auto" },
+      ...rungs.map((r) => ({ value: String(r.index), label: r.label })),
+    ],
+    selected: choice,
+    onSelect(value) {
+      // a chosen rung is switched to at once (buffer flushed); Auto lets the ABR controller decide
+      hls.currentLevel = value === AUTO ? -1 : Number(value);
+      choose(value);
+    },
+  };
+}
+
+export function speedMenu(video: HTMLVideoElement, rate: number): PlayerMenu {
+  return {
+    id: "speed",
+    label: "Speed",
+    items: SPEEDS.map((s) => ({ value: String(s), label: s === 1 ? "Normal" : `${s}×` })),
+    selected: String(rate),
+    onSelect(value) {
+      video.playbackRate = Number(value);
+    },
+  };
+}
