@@ -86,7 +86,9 @@ describe("portal commerce pages", () => {
       assert.ok(html.includes(text), text);
     // a buy button for each paid plan, none for Free (which a new user is on: no downgrade either)
     for (const plan of ["Entry", "Basic", "Professional", "Business"]) assert.ok(html.includes(`Buy ${plan}`), plan);
-    assert.ok(!html.includes("Buy Free") && !html.includes("Downgrade to Free"));
+    // what the page shows, not the translations its scripts carry
+    const shown = html.replace(/<script[\s\S]*?<\/script>/g, "");
+    assert.ok(!shown.includes("Buy Free") && !shown.includes("Downgrade to Free"));
   });
 
   test("a plan bought through checkout: activated on return, once; a purchase of the buyer, nobody's sale", async () => {
@@ -101,12 +103,12 @@ describe("portal commerce pages", () => {
       const activation = await page(returned.pathname + returned.search);
       assert.equal(activation.status, 200);
       assert.match(activation.html, /data-testid="activated-plan">Basic</);
-      assert.match(activation.html, /30<!-- --> day\(s\) left/);
+      assert.match(activation.html, /30 days left/);
     }
     const overview = await api.get("/api/user/me/overview", { token: buyer.access });
     assert.deepEqual([overview.body.licenseName, overview.body.daysToExpiration, overview.body.availableRenews], ["Basic", 30, 0]);
     assert.equal(planCards((await page("/plans")).html).current[0], "Basic");
-    assert.match((await page("/plans")).html, /Downgrade to Free/);
+    assert.match((await page("/plans")).html.replace(/<script[\s\S]*?<\/script>/g, ""), />Downgrade to Free</);
 
     const purchases = await trpcQuery("payments.purchases", { pageIndex: 0, pageSize: 10 });
     assert.equal(purchases.status, 200);

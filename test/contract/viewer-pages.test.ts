@@ -306,7 +306,9 @@ describe("creator page /u/{userCode} and home page /", () => {
     const { status, text } = await html(`/u/${creator.userCode}`);
     assert.equal(status, 200);
     assert.deepEqual(vodIdsOn(text), [cc.vodId, free.vodId, ppv.vodId]);
-    const form = tagAttributes(text, /<form[^>]*role="search"[^>]*>/);
+    // the page's own search, in its main (the site header's searches the whole site)
+    const main = text.slice(text.indexOf('<main id="main"'));
+    const form = tagAttributes(main, /<form[^>]*role="search"[^>]*>/);
     assert.deepEqual([form?.action, form?.method], [`/u/${creator.userCode}`, "get"]);
     const card = (vodId: string) => new RegExp(`data-vod-id="${vodId}"[\\s\\S]*?</li>`).exec(text)?.[0] ?? "";
     assert.match(card(ppv.vodId), /data-testid="vod-license">€2\.50</);
