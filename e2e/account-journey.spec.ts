@@ -85,6 +85,8 @@ test("register, activate by mail, log in, edit the account, log out", async ({ p
     await page.getByTestId("user-menu").click();
     await page.getByRole("link", { name: "My page" }).click();
     await expect(page.getByRole("heading", { name: "Ada's films" })).toBeVisible();
+    // the description is the creator page's About tab
+    await page.getByRole("link", { name: "About", exact: true }).click();
     await expect(page.getByText("Short films about engines.")).toBeVisible();
     await shot(page, "journey-07-public-page");
   });
