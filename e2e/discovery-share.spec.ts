@@ -39,7 +39,9 @@ test("a viewer reaches a live channel, a cast channel and a bundle from the home
   const event = `Storm watch ${stamp}`;
   await created(
     `/api/live/channel/${live.channelId}/event`,
-    { name: event, paymentMode: "FREE", eventDate: wire(Date.now() - 60_000), endDate: wire(Date.now() + 3_600_000) },
+    // on air since a day ago: the live row lists events soonest first, so the events other journeys
+    // of the same server left on air do not push this one out of the row
+    { name: event, paymentMode: "FREE", eventDate: wire(Date.now() - 86_000_000), endDate: wire(Date.now() + 3_600_000) },
     token,
   );
   const cast = await created("/api/cast/channel", { name: `Harbour TV ${stamp}`, streamPath: `harbour-${stamp}` }, token);
