@@ -15,7 +15,7 @@ import { ProgressBar } from "@/components/progress-bar";
 import { ContentPicture } from "@/components/content-picture";
 import { VodDialog } from "@/components/vod/vod-dialog";
 import { OfferDialog } from "@/components/marketplace/offer-dialog";
-import { durationLabel, TermsBadge } from "@/components/marketplace/terms-label";
+import { TermsBadge, useDurationLabel } from "@/components/marketplace/terms-label";
 import { ConfirmButton } from "@/components/confirm-button";
 
 type Panel = "none" | "play" | "edit" | "publish" | "offer";
@@ -28,6 +28,7 @@ type Panel = "none" | "play" | "edit" | "publish" | "offer";
 export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: string }) {
   const t = useTranslations("box");
   const locale = useLocale();
+  const durationLabel = useDurationLabel();
   const [panel, setPanel] = useState<Panel>("none");
   const utils = trpc.useUtils();
   // a deleted item gives its storage and its upload slot back
