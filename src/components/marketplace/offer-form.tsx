@@ -42,6 +42,7 @@ const labelsFor = (currency: string, t: T) => ({
  */
 export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; currency: string; onDone: () => void }) {
   const t = useTranslations("market");
+  const tc = useTranslations("vodPortal.cc");
   const [licenseType, setLicenseType] = useState<MarketLicenseType>("FREE");
   const [pickError, setPickError] = useState<string>();
   const utils = trpc.useUtils();
@@ -98,7 +99,7 @@ export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; curr
           defaultValue=""
           options={[
             { value: "", label: t("form.chooseLicense") },
-            ...CC_TYPES.map((c) => ({ value: c, label: `${CC_LICENSES[c].code} · ${CC_LICENSES[c].name}` })),
+            ...CC_TYPES.map((c) => ({ value: c, label: `${CC_LICENSES[c].code} · ${tc(`${c}.name`)}` })),
           ]}
           error={e.ccType}
         />

@@ -75,6 +75,7 @@ export function VodForm({
   onCancel: () => void;
 }) {
   const t = useTranslations("vodPortal.form");
+  const tc = useTranslations("vodPortal.cc");
   const vod = target.mode === "edit" ? target.vod : undefined;
   const [licenseType, setLicenseType] = useState<VodLicenseType>(vod?.licenseType ?? "FREE");
   const [ccType, setCcType] = useState<CcType | "">(vod?.ccType ?? "");
@@ -150,13 +151,13 @@ export function VodForm({
           onChange={(ev) => setCcType(ev.target.value as CcType | "")}
           options={[
             { value: "", label: t("chooseLicense") },
-            ...CC_TYPES.map((c) => ({ value: c, label: `${CC_LICENSES[c].code} · ${CC_LICENSES[c].name}` })),
+            ...CC_TYPES.map((c) => ({ value: c, label: `${CC_LICENSES[c].code} · ${tc(`${c}.name`)}` })),
           ]}
           error={e.ccType}
           hint={
             cc ? (
               <>
-                {cc.summary}{" "}
+                {tc(`${ccType as CcType}.summary`)}{" "}
                 <a href={cc.url} target="_blank" rel="noopener noreferrer">
                   {t("readLicense")}
                 </a>
