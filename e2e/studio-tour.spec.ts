@@ -2,7 +2,8 @@
 // only; a creator (set up through REST) signs in once and visits every page of the studio's areas
 // beside its grouped navigation, which marks the current page; every page passes checkPage (no
 // console error, no horizontal scroll at 390 px, axe clean). Then the portal's language: an Italian
-// browser and an Italian account get Italian pages, English ones stay English.
+// browser and an Italian account get Italian pages, English ones stay English; the content, purchase
+// and sign-up pages too.
 import type { Page } from "@playwright/test";
 import { Api } from "../test/support/api";
 import { logIn } from "./helpers/account";
@@ -170,6 +171,53 @@ test("the portal speaks Italian to an Italian browser and an Italian account, En
     await expect(page.getByText("La password attuale è errata")).toBeVisible();
     await context.close();
   });
+});
+
+test("content, purchase and sign-up pages in Italian for an Italian browser", async ({ browser }) => {
+  const italian = await new Api(baseUrl).newUser({ language: "it" });
+  const context = await browser.newContext({ locale: "it-IT", baseURL: baseUrl });
+  const page = await context.newPage();
+  const h1 = page.getByRole("heading", { level: 1 });
+
+  await test.step("register, renew and terms", async () => {
+    await page.goto("/register");
+    await expect(h1).toHaveText("Crea il tuo account");
+    await expect(page.getByRole("button", { name: "Crea l'account" })).toBeVisible();
+    await expect(page.getByLabel("Lingua")).toHaveValue("it");
+    await checkPage(page, "tour-it-register");
+    await page.goto("/renew");
+    await expect(h1).toHaveText("Reimposta la password");
+    await expect(page.getByRole("button", { name: "Inviami un link" })).toBeVisible();
+    await page.goto("/terms");
+    await expect(h1).toHaveText("Condizioni d'uso");
+  });
+
+  await test.step("box, videos, bundles, marketplace and library of an Italian account", async () => {
+    await page.goto("/login");
+    await page.getByLabel("Nome utente o email").fill(italian.userCode);
+    await page.getByLabel("Password").fill(italian.password);
+    await page.getByRole("button", { name: "Accedi" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/box");
+    await expect(page.getByRole("heading", { name: "Carica un video" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "I tuoi contenuti" })).toBeVisible();
+    await expect(page.getByTestId("box-empty")).toHaveText("Il tuo box è vuoto: carica un video qui sopra.");
+    await checkPage(page, "tour-it-box");
+    await page.goto("/vod");
+    await expect(page.getByRole("button", { name: "Pubblica un video" })).toBeVisible();
+    await expect(page.getByTestId("vod-count")).toHaveText("0 video");
+    await page.goto("/bundles");
+    await expect(page.getByRole("button", { name: "Crea una raccolta" })).toBeVisible();
+    await page.goto("/marketplace");
+    await expect(page.getByRole("heading", { name: "Contenuti di altri autori" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Le tue offerte" })).toBeVisible();
+    await checkPage(page, "tour-it-marketplace");
+    await page.goto("/library");
+    await expect(h1).toHaveText("Libreria");
+    await expect(page.getByRole("heading", { name: "Biglietti per le dirette" })).toBeVisible();
+    await expect(page.getByTestId("purchases-empty")).toContainText("Ancora nessun pagamento.");
+  });
+  await context.close();
 });
 
 /** The visible controls shorter than a 40 px tap target (checkboxes and radios: their labels are the target). */

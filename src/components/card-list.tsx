@@ -19,6 +19,10 @@ export type UseCardSearch<T> = (request: { queryString: string; pageIndex: numbe
  */
 export function CardList<T>(props: {
   noun: string;
+  /** The create button's and dialog's text, in the page's language (default "Create a {noun}"). */
+  createLabel?: string;
+  /** The list's title, in the page's language (default "Your {noun}s"). */
+  listTitle?: string;
   testId?: string;
   intro: string;
   /** What the list says when there is none yet. */
@@ -30,6 +34,7 @@ export function CardList<T>(props: {
   createForm: (close: () => void) => ReactNode;
 }) {
   const { noun } = props;
+  const createLabel = props.createLabel ?? `Create a ${noun}`;
   const testId = props.testId ?? noun;
   const state = useSearchState();
   const [creating, setCreating] = useState(false);
@@ -39,12 +44,12 @@ export function CardList<T>(props: {
       <div className="page-head">
         <p className="muted">{props.intro}</p>
         <button type="button" className="button" onClick={() => setCreating(true)} data-testid={`${testId}-create`}>
-          Create a {noun}
+          {createLabel}
         </button>
       </div>
       <SearchList
         id={`${testId}s`}
-        title={`Your ${noun}s`}
+        title={props.listTitle ?? `Your ${noun}s`}
         state={state}
         page={search.data}
         error={search.error}
@@ -57,7 +62,7 @@ export function CardList<T>(props: {
         )}
       />
       {creating && (
-        <Dialog title={`Create a ${noun}`} onClose={() => setCreating(false)} testId={`${testId}-dialog`}>
+        <Dialog title={createLabel} onClose={() => setCreating(false)} testId={`${testId}-dialog`}>
           {props.createForm(() => setCreating(false))}
         </Dialog>
       )}

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import type { FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { CheckboxField, Field, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
@@ -10,23 +11,24 @@ import { LANGUAGE_OPTIONS } from "@/components/account/languages";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = {
-  userCode: "Username",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  birthDate: "Date of birth",
-  password: "Password",
-  passwordConfirm: "Repeat the password",
-  language: "Language",
-  conditionsAccepted: "Terms of service",
-};
-/** What the form sends without an input: its FormStatus says an error on it in these words. */
-const SENT_WITHOUT_INPUT = { activationUrl: "Activation link" };
-
 /** users.register with every field of the operation; the activation link points back at this site. */
 export function RegisterForm({ outbox }: { outbox: boolean }) {
+  const t = useTranslations("register");
+  const locale = useLocale();
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = {
+    userCode: t("labels.userCode"),
+    firstName: t("labels.firstName"),
+    lastName: t("labels.lastName"),
+    email: t("labels.email"),
+    birthDate: t("labels.birthDate"),
+    password: t("labels.password"),
+    passwordConfirm: t("labels.passwordConfirm"),
+    language: t("labels.language"),
+    conditionsAccepted: t("labels.conditionsAccepted"),
+  };
+  // what the form sends without an input: its FormStatus says an error on it in these words
+  const SENT_WITHOUT_INPUT = { activationUrl: t("labels.activationUrl") };
   const register = trpc.users.register.useMutation();
   const errors = errorsByInput(fieldErrorsOf(register.error), LABELS);
 
@@ -51,16 +53,15 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
   if (register.data) {
     return (
       <div role="status">
-        <h2>Check your mailbox</h2>
+        <h2>{t("checkMail")}</h2>
         <p>
-          We sent an activation link to <strong>{register.data.profile.email}</strong>. Open it to activate the account{" "}
-          <strong>{register.data.userCode}</strong>, then log in.
+          {t.rich("sent", {
+            email: register.data.profile.email,
+            userCode: register.data.userCode,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
-        {outbox && (
-          <p>
-            This instance sends no mail: the message is in the <Link href="/dev/outbox">development outbox</Link>.
-          </p>
-        )}
+        {outbox && <p>{t.rich("outbox", { outbox: (chunks) => <Link href="/dev/outbox">{chunks}</Link> })}</p>}
       </div>
     );
   }
@@ -75,7 +76,7 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
           autoComplete="username"
           required
           className="field--wide"
-          hint="3 to 32 letters, digits, '.', '_' or '-'. It is your public address: /u/username."
+          hint={t("userCodeHint")}
           error={errors.userCode}
         />
         <Field name="firstName" label={LABELS.firstName} autoComplete="given-name" required error={errors.firstName} />
@@ -88,7 +89,7 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters."
+          hint={t("passwordHint")}
           error={errors.password}
         />
         <Field
@@ -103,25 +104,24 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
           name="language"
           label={LABELS.language}
           options={LANGUAGE_OPTIONS}
-          defaultValue="en"
+          defaultValue={locale}
           required
           error={errors.language}
         />
       </div>
       <CheckboxField
         name="conditionsAccepted"
-        label={
-          <>
-            I accept the{" "}
+        label={t.rich("accept", {
+          terms: (chunks) => (
             <Link href="/terms" target="_blank">
-              terms of service
+              {chunks}
             </Link>
-          </>
-        }
+          ),
+        })}
         error={errors.conditionsAccepted}
       />
       <div className="actions">
-        <SubmitButton pending={register.isPending}>{register.isPending ? "Creating…" : "Create account"}</SubmitButton>
+        <SubmitButton pending={register.isPending}>{register.isPending ? t("submitting") : t("submit")}</SubmitButton>
       </div>
     </form>
   );

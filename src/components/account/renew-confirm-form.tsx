@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import type { FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
@@ -9,14 +10,11 @@ import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = {
-  newPassword: "New password",
-  passwordConfirm: "Repeat the new password",
-};
-
 /** users.confirmRenew: the new password for the account of a renew token. */
 export function RenewConfirmForm({ token, userCode }: { token: string; userCode: string }) {
+  const t = useTranslations("renew");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = { newPassword: t("newPassword"), passwordConfirm: t("passwordConfirm") };
   const confirm = trpc.users.confirmRenew.useMutation();
   const errors = errorsByInput(fieldErrorsOf(confirm.error), LABELS);
 
@@ -29,9 +27,9 @@ export function RenewConfirmForm({ token, userCode }: { token: string; userCode:
   if (confirm.isSuccess) {
     return (
       <div role="status">
-        <p className="notice notice--success">The password of {userCode} has been changed.</p>
+        <p className="notice notice--success">{t("changed", { userCode })}</p>
         <Link className="button" href={`/login?${new URLSearchParams({ username: userCode })}`}>
-          Log in
+          {t("logIn")}
         </Link>
       </div>
     );
@@ -39,9 +37,7 @@ export function RenewConfirmForm({ token, userCode }: { token: string; userCode:
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <p>
-        Account: <strong>{userCode}</strong>
-      </p>
+      <p>{t.rich("account", { userCode, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <FormStatus error={errorMessageOf(confirm.error)} fieldErrors={errors} labels={LABELS} />
       <input type="text" autoComplete="username" value={userCode} readOnly hidden aria-hidden="true" />
       <Field
@@ -50,7 +46,7 @@ export function RenewConfirmForm({ token, userCode }: { token: string; userCode:
         type="password"
         autoComplete="new-password"
         required
-        hint="At least 8 characters."
+        hint={t("passwordHint")}
         error={errors.newPassword}
       />
       <Field
@@ -62,7 +58,7 @@ export function RenewConfirmForm({ token, userCode }: { token: string; userCode:
         error={errors.passwordConfirm}
       />
       <div className="actions">
-        <SubmitButton pending={confirm.isPending}>Set the password</SubmitButton>
+        <SubmitButton pending={confirm.isPending}>{t("set")}</SubmitButton>
       </div>
     </form>
   );

@@ -2,19 +2,21 @@
 
 import Link from "next/link";
 import type { FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = { identity: "Username or email" };
-/** What the form sends without an input: its FormStatus says an error on it in these words. */
-const SENT_WITHOUT_INPUT = { confirmationUrl: "Renew link" };
-
 /** users.requestRenew: by username or by email; the mail's link comes back to /renew?token=... */
 export function RenewRequestForm({ outbox }: { outbox: boolean }) {
+  const t = useTranslations("renew");
+  const tr = useTranslations("register");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = { identity: t("identity") };
+  // what the form sends without an input: its FormStatus says an error on it in these words
+  const SENT_WITHOUT_INPUT = { confirmationUrl: t("confirmationUrl") };
   const request = trpc.users.requestRenew.useMutation();
   // the operation takes userCode or email (body: neither given); the form has one input for both
   const { userCode, email, body, ...errors } = fieldErrorsOf(request.error);
@@ -32,13 +34,9 @@ export function RenewRequestForm({ outbox }: { outbox: boolean }) {
   if (request.isSuccess) {
     return (
       <div role="status">
-        <h2>Check your mailbox</h2>
-        <p>We sent a link to choose a new password to the address of the account. It is valid for one hour.</p>
-        {outbox && (
-          <p>
-            This instance sends no mail: the message is in the <Link href="/dev/outbox">development outbox</Link>.
-          </p>
-        )}
+        <h2>{t("checkMail")}</h2>
+        <p>{t("sent")}</p>
+        {outbox && <p>{tr.rich("outbox", { outbox: (chunks) => <Link href="/dev/outbox">{chunks}</Link> })}</p>}
       </div>
     );
   }
@@ -48,7 +46,7 @@ export function RenewRequestForm({ outbox }: { outbox: boolean }) {
       <FormStatus error={errorMessageOf(request.error)} fieldErrors={errors} labels={LABELS} sentWithoutInput={SENT_WITHOUT_INPUT} />
       <Field name="identity" label={LABELS.identity} autoComplete="username" required error={identityError} />
       <div className="actions">
-        <SubmitButton pending={request.isPending}>Send me a link</SubmitButton>
+        <SubmitButton pending={request.isPending}>{t("send")}</SubmitButton>
       </div>
     </form>
   );

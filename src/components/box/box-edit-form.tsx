@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import { Field, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
@@ -11,20 +12,25 @@ import { splitTags } from "@/lib/tags";
 import { trpc } from "@/lib/trpc/react";
 
 /** Sends an image to the portal's thumbnail upload; its id, or the server's message as an Error. */
-async function uploadThumbnail(file: File): Promise<string> {
+async function uploadThumbnail(file: File, failed: (status: number) => string): Promise<string> {
   const body = new FormData();
   body.append("thumbnail", file);
   const res = await fetch("/uploads/thumbnail", { method: "POST", body });
   const json = (await res.json().catch(() => ({}))) as { thumbnailId?: string; message?: string };
-  if (!res.ok || !json.thumbnailId) throw new Error(json.message ?? `The image upload failed (${res.status}).`);
+  if (!res.ok || !json.thumbnailId) throw new Error(json.message ?? failed(res.status));
   return json.thumbnailId;
 }
 
-/** The labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them. */
-const LABELS = { title: "Title", description: "Description", tags: "Tags", thumbnailId: "Thumbnail" };
-
 /** Title, description, tags and thumbnail of a box item (box.update sends them all: what is left out is cleared). */
 export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () => void }) {
+  const t = useTranslations("box");
+  // the labels of the form's inputs, by the field path each sends; its FormStatus links to the invalid ones by them
+  const LABELS = {
+    title: t("labels.title"),
+    description: t("labels.description"),
+    tags: t("labels.tags"),
+    thumbnailId: t("labels.thumbnailId"),
+  };
   const utils = trpc.useUtils();
   const update = trpc.box.update.useMutation({
     onSuccess: async () => {
@@ -42,7 +48,7 @@ export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () =>
     setImageError(undefined);
     setSending(true);
     try {
-      const thumbnailId = file ? await uploadThumbnail(file) : item.thumbnailId;
+      const thumbnailId = file ? await uploadThumbnail(file, (status) => t("imageUploadFailed", { status })) : item.thumbnailId;
       update.mutate({
         boxId: item.boxId,
         title: form.text("title"),
@@ -60,23 +66,23 @@ export function BoxEditForm({ item, onDone }: { item: BoxItemView; onDone: () =>
   // a failed image upload is what this submit produced: the field errors of an earlier one are stale
   const e = imageError ? {} : errorsByInput(fieldErrorsOf(update.error), LABELS);
   return (
-    <form method="post" onSubmit={submit} noValidate className="box-edit" aria-label={`Edit ${item.title}`}>
+    <form method="post" onSubmit={submit} noValidate className="box-edit" aria-label={t("editLabel", { title: item.title })}>
       <FormStatus error={imageError ?? errorMessageOf(update.error)} fieldErrors={e} labels={LABELS} />
       <Field name="title" label={LABELS.title} defaultValue={item.title} required maxLength={200} error={e.title} />
       <TextAreaField name="description" label={LABELS.description} defaultValue={item.description ?? ""} rows={3} error={e.description} />
-      <Field name="tags" label={LABELS.tags} hint="Comma separated" defaultValue={item.tags.join(", ")} error={e.tags} />
+      <Field name="tags" label={LABELS.tags} hint={t("tagsHint")} defaultValue={item.tags.join(", ")} error={e.tags} />
       <Field
         name="thumbnailId"
         label={LABELS.thumbnailId}
         type="file"
         accept="image/png,image/jpeg,image/webp"
-        hint="PNG, JPEG or WebP, at most 5 MB; leave empty to keep the current one"
+        hint={t("thumbnailHint")}
         error={e.thumbnailId}
       />
       <div className="actions">
-        <SubmitButton pending={sending || update.isPending}>Save</SubmitButton>
+        <SubmitButton pending={sending || update.isPending}>{t("save")}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </button>
       </div>
     </form>

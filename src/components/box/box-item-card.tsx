@@ -2,6 +2,7 @@
 
 import { FormStatus } from "@/components/form/form-status";
 import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import { formatDuration } from "@/server/rest/wire";
@@ -14,7 +15,7 @@ import { ProgressBar } from "@/components/progress-bar";
 import { ContentPicture } from "@/components/content-picture";
 import { VodDialog } from "@/components/vod/vod-dialog";
 import { OfferDialog } from "@/components/marketplace/offer-dialog";
-import { durationLabel, TermsBadge } from "@/components/marketplace/terms-label";
+import { TermsBadge, useDurationLabel } from "@/components/marketplace/terms-label";
 import { ConfirmButton } from "@/components/confirm-button";
 
 type Panel = "none" | "play" | "edit" | "publish" | "offer";
@@ -25,6 +26,9 @@ type Panel = "none" | "play" | "edit" | "publish" | "offer";
  * (refused while it has vods: the server says so). An acquired content shows its license.
  */
 export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: string }) {
+  const t = useTranslations("box");
+  const locale = useLocale();
+  const durationLabel = useDurationLabel();
   const [panel, setPanel] = useState<Panel>("none");
   const utils = trpc.useUtils();
   // a deleted item gives its storage and its upload slot back
@@ -48,53 +52,53 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
           <h3>{item.title}</h3>
           <p className="muted">
             <StatusBadge item={item} /> {item.durationSeconds !== null && <>{formatDuration(item.durationSeconds)} · </>}
-            {item.source === "MARKETPLACE" ? "acquired" : "uploaded"} {formatDay(item.createdAt)}
-            {item.tags.length > 0 && <> · {item.tags.map((t) => `#${t}`).join(" ")}</>}
+            {t(item.source === "MARKETPLACE" ? "acquiredOn" : "uploadedOn", { day: formatDay(item.createdAt, locale) })}
+            {item.tags.length > 0 && <> · {item.tags.map((tag) => `#${tag}`).join(" ")}</>}
             {item.vodCount > 0 && (
               <>
                 {" · "}
                 <Link href="/vod" data-testid="box-vod-count">
-                  published as {item.vodCount === 1 ? "1 vod" : `${item.vodCount} vods`}
+                  {t("publishedAs", { count: item.vodCount })}
                 </Link>
               </>
             )}
           </p>
           {item.marketplaceLicense && (
             <p data-testid="box-acquired">
-              <span className="badge">Acquired</span>{" "}
-              <TermsBadge terms={item.marketplaceLicense} currency={currency} testId="box-license" /> from{" "}
-              {item.marketplaceLicense.issuerCode},{" "}
+              <span className="badge">{t("acquired")}</span>{" "}
+              <TermsBadge terms={item.marketplaceLicense} currency={currency} testId="box-license" />{" "}
+              {t("licenseFrom", { issuer: item.marketplaceLicense.issuerCode })},{" "}
               {item.marketplaceLicense.expired
-                ? "license ended"
+                ? t("licenseEnded")
                 : item.marketplaceLicense.expiresAt
-                  ? `until ${formatDay(item.marketplaceLicense.expiresAt)}`
+                  ? t("licenseUntil", { day: formatDay(item.marketplaceLicense.expiresAt, locale) })
                   : durationLabel(item.marketplaceLicense)}
             </p>
           )}
           {item.description && <p className="prewrap">{item.description}</p>}
-          {item.status === "PROCESSING" && <ProgressBar label="Processing" percent={item.progress} testId="processing-progress" />}
+          {item.status === "PROCESSING" && <ProgressBar label={t("processing")} percent={item.progress} testId="processing-progress" />}
           {item.status === "FAILED" && (
             <p className="notice notice--error" data-testid="failure-reason">
-              {item.statusReason ?? "Processing failed."}
+              {item.statusReason ?? t("processingFailed")}
             </p>
           )}
           <div className="actions">
             {item.status !== "FAILED" && (
               <button type="button" className="button button--secondary" onClick={() => toggle("play")} aria-expanded={panel === "play"}>
-                {panel === "play" ? "Close player" : "Play"}
+                {panel === "play" ? t("closePlayer") : t("play")}
               </button>
             )}
             <button type="button" className="button button--secondary" onClick={() => toggle("edit")} aria-expanded={panel === "edit"}>
-              Edit
+              {t("edit")}
             </button>
             {item.status === "READY" && (
               <button type="button" className="button" onClick={() => setPanel("publish")} aria-haspopup="dialog">
-                Publish
+                {t("publish")}
               </button>
             )}
             {item.status === "READY" && item.source === "UPLOAD" && (
               <button type="button" className="button button--secondary" onClick={() => setPanel("offer")} aria-haspopup="dialog">
-                Offer
+                {t("offer")}
               </button>
             )}
             <button
@@ -103,15 +107,15 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
               disabled={download.isPending}
               onClick={() => download.mutate({ contentId: item.contentId })}
             >
-              Download
+              {t("download")}
             </button>
             <ConfirmButton
-              label="Delete"
-              title={`Delete "${item.title}"?`}
+              label={t("delete")}
+              title={t("deleteTitle", { title: item.title })}
               pending={remove.isPending}
               onConfirm={() => remove.mutate({ boxId: item.boxId })}
             >
-              <p>The content and all its files are deleted. This cannot be undone.</p>
+              <p>{t("deleteText")}</p>
             </ConfirmButton>
           </div>
           <FormStatus error={error} />
@@ -130,10 +134,11 @@ const PICTURE_WIDTH = 160;
 
 /** Ready or Failed; while processing, the progress bar below is the status (its word and percent, shown once). */
 function StatusBadge({ item }: { item: BoxItemView }) {
+  const t = useTranslations("box");
   if (item.status === "PROCESSING") return null;
   return (
     <span className={`badge ${item.status === "FAILED" ? "badge--danger" : ""}`} data-testid="box-status">
-      {item.status === "READY" ? "Ready" : "Failed"}
+      {item.status === "READY" ? t("ready") : t("failed")}
     </span>
   );
 }

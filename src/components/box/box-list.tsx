@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";
 import { errorsByInput, formReader } from "@/components/form/read-form";
@@ -13,11 +14,11 @@ import { PROCESSING_POLL_MS } from "./processing-poll";
 
 const PAGE_SIZE = 20;
 
-/** The label of the search field (by the field path it sends); the FormStatus above links to the field by it. */
-const LABELS = { queryString: "Search" };
-
 /** The box: upload, search, and the items of the current page, newest first (by relevance when searching); `currency` prices what is published. */
 export function BoxList({ currency }: { currency: string }) {
+  const t = useTranslations("box");
+  // the label of the search field (by the field path it sends); the FormStatus above links to the field by it
+  const LABELS = { queryString: t("labels.search") };
   const [query, setQuery] = useState("");
   const [pageIndex, setPageIndex] = useState(0);
   const utils = trpc.useUtils();
@@ -38,15 +39,15 @@ export function BoxList({ currency }: { currency: string }) {
     <>
       <BoxUploader onUploaded={() => void utils.box.search.invalidate()} />
       <section className="card" aria-labelledby="contents-title">
-        <h2 id="contents-title">Your contents</h2>
+        <h2 id="contents-title">{t("contents")}</h2>
         <FormStatus error={errorMessageOf(search.error)} fieldErrors={errors} labels={LABELS} />
         <form role="search" onSubmit={submit} noValidate>
           <SearchField label={LABELS.queryString} error={errors.queryString} />
         </form>
-        {!page && !search.error && <p className="muted">Loading…</p>}
+        {!page && !search.error && <p className="muted">{t("loading")}</p>}
         {page && page.items.length === 0 && (
           <p className="muted" data-testid="box-empty">
-            {query ? "Nothing matches your search." : "Your box is empty: upload a video above."}
+            {query ? t("noMatch") : t("empty")}
           </p>
         )}
         {page && page.items.length > 0 && (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
@@ -8,6 +9,7 @@ import { HlsPlayer } from "./hls-player";
 
 /** The owner's preview: asks for signed playback URLs (playback.playBox), then plays them. */
 export function BoxPreview({ item }: { item: BoxItemView }) {
+  const t = useTranslations("box");
   const play = trpc.playback.playBox.useMutation();
   const { mutate } = play;
   // the ladder grows while processing: a new play once the item is READY lists every rung
@@ -18,11 +20,11 @@ export function BoxPreview({ item }: { item: BoxItemView }) {
       <p className="notice notice--info" role="status">
         {errorMessageOf(play.error)}{" "}
         <button type="button" className="link-button" onClick={() => mutate({ boxId: item.boxId })}>
-          Retry
+          {t("retry")}
         </button>
       </p>
     );
   }
-  if (!play.data) return <p className="muted">Loading the player…</p>;
+  if (!play.data) return <p className="muted">{t("loadingPlayer")}</p>;
   return <HlsPlayer src={play.data.file} poster={play.data.posterUrl} title={item.title} />;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState, type DragEvent } from "react";
+import { useTranslations } from "next-intl";
 import { Upload, type DetailedError } from "tus-js-client";
 import { Field } from "@/components/form/field";
 import { fieldErrorText } from "@/components/form/read-form";
@@ -17,8 +18,11 @@ const RETRY_DELAYS = [1000, 2000, 3000, 5000, 8000, 13000, 21000, 34000];
 /** Bytes per PATCH: a failed request costs at most this much again, and no proxy body limit is hit. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
+/** The upload's texts (messages box.*). */
+type T = ReturnType<typeof useTranslations<"box">>;
+
 /** The labels of the upload's fields; the server's field errors are named by them too. */
-const LABELS = { title: "Title", tags: "Tags", description: "Description" };
+const labelsOf = (t: T) => ({ title: t("labels.title"), tags: t("labels.tags"), description: t("labels.description") });
 
 type UploadState =
   | { phase: "idle" }
@@ -37,45 +41,49 @@ const statusOf = (err: Error | DetailedError): number => ("originalResponse" in 
 const isRetryable = (err: DetailedError): boolean => statusOf(err) === 0 || statusOf(err) >= 500;
 
 /** The message of a refused upload (the server's JSON body, field errors named as in the form), or of a network failure. */
-function messageOf(err: Error | DetailedError): string {
+function messageOf(err: Error | DetailedError, t: T): string {
   const body = "originalResponse" in err ? err.originalResponse?.getBody() : undefined;
   if (body) {
     try {
       const parsed = JSON.parse(body) as { message?: string; errors?: { field: string; message: string }[] };
-      if (parsed.errors?.length) return parsed.errors.map((e) => fieldErrorText(e.field, e.message, LABELS)).join("; ");
+      if (parsed.errors?.length) return parsed.errors.map((e) => fieldErrorText(e.field, e.message, labelsOf(t))).join("; ");
       if (parsed.message) return parsed.message;
     } catch {
       /* not JSON: fall through */
     }
   }
   const status = statusOf(err);
-  if (status > 0) return `The server refused the upload (HTTP ${status}).`;
-  return "The upload stopped: check your connection and drop the same file again to resume it.";
+  if (status > 0) return t("upload.refusedHttp", { status });
+  return t("upload.stopped");
 }
 
 /** Why a file cannot fit, known before a byte is sent (the server would answer the same), or undefined. */
-function refusalOf(file: File, allowance: UploadAllowance | undefined): string | undefined {
+function refusalOf(file: File, allowance: UploadAllowance | undefined, t: T): string | undefined {
   if (!allowance) return undefined; // not loaded yet: the server checks all the same
   if (file.size > allowance.maxFileBytes)
-    return `The file (${formatBytes(file.size)}) is larger than the ${formatBytes(allowance.maxFileBytes)} per file your license allows.`;
+    return t("upload.tooLargeFile", { size: formatBytes(file.size), max: formatBytes(allowance.maxFileBytes) });
   if (file.size > allowance.storageLeftBytes)
-    return `The file (${formatBytes(file.size)}) is larger than the ${formatBytes(allowance.storageLeftBytes)} of storage you have left.`;
+    return t("upload.tooLargeStorage", { size: formatBytes(file.size), left: formatBytes(allowance.storageLeftBytes) });
   return undefined;
 }
 
 /** The limits an upload must fit, as the server checks them. */
 function UploadLimits({ allowance }: { allowance: UploadAllowance }) {
+  const t = useTranslations("box");
   if (allowance.licenseExpired) {
     return (
       <p className="notice notice--error upload-limits" id="upload-limits" data-testid="upload-limits">
-        Your license has expired: renew it to upload new videos.
+        {t("upload.licenseExpired")}
       </p>
     );
   }
-  const uploads = allowance.uploadsLeft === 1 ? "1 upload" : `${allowance.uploadsLeft} uploads`;
   return (
     <p className="field__hint upload-limits" id="upload-limits" data-testid="upload-limits">
-      Up to {formatBytes(allowance.maxFileBytes)} per file · {formatBytes(allowance.storageLeftBytes)} of storage left · {uploads} left
+      {t("upload.limits", {
+        maxFile: formatBytes(allowance.maxFileBytes),
+        storageLeft: formatBytes(allowance.storageLeftBytes),
+        uploads: allowance.uploadsLeft,
+      })}
     </p>
   );
 }
@@ -86,6 +94,8 @@ function UploadLimits({ allowance }: { allowance: UploadAllowance }) {
  * upload becomes a box item at once (onUploaded); its notice stays while the item is processing.
  */
 export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null) => void }) {
+  const t = useTranslations("box");
+  const LABELS = labelsOf(t);
   const [state, setState] = useState<UploadState>({ phase: "idle" });
   const [dragging, setDragging] = useState(false);
   const [title, setTitle] = useState("");
@@ -104,7 +114,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
   async function start(file: File) {
     if (state.phase === "uploading") return;
     const name = file.name;
-    const refusal = refusalOf(file, allowance.data);
+    const refusal = refusalOf(file, allowance.data, t);
     if (refusal) {
       setState({ phase: "failed", name, message: refusal });
       return;
@@ -129,7 +139,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
       },
       onError: (err) => {
         current.current = null;
-        setState({ phase: "failed", name, message: messageOf(err) });
+        setState({ phase: "failed", name, message: messageOf(err, t) });
         // a refusal may come from limits that changed since they were read (another upload)
         void utils.box.uploadAllowance.invalidate();
       },
@@ -170,12 +180,12 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
   const busy = state.phase === "uploading";
   return (
     <section className="card" aria-labelledby="upload-title">
-      <h2 id="upload-title">Upload a video</h2>
+      <h2 id="upload-title">{t("upload.title")}</h2>
       <div className="upload-fields">
         <Field
           name="upload.title"
           label={LABELS.title}
-          hint="Default: the file name"
+          hint={t("titleHint")}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           maxLength={200}
@@ -184,7 +194,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
         <Field
           name="upload.tags"
           label={LABELS.tags}
-          hint="Comma separated"
+          hint={t("tagsHint")}
           value={tags}
           onChange={(e) => setTags(e.target.value)}
           disabled={busy}
@@ -206,7 +216,7 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
         aria-disabled={busy}
         aria-describedby={allowance.data ? "upload-limits" : undefined}
       >
-        <p>{busy ? "Uploading…" : "Drop a video here, or click to choose one"}</p>
+        <p>{busy ? t("upload.uploading") : t("upload.drop")}</p>
         <input
           ref={input}
           type="file"
@@ -224,25 +234,25 @@ export function BoxUploader({ onUploaded }: { onUploaded: (boxId: string | null)
       {state.phase === "uploading" && (
         <div className="upload-status" data-testid="upload-status">
           <ProgressBar
-            label={`Uploading ${state.name}`}
+            label={t("upload.uploadingName", { name: state.name })}
             percent={state.total > 0 ? (100 * state.sent) / state.total : 0}
             testId="upload-progress"
           />
           <p className="field__hint">
             {state.retrying === "connection"
-              ? "Connection lost: retrying, the upload will resume where it stopped…"
+              ? t("upload.retryConnection")
               : state.retrying === "server"
-                ? "The server could not take the upload just now: retrying, it will resume where it stopped…"
-                : "Upload in progress"}
+                ? t("upload.retryServer")
+                : t("upload.inProgress")}
           </p>
           <button type="button" className="button button--secondary" onClick={cancel}>
-            Cancel upload
+            {t("upload.cancel")}
           </button>
         </div>
       )}
       {state.phase === "done" && processing && (
         <p className="notice notice--success" role="status" data-testid="upload-done">
-          {state.name} uploaded: processing has started.
+          {t("upload.done", { name: state.name })}
         </p>
       )}
       {state.phase === "failed" && (

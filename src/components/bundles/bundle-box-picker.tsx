@@ -1,6 +1,7 @@
 "use client";
 
 import { useDeferredValue, useState } from "react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
 import { Field } from "@/components/form/field";
@@ -25,6 +26,7 @@ export function BundleBoxPicker({
   itemCount: number;
   onAdded: (data: BundleItemsView) => void;
 }) {
+  const t = useTranslations("bundlesPortal.picker");
   const [find, setFind] = useState("");
   const queryString = useDeferredValue(find);
   const utils = trpc.useUtils();
@@ -39,21 +41,20 @@ export function BundleBoxPicker({
   const refused = Object.values(fieldErrorsOf(insert.error))[0];
   return (
     <div className="bundle-picker" data-testid="bundle-picker">
-      <h3>Add videos of your box</h3>
+      <h3>{t("title")}</h3>
       <Field
         name="find"
-        label="Find a video"
+        label={t("find")}
         type="search"
         value={find}
         onChange={(ev) => setFind(ev.target.value)}
         onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
-        placeholder="Titles, descriptions and tags"
+        placeholder={t("findPlaceholder")}
       />
       <FormStatus error={refused ?? errorMessageOf(insert.error ?? search.error)} />
       {search.data && ready.length === 0 && (
         <p className="muted">
-          {queryString ? "No ready video matches." : "Every ready video of your box is in this bundle."}{" "}
-          <Link href="/box">Upload a new one in your Box.</Link>
+          {queryString ? t("noMatch") : t("allIn")} <Link href="/box">{t("upload")}</Link>
         </p>
       )}
       {ready.length > 0 && (
@@ -69,7 +70,7 @@ export function BundleBoxPicker({
                 disabled={insert.isPending}
                 onClick={() => insert.mutate({ bundleId, sourceItems: [{ boxId: i.boxId }], index: itemCount })}
               >
-                Add<span className="visually-hidden"> {i.title}</span>
+                {t.rich("add", { title: i.title, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
               </button>
             </li>
           ))}

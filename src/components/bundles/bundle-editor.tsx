@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import { FormStatus } from "@/components/form/form-status";
@@ -9,11 +10,13 @@ import { trpc } from "@/lib/trpc/react";
 import { BundleForm } from "./bundle-form";
 import { BundleItemsEditor } from "./bundle-items-editor";
 import { BundleSubscribers } from "./bundle-subscribers";
-import { bundlePath, priceText } from "./bundle-period";
+import { bundlePath, localPriceText } from "./bundle-period";
 import { ConfirmButton } from "@/components/confirm-button";
 
 /** One bundle of the creator's: its details (edit), its ordered videos, its subscribers; delete. */
 export function BundleEditor({ bundle: initial, currency }: { bundle: BundleView; currency: string }) {
+  const t = useTranslations("bundlesPortal");
+  const locale = useLocale();
   const [bundle, setBundle] = useState(initial);
   const [editing, setEditing] = useState(false);
   const router = useRouter();
@@ -21,7 +24,7 @@ export function BundleEditor({ bundle: initial, currency }: { bundle: BundleView
   return (
     <>
       <section className="card" aria-labelledby="bundle-details-title">
-        <h2 id="bundle-details-title">Details</h2>
+        <h2 id="bundle-details-title">{t("details")}</h2>
         {editing ? (
           <BundleForm
             bundle={bundle}
@@ -34,22 +37,22 @@ export function BundleEditor({ bundle: initial, currency }: { bundle: BundleView
           />
         ) : (
           <>
-            <p data-testid="bundle-price">{priceText(bundle, currency)}</p>
+            <p data-testid="bundle-price">{localPriceText({ t, locale }, bundle, currency)}</p>
             {bundle.description && <p className="prewrap">{bundle.description}</p>}
             <div className="actions">
               <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-                Edit
+                {t("edit")}
               </button>
               <a className="button button--secondary" href={bundlePath(bundle.bundleId)} data-testid="bundle-public-link">
-                Public page
+                {t("publicPageShort")}
               </a>
               <ConfirmButton
-                label="Delete"
-                title={`Delete the bundle "${bundle.name}"?`}
+                label={t("delete")}
+                title={t("deleteTitle", { name: bundle.name })}
                 pending={remove.isPending}
                 onConfirm={() => remove.mutate({ bundleId: bundle.bundleId })}
               >
-                <p>Its page stops working and it can no longer be bought; its videos stay in your box.</p>
+                <p>{t("deleteText")}</p>
               </ConfirmButton>
             </div>
             <FormStatus error={errorMessageOf(remove.error)} />

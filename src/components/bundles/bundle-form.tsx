@@ -1,6 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import type { DurationUnit } from "@/generated/prisma/enums";
 import { moneyIn } from "@/server/rest/wire";
@@ -12,20 +13,22 @@ import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { splitTags } from "@/lib/tags";
 import { trpc } from "@/lib/trpc/react";
 
-const UNIT_OPTIONS: { value: DurationUnit; label: string }[] = [
-  { value: "DAYS", label: "Days" },
-  { value: "MONTHS", label: "Months" },
-  { value: "YEARS", label: "Years" },
+type T = ReturnType<typeof useTranslations<"bundlesPortal.form">>;
+
+const unitOptions = (t: T): { value: DurationUnit; label: string }[] => [
+  { value: "DAYS", label: t("days") },
+  { value: "MONTHS", label: t("months") },
+  { value: "YEARS", label: t("years") },
 ];
 
 /** The labels of the form's inputs, by the field path each sends (the price's names the currency). */
-const labelsFor = (currency: string) => ({
-  name: "Name",
-  price: `Price (${currency})`,
-  duration: "Subscription period",
-  durationUnit: "Period unit",
-  description: "Description",
-  tags: "Tags",
+const labelsFor = (currency: string, t: T) => ({
+  name: t("name"),
+  price: t("price", { currency }),
+  duration: t("duration"),
+  durationUnit: t("durationUnit"),
+  description: t("description"),
+  tags: t("tags"),
 });
 
 /**
@@ -44,6 +47,7 @@ export function BundleForm({
   onSaved: (bundle: BundleView) => void;
   onCancel?: () => void;
 }) {
+  const t = useTranslations("bundlesPortal.form");
   const utils = trpc.useUtils();
   const done = async (saved: BundleView) => {
     await Promise.all([utils.bundles.search.invalidate(), utils.bundles.items.invalidate({ bundleId: saved.bundleId })]);
@@ -70,10 +74,10 @@ export function BundleForm({
     else create.mutate(fields);
   }
 
-  const labels = labelsFor(currency);
+  const labels = labelsFor(currency, t);
   const e = errorsByInput(fieldErrorsOf(mutation.error), labels);
   return (
-    <form method="post" onSubmit={submit} noValidate className="bundle-form" aria-label={bundle ? "Edit the bundle" : "Create a bundle"}>
+    <form method="post" onSubmit={submit} noValidate className="bundle-form" aria-label={bundle ? t("editLabel") : t("createLabel")}>
       <FormStatus error={errorMessageOf(mutation.error)} fieldErrors={e} labels={labels} />
       <Field name="name" label={labels.name} required defaultValue={bundle?.name} error={e.name} maxLength={200} />
       <Field
@@ -86,7 +90,7 @@ export function BundleForm({
         defaultValue={bundle ? (bundle.priceCents / 100).toFixed(2) : ""}
         className="field--price"
         error={e.price}
-        hint="What a subscriber pays for one period, for example 9,90 or 9.90."
+        hint={t("priceHint")}
       />
       <div className="bundle-form__period">
         <Field
@@ -99,20 +103,20 @@ export function BundleForm({
           inputMode="numeric"
           defaultValue={bundle?.duration ?? 1}
           error={e.duration}
-          hint="A subscription runs this long from its activation; subscribing again extends it."
+          hint={t("durationHint")}
         />
         <SelectField
           name="durationUnit"
           label={labels.durationUnit}
           required
           defaultValue={bundle?.durationUnit ?? "MONTHS"}
-          options={UNIT_OPTIONS}
+          options={unitOptions(t)}
           error={e.durationUnit}
         />
       </div>
       <TextAreaField name="description" label={labels.description} rows={3} defaultValue={bundle?.description} error={e.description} />
-      <Field name="tags" label={labels.tags} defaultValue={bundle?.tags.join(", ")} error={e.tags} hint="Separated by commas." />
-      <FormActions pending={mutation.isPending} submit={bundle ? "Save" : "Create the bundle"} onCancel={onCancel} />
+      <Field name="tags" label={labels.tags} defaultValue={bundle?.tags.join(", ")} error={e.tags} hint={t("tagsHint")} />
+      <FormActions pending={mutation.isPending} submit={bundle ? t("save") : t("create")} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
 import { ContentPicture } from "@/components/content-picture";
 import { FormStatus } from "@/components/form/form-status";
@@ -23,6 +24,7 @@ const PICTURE_WIDTH = 96;
  * shows what the server answered, and a live region says where an item went.
  */
 export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
+  const t = useTranslations("bundlesPortal.items");
   const utils = trpc.useUtils();
   const query = trpc.bundles.items.useQuery({ bundleId });
   const show = (data: BundleItemsView) => {
@@ -53,7 +55,7 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
     setFocusCode(keepFocus ? item.itemCode : undefined);
     move.mutate(
       { bundleId, fromIndex: from, toIndex: to > from ? to + 1 : to },
-      { onSuccess: () => setSaid(`${item.title} moved to position ${to + 1} of ${items.length}.`) },
+      { onSuccess: () => setSaid(t("moved", { title: item.title, position: to + 1, count: items.length })) },
     );
   }
 
@@ -61,18 +63,18 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
 
   return (
     <section className="card" aria-labelledby="bundle-items-title">
-      <h2 id="bundle-items-title">Videos</h2>
+      <h2 id="bundle-items-title">{t("title")}</h2>
       <p className="muted" id="bundle-reorder-help">
-        In the order subscribers see them. Drag a video onto another to move it there, or focus its handle and use the arrow keys.
+        {t("help")}
       </p>
       <FormStatus error={errorMessageOf(query.error ?? move.error ?? remove.error)} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {said}
       </p>
-      {!query.data && !query.error && <p className="muted">Loading…</p>}
+      {!query.data && !query.error && <p className="muted">{t("loading")}</p>}
       {query.data && items.length === 0 && (
         <p className="muted" data-testid="bundle-items-empty">
-          No video yet: add videos of your box below.
+          {t("empty")}
         </p>
       )}
       {items.length > 0 && (
@@ -95,7 +97,7 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
                   else handles.current.delete(item.itemCode);
                 }}
                 onKeyDown={(ev) => sortable.handleKey(ev, index, items.length)}
-                label={`Move ${item.title}, position ${index + 1} of ${items.length}`}
+                label={t("move", { title: item.title, position: index + 1, count: items.length })}
                 describedBy="bundle-reorder-help"
                 testId="bundle-handle"
               />
@@ -108,13 +110,13 @@ export function BundleItemsEditor({ bundleId }: { bundleId: string }) {
                 <span className="muted"> · {formatDuration(item.durationSeconds)}</span>
               </span>
               <ConfirmButton
-                label="Remove"
+                label={t("remove")}
                 about={item.title}
-                title={`Remove "${item.title}" from the bundle?`}
+                title={t("removeTitle", { title: item.title })}
                 pending={remove.isPending}
                 onConfirm={() => remove.mutate({ bundleId, index, count: 1 })}
               >
-                <p>It stays in your box.</p>
+                <p>{t("removeText")}</p>
               </ConfirmButton>
             </li>
           ))}

@@ -1,21 +1,28 @@
 "use client";
 
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import type { ReactNode } from "react";
 import { CardList } from "@/components/card-list";
 import { trpc } from "@/lib/trpc/react";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import { BundleForm } from "./bundle-form";
-import { bundleAdminPath, bundlePath, priceText } from "./bundle-period";
+import { bundleAdminPath, bundlePath, localPriceText } from "./bundle-period";
 
 /** The creator's bundles: search, pages; create one (then its page, to add videos). */
 export function BundleList({ currency }: { currency: string }) {
   const router = useRouter();
+  const t = useTranslations("bundlesPortal");
+  const words = { t, locale: useLocale() };
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   return (
     <CardList<BundleView>
       noun="bundle"
-      intro="Ordered collections of your videos that viewers subscribe to for a period."
-      emptyText="You have no bundle yet: create one, then add videos of your box to it."
+      createLabel={t("create")}
+      listTitle={t("yours")}
+      intro={t("intro")}
+      emptyText={t("empty")}
       useSearch={trpc.bundles.search.useQuery}
       keyOf={(b) => b.bundleId}
       card={(b) => (
@@ -24,14 +31,14 @@ export function BundleList({ currency }: { currency: string }) {
             <Link href={bundleAdminPath(b.bundleId)}>{b.name}</Link>
           </h3>
           <p className="muted">
-            {priceText(b, currency)} · {b.itemCount === 1 ? "1 video" : `${b.itemCount} videos`}
+            {localPriceText(words, b, currency)} · {t("videoCount", { count: b.itemCount })}
           </p>
           <div className="actions">
             <Link className="button button--secondary" href={bundleAdminPath(b.bundleId)}>
-              Manage<span className="visually-hidden"> {b.name}</span>
+              {t.rich("manage", { name: b.name, hidden })}
             </Link>
             <a className="button button--secondary" href={bundlePath(b.bundleId)}>
-              Public page<span className="visually-hidden"> of {b.name}</span>
+              {t.rich("publicPage", { name: b.name, hidden })}
             </a>
           </div>
         </>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { MarketItemView } from "@/server/domain/marketplace/market-item-view";
 import type { MarketLicenseType } from "@/generated/prisma/enums";
@@ -14,15 +15,9 @@ import { Pager } from "@/components/pager";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { MarketCard } from "./market-card";
-import { LICENSE_TYPE_LABELS } from "./offer-form";
+import { LICENSE_TYPES } from "./offer-form";
 
 const PAGE_SIZE = 12;
-
-const LABELS = { queryString: "Search", "conditions.licenseType": "License", maxPrice: "Highest price", userCode: "Seller" };
-const LICENSE_FILTERS = [
-  { value: "", label: "Any license" },
-  ...Object.entries(LICENSE_TYPE_LABELS).map(([value, label]) => ({ value, label })),
-];
 
 interface Filters {
   queryString: string;
@@ -52,6 +47,15 @@ function takeCheckoutReturn(): { marketplaceId: string; trackingId?: string } | 
  * coming back here to finish: the content then lands in the box).
  */
 export function MarketBrowser({ currency, userCode }: { currency: string; userCode: string }) {
+  const t = useTranslations("market");
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+  const LABELS = {
+    queryString: t("labels.search"),
+    "conditions.licenseType": t("labels.licenseType"),
+    maxPrice: t("labels.maxPrice"),
+    userCode: t("labels.seller"),
+  };
+  const LICENSE_FILTERS = [{ value: "", label: t("anyLicense") }, ...LICENSE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))];
   const [filters, setFilters] = useState<Filters>({ queryString: "", licenseType: "", maxPrice: "", userCode: "" });
   const [pageIndex, setPageIndex] = useState(0);
   const [preview, setPreview] = useState<string>();
@@ -106,7 +110,7 @@ export function MarketBrowser({ currency, userCode }: { currency: string; userCo
   const errors = errorsByInput(fieldErrorsOf(search.error), LABELS);
   return (
     <section className="card" aria-labelledby="browse-title">
-      <h2 id="browse-title">Contents of other creators</h2>
+      <h2 id="browse-title">{t("browseTitle")}</h2>
       <FormStatus error={errorMessageOf(search.error ?? acquire.error ?? pay.error)} fieldErrors={errors} labels={LABELS} />
       {acquired && (
         <p
@@ -114,16 +118,12 @@ export function MarketBrowser({ currency, userCode }: { currency: string; userCo
           role="status"
           data-testid="market-acquired"
         >
-          {acquired.result === "FULFILLED" ? (
-            <>
-              “{acquired.title}” is in your box. <Link href="/box">Open your Box</Link>
-            </>
-          ) : (
-            <>“{acquired.title}” is not paid yet: acquire it again to pay.</>
-          )}
+          {acquired.result === "FULFILLED"
+            ? t.rich("inBox", { title: acquired.title, box: (chunks) => <Link href="/box">{chunks}</Link> })
+            : t("notPaid", { title: acquired.title })}
         </p>
       )}
-      <form className="vod-filters" role="search" onSubmit={submit} noValidate aria-label="Search the marketplace">
+      <form className="vod-filters" role="search" onSubmit={submit} noValidate aria-label={t("searchLabel")}>
         <SearchField label={LABELS.queryString} error={errors.queryString} />
         <div className="vod-filters__selects">
           <SelectField
@@ -139,18 +139,18 @@ export function MarketBrowser({ currency, userCode }: { currency: string; userCo
           />
           <Field
             name="maxPrice"
-            label={`${LABELS.maxPrice} (${currency})`}
+            label={t("labels.maxPriceIn", { currency })}
             inputMode="decimal"
             placeholder="10,00"
             error={errors.maxPrice}
           />
-          <Field name="userCode" label={LABELS.userCode} placeholder="A creator's user name" error={errors.userCode} />
+          <Field name="userCode" label={LABELS.userCode} placeholder={t("sellerPlaceholder")} error={errors.userCode} />
         </div>
       </form>
-      {!page && !search.error && <p className="muted">Loading…</p>}
+      {!page && !search.error && <p className="muted">{t("loading")}</p>}
       {page && (
         <p className="muted" role="status" data-testid="market-count">
-          {page.totalCount === 1 ? "1 content" : `${page.totalCount} contents`}
+          {t("count", { count: page.totalCount })}
         </p>
       )}
       {page && page.items.length > 0 && (
@@ -163,11 +163,10 @@ export function MarketBrowser({ currency, userCode }: { currency: string; userCo
                 onClick={() => setPreview(preview === item.marketplaceId ? undefined : item.marketplaceId)}
                 aria-expanded={preview === item.marketplaceId}
               >
-                {preview === item.marketplaceId ? "Close preview" : "Preview"}
-                <span className="visually-hidden"> {item.title}</span>
+                {t.rich(preview === item.marketplaceId ? "closePreview" : "preview", { title: item.title, hidden })}
               </button>
               <button type="button" className="button" disabled={acquire.isPending || pay.isPending} onClick={() => start(item)}>
-                Acquire<span className="visually-hidden"> {item.title}</span>
+                {t.rich("acquire", { title: item.title, hidden })}
               </button>
               {preview === item.marketplaceId && <MarketPreview marketplaceId={item.marketplaceId} title={item.title} />}
             </MarketCard>
@@ -181,10 +180,11 @@ export function MarketBrowser({ currency, userCode }: { currency: string; userCo
 
 /** The 15-second preview of a listing. */
 function MarketPreview({ marketplaceId, title }: { marketplaceId: string; title: string }) {
+  const t = useTranslations("market");
   const play = trpc.marketplace.preview.useMutation();
   const { mutate } = play;
   useEffect(() => mutate({ marketplaceId }), [mutate, marketplaceId]);
   if (play.error) return <p className="notice notice--info">{errorMessageOf(play.error)}</p>;
-  if (!play.data) return <p className="muted">Loading the preview…</p>;
-  return <HlsPlayer src={play.data.file} poster={play.data.resource.posterUrl} title={`${title} (preview)`} />;
+  if (!play.data) return <p className="muted">{t("loadingPreview")}</p>;
+  return <HlsPlayer src={play.data.file} poster={play.data.resource.posterUrl} title={t("previewTitle", { title })} />;
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import type { MarketItemView } from "@/server/domain/marketplace/market-item-view";
 import { ContentPicture } from "@/components/content-picture";
 import { formatDuration } from "@/server/rest/wire";
-import { durationLabel, TermsBadge } from "./terms-label";
+import { TermsBadge, useDurationLabel } from "./terms-label";
 
 /** The widest a card's picture is shown (.vod-card__thumb in the grid), in CSS pixels. */
 const PICTURE_WIDTH = 320;
@@ -20,6 +21,8 @@ export function MarketCard({
   children: ReactNode;
 }) {
   const t = item.conditions;
+  const tm = useTranslations("market");
+  const durationLabel = useDurationLabel();
   return (
     <li className="card vod-card" data-testid="market-item" data-marketplace-id={item.marketplaceId}>
       <ContentPicture content={item} width={PICTURE_WIDTH} className="vod-card__thumb" testId="market-picture" />
@@ -27,16 +30,16 @@ export function MarketCard({
         <h3>{item.title}</h3>
         <p className="vod-card__badges">
           <TermsBadge terms={t} currency={currency} />
-          {t.download && <span className="badge">Download</span>}
+          {t.download && <span className="badge">{tm("download")}</span>}
         </p>
         <dl className="vod-card__facts">
-          <dt>Duration</dt>
+          <dt>{tm("durationTerm")}</dt>
           <dd>{formatDuration(item.durationSeconds)}</dd>
-          <dt>License</dt>
+          <dt>{tm("license")}</dt>
           <dd>{durationLabel(t)}</dd>
           {showSeller && (
             <>
-              <dt>Seller</dt>
+              <dt>{tm("seller")}</dt>
               <dd data-testid="market-seller">{item.seller.userCode}</dd>
             </>
           )}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { FormStatus } from "@/components/form/form-status";
 import { Pager } from "@/components/pager";
 import { errorMessageOf } from "@/lib/trpc/errors";
@@ -13,6 +14,7 @@ const PAGE_SIZE = 12;
 
 /** The creator's listings with how many creators acquired each; offer a video, withdraw a listing. */
 export function MyListings({ currency }: { currency: string }) {
+  const t = useTranslations("market");
   const [pageIndex, setPageIndex] = useState(0);
   const [offering, setOffering] = useState(false);
   const utils = trpc.useUtils();
@@ -22,28 +24,28 @@ export function MyListings({ currency }: { currency: string }) {
   return (
     <section className="card" aria-labelledby="listings-title">
       <div className="page-head">
-        <h2 id="listings-title">Your listings</h2>
+        <h2 id="listings-title">{t("listings")}</h2>
         <button type="button" className="button" onClick={() => setOffering(true)} aria-haspopup="dialog">
-          Offer a video
+          {t("offerVideo")}
         </button>
       </div>
       <FormStatus error={errorMessageOf(search.error ?? withdraw.error)} />
-      {page && page.items.length === 0 && <p className="muted">You offer nothing yet: offer a video of your box to other creators.</p>}
+      {page && page.items.length === 0 && <p className="muted">{t("noListings")}</p>}
       {page && page.items.length > 0 && (
         <ul className="vod-grid">
           {page.items.map((item) => (
             <MarketCard key={item.marketplaceId} item={item} currency={currency} showSeller={false}>
               <span className="muted" data-testid="market-acquisitions">
-                {item.acquisitions === 1 ? "Acquired once" : `Acquired ${item.acquisitions} times`}
+                {t("acquisitions", { count: item.acquisitions })}
               </span>
               <ConfirmButton
-                label="Withdraw"
+                label={t("withdraw")}
                 about={item.title}
-                title={`Withdraw "${item.title}" from the marketplace?`}
+                title={t("withdrawTitle", { title: item.title })}
                 pending={withdraw.isPending}
                 onConfirm={() => withdraw.mutate({ marketplaceId: item.marketplaceId })}
               >
-                <p>Licenses already acquired stay.</p>
+                <p>{t("withdrawText")}</p>
               </ConfirmButton>
             </MarketCard>
           ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import type { CcType, DurationUnit, MarketLicenseType } from "@/generated/prisma/enums";
 import { moneyIn } from "@/server/rest/wire";
@@ -13,36 +14,25 @@ import { CC_LICENSES, CC_TYPES } from "@/lib/creative-commons";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
-export const LICENSE_TYPE_LABELS: Record<MarketLicenseType, string> = {
-  FREE: "Free",
-  CREATIVE_COMMONS: "Creative Commons",
-  SPOT_PRICE: "Spot price",
-  PAY_PER_VIEW: "Pay per view",
-  REVENUE_SHARING: "Revenue sharing",
-};
+/** The marketplace's license types, in the order forms and filters list them (names: messages market.types.*). */
+export const LICENSE_TYPES: MarketLicenseType[] = ["FREE", "CREATIVE_COMMONS", "SPOT_PRICE", "PAY_PER_VIEW", "REVENUE_SHARING"];
 
-const HINTS: Record<MarketLicenseType, string> = {
-  FREE: "Other creators take it at no cost, for a time or for good.",
-  CREATIVE_COMMONS: "Free, under the Creative Commons license you choose, for good.",
-  SPOT_PRICE: "Other creators pay your price once to use it.",
-  PAY_PER_VIEW: "Free to take; you earn your price on every paid view of their vods.",
-  REVENUE_SHARING: "Free to take; you earn your share of what their vods of it earn.",
-};
+type T = ReturnType<typeof useTranslations<"market">>;
 
 /** What each type takes (the server's rules, market-fields.ts, said again for the form's fields). */
 const TAKES_DURATION = (t: MarketLicenseType) => t !== "CREATIVE_COMMONS";
 const TAKES_DOWNLOAD = (t: MarketLicenseType) => t !== "PAY_PER_VIEW" && t !== "REVENUE_SHARING";
 
-const labelsFor = (currency: string) => ({
-  boxId: "Video",
-  licenseType: "License",
-  ccType: "Creative Commons license",
-  activationPrice: `Price (${currency})`,
-  pricePerView: `Your part per view (${currency})`,
-  earningPercentage: "Your share of revenue (%)",
-  duration: "License duration",
-  durationUnit: "Unit",
-  download: "Allow download",
+const labelsFor = (currency: string, t: T) => ({
+  boxId: t("labels.boxId"),
+  licenseType: t("labels.licenseType"),
+  ccType: t("labels.ccType"),
+  activationPrice: t("labels.activationPrice", { currency }),
+  pricePerView: t("labels.pricePerView", { currency }),
+  earningPercentage: t("labels.earningPercentage"),
+  duration: t("labels.duration"),
+  durationUnit: t("labels.durationUnit"),
+  download: t("labels.download"),
 });
 
 /**
@@ -51,6 +41,8 @@ const labelsFor = (currency: string) => ({
  * said under the fields.
  */
 export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; currency: string; onDone: () => void }) {
+  const t = useTranslations("market");
+  const tc = useTranslations("vodPortal.cc");
   const [licenseType, setLicenseType] = useState<MarketLicenseType>("FREE");
   const [pickError, setPickError] = useState<string>();
   const utils = trpc.useUtils();
@@ -66,7 +58,7 @@ export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; curr
     const form = formReader(ev.currentTarget);
     const text = (name: string) => form.text(name) || undefined;
     const boxId = item?.boxId ?? form.text("boxId");
-    setPickError(boxId ? undefined : "Choose the video to offer");
+    setPickError(boxId ? undefined : t("form.choosePick"));
     publish.reset();
     if (!boxId) return;
     publish.mutate({
@@ -82,16 +74,16 @@ export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; curr
     });
   }
 
-  const labels = labelsFor(currency);
+  const labels = labelsFor(currency, t);
   const e: Record<string, string> = { ...errorsByInput(fieldErrorsOf(publish.error), labels), ...(pickError ? { boxId: pickError } : {}) };
   return (
-    <form method="post" onSubmit={submit} noValidate className="vod-form" aria-label="Offer on the marketplace">
+    <form method="post" onSubmit={submit} noValidate className="vod-form" aria-label={t("form.label")}>
       <FormStatus error={errorMessageOf(publish.error)} fieldErrors={e} labels={labels} />
       {!item && <BoxItemPicker label={labels.boxId} error={e.boxId} />}
       <RadioGroupField
         name="licenseType"
         label={labels.licenseType}
-        options={Object.entries(LICENSE_TYPE_LABELS).map(([value, label]) => ({ value, label, hint: HINTS[value as MarketLicenseType] }))}
+        options={LICENSE_TYPES.map((value) => ({ value, label: t(`types.${value}`), hint: t(`hints.${value}`) }))}
         value={licenseType}
         onChange={(v) => {
           setLicenseType(v as MarketLicenseType);
@@ -106,8 +98,8 @@ export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; curr
           required
           defaultValue=""
           options={[
-            { value: "", label: "Choose a license" },
-            ...CC_TYPES.map((t) => ({ value: t, label: `${CC_LICENSES[t].code} · ${CC_LICENSES[t].name}` })),
+            { value: "", label: t("form.chooseLicense") },
+            ...CC_TYPES.map((c) => ({ value: c, label: `${CC_LICENSES[c].code} · ${tc(`${c}.name`)}` })),
           ]}
           error={e.ccType}
         />
@@ -137,32 +129,27 @@ export function OfferForm({ item, currency, onDone }: { item?: BoxItemView; curr
       )}
       {TAKES_DURATION(licenseType) && (
         <div className="vod-filters__selects">
-          <Field name="duration" label={labels.duration} inputMode="numeric" placeholder="Forever" error={e.duration} />
+          <Field name="duration" label={labels.duration} inputMode="numeric" placeholder={t("form.forever")} error={e.duration} />
           <SelectField
             name="durationUnit"
             label={labels.durationUnit}
             defaultValue="MONTHS"
             options={[
-              { value: "DAYS", label: "Days" },
-              { value: "MONTHS", label: "Months" },
-              { value: "YEARS", label: "Years" },
+              { value: "DAYS", label: t("form.days") },
+              { value: "MONTHS", label: t("form.months") },
+              { value: "YEARS", label: t("form.years") },
             ]}
             error={e.durationUnit}
           />
         </div>
       )}
       {TAKES_DOWNLOAD(licenseType) && (
-        <CheckboxField
-          name="download"
-          label={labels.download}
-          error={e.download}
-          hint="The creators who take it may download the original file."
-        />
+        <CheckboxField name="download" label={labels.download} error={e.download} hint={t("form.downloadHint")} />
       )}
       <div className="actions">
-        <SubmitButton pending={publish.isPending}>Offer</SubmitButton>
+        <SubmitButton pending={publish.isPending}>{t("form.offer")}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
+          {t("form.cancel")}
         </button>
       </div>
     </form>

@@ -1,13 +1,21 @@
+import type { useTranslations } from "next-intl";
 import { formatAccessTime } from "@/lib/format";
 
 // How every page states an access window, in the same words and the same time format (formatAccessTime:
 // "28 Nov 2026, 14:00 UTC"): a bought video, a live ticket (the event, then its replay), a replay, a
 // subscription. Pages call these rather than writing their own sentences, so the ticket, the event
-// and the replay never disagree.
+// and the replay never disagree. The sentences are messages payments.access.*, in the page's language.
+
+/** The page's words for access windows: `useTranslations("payments.access")` (or getTranslations) and the page's locale. */
+export interface AccessWords {
+  t: ReturnType<typeof useTranslations<"payments.access">>;
+  locale: string;
+}
 
 /** A window that simply ends: a pay-per-view video, a subscription. "Watch until …" / "Ended …". */
-export function accessUntilText(until: Date, now = new Date()): string {
-  return until > now ? `Watch until ${formatAccessTime(until)}` : `Access ended ${formatAccessTime(until)}`;
+export function accessUntilText({ t, locale }: AccessWords, until: Date, now = new Date()): string {
+  const time = formatAccessTime(until, locale);
+  return until > now ? t("until", { time }) : t("ended", { time });
 }
 
 /** A live event's times and, for its ticket holders, its replay. */
@@ -35,22 +43,27 @@ export function eventPhase(w: EventWindow, now = new Date()): EventPhase {
 }
 
 /** The event's live window: "Live 28 Nov 2026, 20:00 UTC to 28 Nov 2026, 22:00 UTC". */
-export function eventTimesText(w: Pick<EventWindow, "startsAt" | "endsAt">): string {
-  return `Live ${formatAccessTime(w.startsAt)} to ${formatAccessTime(w.endsAt)}`;
+export function eventTimesText({ t, locale }: AccessWords, w: Pick<EventWindow, "startsAt" | "endsAt">): string {
+  return t("eventTimes", { start: formatAccessTime(w.startsAt, locale), end: formatAccessTime(w.endsAt, locale) });
 }
 
 /** What a ticket lets its holder watch now, in the phase's words. */
-export function ticketWindowText(w: EventWindow, now = new Date()): string {
+export function ticketWindowText({ t, locale }: AccessWords, w: EventWindow, now = new Date()): string {
+  const times = {
+    start: formatAccessTime(w.startsAt, locale),
+    end: formatAccessTime(w.endsAt, locale),
+    replayUntil: formatAccessTime(w.replayUntil, locale),
+  };
   switch (eventPhase(w, now)) {
     case "upcoming":
-      return `Starts ${formatAccessTime(w.startsAt)}; replay until ${formatAccessTime(w.replayUntil)}`;
+      return t("upcoming", times);
     case "on-air":
-      return `On air until ${formatAccessTime(w.endsAt)}; replay until ${formatAccessTime(w.replayUntil)}`;
+      return t("onAir", times);
     case "replay":
-      return `Replay: watch until ${formatAccessTime(w.replayUntil)}`;
+      return t("replay", times);
     case "replay-pending":
-      return `Ended; the replay is being prepared, open until ${formatAccessTime(w.replayUntil)}`;
+      return t("replayPending", times);
     case "ended":
-      return `Ended; the replay closed ${formatAccessTime(w.replayUntil)}`;
+      return t("closed", times);
   }
 }

@@ -6,26 +6,8 @@ import type { PaymentStatus } from "@/generated/prisma/enums";
 // FAILED (a delayed payment method that failed), EXPIRED (session expired); our own 24 h deadline
 // EXPIRED; a refund REFUNDED. A buyer who leaves Stripe's page by its back link comes back with the
 // payment still PENDING: nothing was paid, and the page can still be paid until it expires.
-
-/** The short name in tables and badges. */
-export const PAYMENT_STATE_LABEL: Record<PaymentStatus, string> = {
-  PENDING: "Waiting for payment",
-  PAID: "Paid",
-  CANCELLED: "Cancelled",
-  FAILED: "Failed",
-  EXPIRED: "Expired",
-  REFUNDED: "Refunded",
-};
-
-/** The sentence a page says about a payment in that state. */
-export const PAYMENT_STATE_TEXT: Record<PaymentStatus, string> = {
-  PENDING: "The payment was not completed: nothing was charged.",
-  PAID: "This payment is paid.",
-  CANCELLED: "The payment was cancelled: nothing was charged.",
-  FAILED: "The payment failed: nothing was charged. You can try again.",
-  EXPIRED: "The payment expired before it was paid: nothing was charged.",
-  REFUNDED: "This payment was refunded.",
-};
+// The words are messages: payments.state.<STATUS> (the short name in tables and badges) and
+// payments.stateText.<STATUS> (the sentence a page says about a payment in that state).
 
 /** The badge variant of a state: paid plain, refunded and failed as a problem, the rest muted. */
 export function paymentStateBadge(status: PaymentStatus): string | undefined {

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { accessUntilText } from "./access-window";
@@ -18,6 +19,8 @@ type State =
  * address, and links to the video or event.
  */
 export function RestorePurchase() {
+  const t = useTranslations("payments.restore");
+  const words = { t: useTranslations("payments.access"), locale: useLocale() };
   const restore = trpc.payments.restore.useMutation();
   const [state, setState] = useState<State>({ stage: "restoring" });
 
@@ -25,7 +28,7 @@ export function RestorePurchase() {
     const token = window.location.hash.slice(1);
     window.history.replaceState(window.history.state, "", window.location.pathname);
     if (!token) {
-      setState({ stage: "refused", message: "The link is incomplete: open the whole link from your receipt mail." });
+      setState({ stage: "refused", message: t("incomplete") });
       return;
     }
     restore.mutate(
@@ -37,16 +40,16 @@ export function RestorePurchase() {
             stage: "restored",
             title: p.title,
             href: purchaseLink(p.kind, p.itemId)?.href,
-            window: accessUntilText(p.accessUntil),
+            window: accessUntilText(words, p.accessUntil),
           });
         },
-        onError: (err) => setState({ stage: "refused", message: errorMessageOf(err) ?? "The purchase could not be restored." }),
+        onError: (err) => setState({ stage: "refused", message: errorMessageOf(err) ?? t("failed") }),
       },
     );
     // once, with the address the page was opened at
   }, []);
 
-  if (state.stage === "restoring") return <p role="status">Restoring your purchase…</p>;
+  if (state.stage === "restoring") return <p role="status">{t("restoring")}</p>;
   if (state.stage === "refused")
     return (
       <p className="notice notice--error" role="alert" data-testid="restore-refused">
@@ -56,11 +59,11 @@ export function RestorePurchase() {
   return (
     <div className="restore" role="status" data-testid="restore-done">
       <p className="notice notice--success">
-        <strong>{state.title}</strong> is yours in this browser too. {state.window}.
+        {t.rich("done", { title: state.title, window: state.window, strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       {state.href && (
         <Link className="button" href={state.href} data-testid="restore-open">
-          Watch now
+          {t("watchNow")}
         </Link>
       )}
     </div>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, type DependencyList } from "react";
+import { useTranslations } from "next-intl";
 import type { PaymentStatus } from "@/generated/prisma/enums";
-import { PAYMENT_STATE_TEXT } from "./payment-state";
 
 // A page's round trip through the checkout (sandbox or Stripe) for what is paid where it is shown:
 // the watch page's pay-per-view vod, the bundle page's subscription. The page sends the buyer to
@@ -16,11 +16,13 @@ export interface CheckoutReturn {
   cancelled: boolean;
   /** The trackingId of the payment not paid (cancelUrl). */
   unpaidTrackingId?: string;
+  /** The sentence about a payment in a state, in the page's language (messages payments.stateText.*). */
+  stateText: (status: PaymentStatus) => string;
 }
 
 /**
  * Says what became of a payment the buyer came back from without paying, in the words of its state
- * (payment-state.ts: cancelled, failed, expired, not completed): at once that nothing was charged,
+ * (payments.stateText: cancelled, failed, expired, not completed): at once that nothing was charged,
  * then the state once `ask` (payments.state) answers.
  */
 export function sayUnpaid(
@@ -29,15 +31,15 @@ export function sayUnpaid(
   say: (text: string) => void,
 ): void {
   if (!back.cancelled) return;
-  say(PAYMENT_STATE_TEXT.PENDING);
+  say(back.stateText("PENDING"));
   if (back.unpaidTrackingId)
     ask(back.unpaidTrackingId)
-      .then(({ status }) => status !== "PAID" && say(PAYMENT_STATE_TEXT[status]))
+      .then(({ status }) => status !== "PAID" && say(back.stateText(status)))
       .catch(() => undefined);
 }
 
 /** What the checkout added to this page's address, taken out of it (a shared link gives nothing away). */
-function takeCheckoutReturn(): CheckoutReturn {
+function takeCheckoutReturn(stateText: CheckoutReturn["stateText"]): CheckoutReturn {
   const url = new URL(window.location.href);
   const trackingId = url.searchParams.get("trackingId") ?? undefined;
   const cancelled = url.searchParams.get("payment") === "cancelled";
@@ -46,7 +48,7 @@ function takeCheckoutReturn(): CheckoutReturn {
     url.searchParams.delete("payment");
     window.history.replaceState(window.history.state, "", url);
   }
-  return { trackingId: cancelled ? undefined : trackingId, cancelled, unpaidTrackingId: cancelled ? trackingId : undefined };
+  return { trackingId: cancelled ? undefined : trackingId, cancelled, unpaidTrackingId: cancelled ? trackingId : undefined, stateText };
 }
 
 /**
@@ -55,8 +57,9 @@ function takeCheckoutReturn(): CheckoutReturn {
  * (a dependency changed) nothing, `{cancelled: false}`, as after a reload.
  */
 export function useCheckoutReturn(effect: (back: CheckoutReturn) => void | (() => void), deps: DependencyList): void {
+  const t = useTranslations("payments.stateText");
   // the caller's effect and dependencies, as useEffect's
-  useEffect(() => effect(takeCheckoutReturn()), deps);
+  useEffect(() => effect(takeCheckoutReturn((status) => t(status))), deps);
 }
 
 /** The payment fields of a checkout that comes back to the page at `path` (vod pay, bundle subscribe). */

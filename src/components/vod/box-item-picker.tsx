@@ -1,6 +1,7 @@
 "use client";
 
 import { useDeferredValue, useState } from "react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { Field, SelectField } from "@/components/form/field";
 import { formatDuration } from "@/server/rest/wire";
@@ -14,29 +15,24 @@ const PICK_FROM = 100;
  * by a search over titles, descriptions and tags (the box search) for a box larger than the list.
  */
 export function BoxItemPicker({ label, error }: { label: string; error?: string }) {
+  const t = useTranslations("vodPortal.picker");
   const [find, setFind] = useState("");
   const queryString = useDeferredValue(find);
   const search = trpc.box.search.useQuery({ queryString, pageIndex: 0, pageSize: PICK_FROM });
   const ready = search.data?.items.filter((i) => i.status === "READY") ?? [];
-  const placeholder = !search.data
-    ? "Loading…"
-    : ready.length > 0
-      ? "Choose a video"
-      : queryString
-        ? "No ready video matches"
-        : "No ready video in your box";
+  const placeholder = !search.data ? t("loading") : ready.length > 0 ? t("choose") : queryString ? t("noMatch") : t("none");
 
   return (
     <div className="box-picker">
       <Field
         name="find"
-        label="Find a video"
+        label={t("find")}
         type="search"
         value={find}
         onChange={(ev) => setFind(ev.target.value)}
         // Enter narrows the list; it does not publish
         onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
-        placeholder="Titles, descriptions and tags"
+        placeholder={t("findPlaceholder")}
       />
       <SelectField
         name="boxId"
@@ -48,11 +44,7 @@ export function BoxItemPicker({ label, error }: { label: string; error?: string 
           ...ready.map((i) => ({ value: i.boxId, label: `${i.title} (${formatDuration(i.durationSeconds)})` })),
         ]}
         error={error}
-        hint={
-          <>
-            Videos of your box that are ready. <Link href="/box">Upload a new one in your Box.</Link>
-          </>
-        }
+        hint={t.rich("hint", { box: (chunks) => <Link href="/box">{chunks}</Link> })}
       />
     </div>
   );

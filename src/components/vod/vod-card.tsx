@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { ContentPicture } from "@/components/content-picture";
 import { FormStatus } from "@/components/form/form-status";
@@ -16,6 +17,9 @@ const PICTURE_WIDTH = 320;
 
 /** One vod of the creator: picture, title, license, visibility, dates; its watch page, edit, unpublish. */
 export function VodCard({ vod, currency, onEdit }: { vod: VodItemView; currency: string; onEdit: () => void }) {
+  const t = useTranslations("vodPortal");
+  const locale = useLocale();
+  const hidden = (chunks: React.ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const utils = trpc.useUtils();
   // the content stays in the box, one vod fewer
   const remove = trpc.vod.delete.useMutation({
@@ -30,33 +34,33 @@ export function VodCard({ vod, currency, onEdit }: { vod: VodItemView; currency:
         <p className="vod-card__badges">
           <LicenseBadge vod={vod} currency={currency} />
           <span className={`badge ${vod.public ? "badge--success" : "badge--muted"}`} data-testid="vod-visibility">
-            {vod.public ? "Public" : "Private"}
+            {vod.public ? t("public") : t("private")}
           </span>
-          {vod.expired && <span className="badge badge--danger">Expired</span>}
+          {vod.expired && <span className="badge badge--danger">{t("expired")}</span>}
         </p>
         <dl className="vod-card__facts">
-          <dt>Duration</dt>
+          <dt>{t("duration")}</dt>
           <dd>{formatDuration(vod.durationSeconds)}</dd>
-          <dt>Published</dt>
-          <dd data-testid="vod-published-on">{formatDay(vod.publishedAt)}</dd>
-          <dt>{vod.expired ? "Expired after" : "Expires"}</dt>
-          <dd data-testid="vod-expires">{vod.expirationDate ? formatDay(vod.expirationDate) : "Never"}</dd>
+          <dt>{t("published")}</dt>
+          <dd data-testid="vod-published-on">{formatDay(vod.publishedAt, locale)}</dd>
+          <dt>{vod.expired ? t("expiredAfter") : t("expires")}</dt>
+          <dd data-testid="vod-expires">{vod.expirationDate ? formatDay(vod.expirationDate, locale) : t("never")}</dd>
         </dl>
         <div className="actions vod-card__actions">
           <a href={watchPath(vod.vodId)} className="button button--secondary">
-            Watch page<span className="visually-hidden"> of {vod.title}</span>
+            {t.rich("watchPage", { title: vod.title, hidden })}
           </a>
           <button type="button" className="button button--secondary" onClick={onEdit}>
-            Edit<span className="visually-hidden"> {vod.title}</span>
+            {t.rich("edit", { title: vod.title, hidden })}
           </button>
           <ConfirmButton
-            label="Unpublish"
+            label={t("unpublish")}
             about={vod.title}
-            title={`Unpublish "${vod.title}"?`}
+            title={t("unpublishTitle", { title: vod.title })}
             pending={remove.isPending}
             onConfirm={() => remove.mutate({ vodId: vod.vodId })}
           >
-            <p>It stays in your box; its watch page stops working.</p>
+            <p>{t("unpublishText")}</p>
           </ConfirmButton>
         </div>
         <FormStatus error={errorMessageOf(remove.error)} />

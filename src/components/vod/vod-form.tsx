@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
@@ -18,28 +19,30 @@ import { BoxItemPicker } from "./box-item-picker";
 /** Publish a box item (the one chosen on the Box page, else one picked in the form), or edit a vod. */
 export type VodFormTarget = { mode: "publish"; item?: BoxItemView } | { mode: "edit"; vod: VodItemView };
 
+type T = ReturnType<typeof useTranslations<"vodPortal.form">>;
+
 /** The license types a creator publishes under here (a vod joins a bundle from the bundle's page, Bundles). */
-const LICENSE_OPTIONS: { value: VodLicenseType; label: string; hint: string }[] = [
-  { value: "FREE", label: "Free", hint: "Anyone can watch it, at no cost." },
-  { value: "CREATIVE_COMMONS", label: "Creative Commons", hint: "Free to watch, and others may reuse it under the license you choose." },
-  { value: "PAY_PER_VIEW", label: "Pay per view", hint: "Viewers pay your price to watch it." },
+const licenseOptions = (t: T): { value: VodLicenseType; label: string; hint: string }[] => [
+  { value: "FREE", label: t("free"), hint: t("freeHint") },
+  { value: "CREATIVE_COMMONS", label: t("cc"), hint: t("ccHint") },
+  { value: "PAY_PER_VIEW", label: t("ppv"), hint: t("ppvHint") },
 ];
 
-const bundleOption = (name: string) => ({
+const bundleOption = (name: string, t: T) => ({
   value: "CONTENT_BUNDLE" as const,
-  label: "In its bundle",
-  hint: `Watched by the subscribers of the bundle “${name}”.`,
+  label: t("inBundle"),
+  hint: t("inBundleHint", { name }),
 });
 
 /** The labels of the form's inputs, by the field path each sends (the price's names the currency). */
-function labelsFor(currency: string) {
+function labelsFor(currency: string, t: T) {
   return {
-    boxId: "Video",
-    licenseType: "License",
-    ccType: "Creative Commons license",
-    pricePerView: `Price per view (${currency})`,
-    public: "Public",
-    expirationDate: "Expiration date",
+    boxId: t("labels.boxId"),
+    licenseType: t("labels.licenseType"),
+    ccType: t("labels.ccType"),
+    pricePerView: t("labels.pricePerView", { currency }),
+    public: t("labels.public"),
+    expirationDate: t("labels.expirationDate"),
   };
 }
 
@@ -71,13 +74,15 @@ export function VodForm({
   onSaved: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("vodPortal.form");
+  const tc = useTranslations("vodPortal.cc");
   const vod = target.mode === "edit" ? target.vod : undefined;
   const [licenseType, setLicenseType] = useState<VodLicenseType>(vod?.licenseType ?? "FREE");
   const [ccType, setCcType] = useState<CcType | "">(vod?.ccType ?? "");
   const [price, setPrice] = useState(priceText(vod?.pricePerViewCents));
   const [pickError, setPickError] = useState<string>();
   // a vod of a bundle keeps its bundle unless another license is chosen
-  const options = vod?.bundle ? [...LICENSE_OPTIONS, bundleOption(vod.bundle.name)] : LICENSE_OPTIONS;
+  const options = vod?.bundle ? [...licenseOptions(t), bundleOption(vod.bundle.name, t)] : licenseOptions(t);
   const utils = trpc.useUtils();
   // the box item's vodCount changes too
   const refresh = () => Promise.all([utils.vod.search.invalidate(), utils.box.search.invalidate()]);
@@ -117,16 +122,16 @@ export function VodForm({
     };
     if (vod) return update.mutate({ vodId: vod.vodId, ...fields });
     const boxId = target.mode === "publish" && target.item ? target.item.boxId : form.text("boxId");
-    setPickError(boxId ? undefined : "Choose the video to publish");
+    setPickError(boxId ? undefined : t("choosePick"));
     publish.reset();
     if (boxId) publish.mutate({ boxId, ...fields });
   }
 
-  const labels = labelsFor(currency);
+  const labels = labelsFor(currency, t);
   const e: Record<string, string> = { ...errorsByInput(fieldErrorsOf(mutation.error), labels), ...(pickError ? { boxId: pickError } : {}) };
   const cc = ccType ? CC_LICENSES[ccType] : undefined;
   return (
-    <form method="post" onSubmit={submit} noValidate className="vod-form" aria-label={vod ? "Edit the vod" : "Publish"}>
+    <form method="post" onSubmit={submit} noValidate className="vod-form" aria-label={vod ? t("editLabel") : t("publish")}>
       <FormStatus error={errorMessageOf(mutation.error)} fieldErrors={e} labels={labels} />
       {target.mode === "publish" && !target.item && <BoxItemPicker label={labels.boxId} error={e.boxId} />}
       <RadioGroupField
@@ -145,20 +150,20 @@ export function VodForm({
           value={ccType}
           onChange={(ev) => setCcType(ev.target.value as CcType | "")}
           options={[
-            { value: "", label: "Choose a license" },
-            ...CC_TYPES.map((t) => ({ value: t, label: `${CC_LICENSES[t].code} · ${CC_LICENSES[t].name}` })),
+            { value: "", label: t("chooseLicense") },
+            ...CC_TYPES.map((c) => ({ value: c, label: `${CC_LICENSES[c].code} · ${tc(`${c}.name`)}` })),
           ]}
           error={e.ccType}
           hint={
             cc ? (
               <>
-                {cc.summary}{" "}
+                {tc(`${ccType as CcType}.summary`)}{" "}
                 <a href={cc.url} target="_blank" rel="noopener noreferrer">
-                  Read the license
+                  {t("readLicense")}
                 </a>
               </>
             ) : (
-              "What viewers may do with your video besides watching it."
+              t("ccTypeHint")
             )
           }
         />
@@ -175,16 +180,10 @@ export function VodForm({
           onChange={(ev) => setPrice(ev.target.value)}
           className="field--price"
           error={e.pricePerView}
-          hint="What one viewer pays to watch it, for example 2,50 or 2.50."
+          hint={t("priceHint")}
         />
       )}
-      <CheckboxField
-        name="public"
-        label={labels.public}
-        defaultChecked={vod?.public ?? true}
-        error={e.public}
-        hint="Anyone can find and watch it, on your page and in searches. A private vod is seen only by you."
-      />
+      <CheckboxField name="public" label={labels.public} defaultChecked={vod?.public ?? true} error={e.public} hint={t("publicHint")} />
       <Field
         name="expirationDate"
         label={labels.expirationDate}
@@ -192,12 +191,12 @@ export function VodForm({
         min={isoDay(new Date())}
         defaultValue={vod?.expirationDate ? isoDay(vod.expirationDate) : ""}
         error={e.expirationDate}
-        hint="Optional: the last day it can be watched. Leave it empty to keep it published."
+        hint={t("expirationHint")}
       />
       <div className="actions">
-        <SubmitButton pending={mutation.isPending}>{vod ? "Save" : "Publish"}</SubmitButton>
+        <SubmitButton pending={mutation.isPending}>{vod ? t("save") : t("publish")}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { SelectField } from "@/components/form/field";
 import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";
@@ -16,27 +17,30 @@ import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
 
 const PAGE_SIZE = 12;
 
-/** The labels of the search and its filters, by the field path each sends. */
-const LABELS = {
-  queryString: "Search",
-  "conditions.licenseType": "License",
-  "conditions.ccType": "Creative Commons license",
-  public: "Visibility",
-};
-
-const LICENSE_FILTERS = [
-  { value: "", label: "Any license" },
-  { value: "FREE", label: "Free" },
-  { value: "CREATIVE_COMMONS", label: "Creative Commons" },
-  { value: "PAY_PER_VIEW", label: "Pay per view" },
-  { value: "CONTENT_BUNDLE", label: "In a bundle" },
-];
-const CC_FILTERS = [{ value: "", label: "Any" }, ...CC_TYPES.map((t) => ({ value: t, label: CC_LICENSES[t].code }))];
-const VISIBILITY_FILTERS = [
-  { value: "", label: "Public and private" },
-  { value: "true", label: "Public" },
-  { value: "false", label: "Private" },
-];
+/** The labels of the search and its filters, by the field path each sends; the options of the filters. */
+function filterTexts(t: ReturnType<typeof useTranslations<"vodPortal">>) {
+  return {
+    LABELS: {
+      queryString: t("list.search"),
+      "conditions.licenseType": t("form.labels.licenseType"),
+      "conditions.ccType": t("form.labels.ccType"),
+      public: t("list.visibility"),
+    },
+    LICENSE_FILTERS: [
+      { value: "", label: t("list.anyLicense") },
+      { value: "FREE", label: t("form.free") },
+      { value: "CREATIVE_COMMONS", label: t("form.cc") },
+      { value: "PAY_PER_VIEW", label: t("form.ppv") },
+      { value: "CONTENT_BUNDLE", label: t("list.inABundle") },
+    ],
+    CC_FILTERS: [{ value: "", label: t("list.any") }, ...CC_TYPES.map((c) => ({ value: c, label: CC_LICENSES[c].code }))],
+    VISIBILITY_FILTERS: [
+      { value: "", label: t("list.publicAndPrivate") },
+      { value: "true", label: t("public") },
+      { value: "false", label: t("private") },
+    ],
+  };
+}
 
 interface Filters {
   licenseType: VodLicenseType | "";
@@ -46,6 +50,8 @@ interface Filters {
 
 /** The creator's vods (expired and private ones too): search, filters by license and visibility, pages; publish, edit, unpublish. */
 export function VodList({ currency }: { currency: string }) {
+  const t = useTranslations("vodPortal");
+  const { LABELS, LICENSE_FILTERS, CC_FILTERS, VISIBILITY_FILTERS } = filterTexts(t);
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<Filters>({ licenseType: "", ccType: "", visibility: "" });
   const [pageIndex, setPageIndex] = useState(0);
@@ -76,17 +82,15 @@ export function VodList({ currency }: { currency: string }) {
   return (
     <>
       <div className="page-head">
-        <p className="muted">
-          Videos of your box published for on-demand viewing: free, under a Creative Commons license, or pay per view.
-        </p>
+        <p className="muted">{t("list.intro")}</p>
         <button type="button" className="button" onClick={() => setDialog({ mode: "publish" })}>
-          Publish a video
+          {t("list.publish")}
         </button>
       </div>
       <section className="card" aria-labelledby="vods-title">
-        <h2 id="vods-title">Your vods</h2>
+        <h2 id="vods-title">{t("list.title")}</h2>
         <FormStatus error={errorMessageOf(search.error)} fieldErrors={errors} labels={LABELS} />
-        <form className="vod-filters" role="search" onSubmit={submit} noValidate aria-label="Search your vods">
+        <form className="vod-filters" role="search" onSubmit={submit} noValidate aria-label={t("list.searchLabel")}>
           <SearchField label={LABELS.queryString} error={errors.queryString} />
           <div className="vod-filters__selects">
             <SelectField
@@ -117,15 +121,15 @@ export function VodList({ currency }: { currency: string }) {
             />
           </div>
         </form>
-        {!page && !search.error && <p className="muted">Loading…</p>}
+        {!page && !search.error && <p className="muted">{t("list.loading")}</p>}
         {page && (
           <p className="muted" role="status" data-testid="vod-count">
-            {page.totalCount === 1 ? "1 vod" : `${page.totalCount} vods`}
+            {t("list.count", { count: page.totalCount })}
           </p>
         )}
         {page && page.items.length === 0 && (
           <p className="muted" data-testid="vod-empty">
-            {filtered ? "No vod matches your search and filters." : "You have not published anything yet: publish a video of your box."}
+            {filtered ? t("list.noMatch") : t("list.empty")}
           </p>
         )}
         {page && page.items.length > 0 && (

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { pageIndexFrom } from "@/components/pager";
 import { requirePortalCaller } from "@/server/portal/session";
 import { BundleSubscriptions, SUBSCRIPTIONS_SHOWN } from "@/components/bundles/bundle-subscriptions";
@@ -5,7 +6,7 @@ import { LibraryTickets, LibraryVideos } from "@/components/payments/library-lis
 import { PaymentsTable } from "@/components/payments/payments-table";
 import "@/components/payments/payments.css";
 
-export const metadata = { title: "Library" };
+export const generateMetadata = async () => ({ title: (await getTranslations("library"))("title") });
 
 const PAGE_SIZE = 25;
 
@@ -23,9 +24,10 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
     caller.bundles.subscriptions({ pageIndex: 0, pageSize: SUBSCRIPTIONS_SHOWN, expiredIncluded: true, sort: "expirationDate" }),
   ]);
   const now = new Date();
+  const t = await getTranslations("library");
   return (
     <div className="container">
-      <h1>Library</h1>
+      <h1>{t("title")}</h1>
       <LibraryVideos videos={library.videos} now={now} />
       <LibraryTickets tickets={library.tickets} now={now} />
       <BundleSubscriptions page={subscriptions} />

@@ -4,7 +4,6 @@ import { formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
 import { pageTitle } from "@/i18n/page-title";
 import { tryCall } from "@/server/portal/try-call";
-import { PAYMENT_STATE_TEXT } from "@/components/payments/payment-state";
 
 export const generateMetadata = pageTitle("plans");
 
@@ -27,7 +26,8 @@ export default async function PlansPage({ searchParams }: { searchParams: Search
     query.cancelled !== undefined && typeof query.trackingId === "string"
       ? await tryCall(() => caller.payments.state({ trackingId: query.trackingId as string }))
       : undefined;
-  const unpaidText = unpaid?.ok && unpaid.data.status !== "PAID" ? PAYMENT_STATE_TEXT[unpaid.data.status] : PAYMENT_STATE_TEXT.PENDING;
+  const stateText = await getTranslations("payments.stateText");
+  const unpaidText = stateText(unpaid?.ok && unpaid.data.status !== "PAID" ? unpaid.data.status : "PENDING");
   return (
     <div className="container container--wide">
       <h1>{t("title")}</h1>

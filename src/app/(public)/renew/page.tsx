@@ -1,26 +1,28 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { RenewConfirmForm } from "@/components/account/renew-confirm-form";
 import { RenewRequestForm } from "@/components/account/renew-request-form";
 import { devOutboxVisible } from "@/server/portal/dev-outbox";
 import { getServerCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 
-export const metadata = { title: "Reset your password" };
+export const generateMetadata = async () => ({ title: (await getTranslations("renew"))("pageTitle") });
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 // GET /renew - asks for a password-renew mail; GET /renew?token=... (the mail's link) sets a new password.
 export default async function RenewPage({ searchParams }: { searchParams: Search }) {
   const { token } = await searchParams;
+  const t = await getTranslations("renew");
   if (typeof token !== "string" || !token) {
     return (
       <div className="container container--narrow">
-        <h1>Reset your password</h1>
+        <h1>{t("title")}</h1>
         <div className="card">
           <RenewRequestForm outbox={await devOutboxVisible()} />
         </div>
         <p>
-          Remembered it? <Link href="/login">Log in</Link>
+          {t("remembered")} <Link href="/login">{t("logIn")}</Link>
         </p>
       </div>
     );
@@ -29,7 +31,7 @@ export default async function RenewPage({ searchParams }: { searchParams: Search
   const read = await tryCall(() => caller.users.readRenew({ token }));
   return (
     <div className="container container--narrow">
-      <h1>Choose a new password</h1>
+      <h1>{t("chooseTitle")}</h1>
       <div className="card">
         {read.ok ? (
           <RenewConfirmForm token={token} userCode={read.data.userCode} />
@@ -37,7 +39,7 @@ export default async function RenewPage({ searchParams }: { searchParams: Search
           <div role="alert">
             <p className="notice notice--error">{read.message}</p>
             <p>
-              <Link href="/renew">Ask for a new link</Link>
+              <Link href="/renew">{t("askAgain")}</Link>
             </p>
           </div>
         )}

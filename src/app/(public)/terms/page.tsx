@@ -1,19 +1,22 @@
-export const metadata = { title: "Terms of service" };
+import { getTranslations } from "next-intl/server";
+
+export const generateMetadata = async () => ({ title: (await getTranslations("register.terms"))("pageTitle") });
 
 // GET /terms - the conditions accepted at registration.
-export default function TermsPage() {
+export default async function TermsPage() {
+  const t = await getTranslations("register.terms");
   return (
     <div className="container container--narrow">
-      <h1>Terms of service</h1>
+      <h1>{t("pageTitle")}</h1>
       <div className="card">
-        <p>By creating an account you agree that:</p>
+        <p>{t("intro")}</p>
         <ul>
-          <li>you own, or are licensed to publish, every content you upload;</li>
-          <li>you do not upload illegal content or content that infringes the rights of others;</li>
-          <li>the operator of this instance may suspend accounts that break these terms;</li>
-          <li>your public page shows your username and the profile fields you choose to fill in.</li>
+          <li>{t("own")}</li>
+          <li>{t("legal")}</li>
+          <li>{t("suspend")}</li>
+          <li>{t("public")}</li>
         </ul>
-        <p className="muted">The operator of this Kinora instance may publish more detailed terms here.</p>
+        <p className="muted">{t("more")}</p>
       </div>
     </div>
   );
