@@ -26,7 +26,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [vod, ctx] = await Promise.all([loadWatchVod((await params).vodId), getServerContext()]);
-  return vod ? watchMetadata(vod, ctx.baseUrl) : { title: (await getTranslations("watch"))("notFound") };
+  const t = await getTranslations("watch");
+  return vod ? watchMetadata(vod, ctx.baseUrl, (name) => t("description", { name })) : { title: t("notFound") };
 }
 
 // GET /v/{vodId} - the watch page of a vod: the player (buy and play for pay-per-view), what it is,
