@@ -306,7 +306,7 @@ describe("creator page /u/{userCode} and home page /", () => {
     const { status, text } = await html(`/u/${creator.userCode}`);
     assert.equal(status, 200);
     assert.deepEqual(vodIdsOn(text), [cc.vodId, free.vodId, ppv.vodId]);
-    const form = tagAttributes(text, /<form[^>]*role="search"[^>]*>/);
+    const form = tagAttributes(text, /<form[^>]*role="search"[^>]*action="\/u\/[^>]*>/); // the listing's, not the header's (/search)
     assert.deepEqual([form?.action, form?.method], [`/u/${creator.userCode}`, "get"]);
     const card = (vodId: string) => new RegExp(`data-vod-id="${vodId}"[\\s\\S]*?</li>`).exec(text)?.[0] ?? "";
     assert.match(card(ppv.vodId), /data-testid="vod-license">€2\.50</);
