@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { Api } from "../test/support/api";
 import { logIn } from "./helpers/account";
+import { publishedVods } from "./helpers/vod";
 import { checkPage, expect, PHONE, test } from "./helpers/page-health";
 
 const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
@@ -216,6 +217,60 @@ test("content, purchase and sign-up pages in Italian for an Italian browser", as
     await expect(h1).toHaveText("Libreria");
     await expect(page.getByRole("heading", { name: "Biglietti per le dirette" })).toBeVisible();
     await expect(page.getByTestId("purchases-empty")).toContainText("Ancora nessun pagamento.");
+  });
+  await context.close();
+});
+
+test("the viewer's pages speak Italian to an Italian browser: home, search, creator, watch and player, cast channel", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const api = new Api(baseUrl);
+  const { userCode, password, vodIds } = await publishedVods(api, "Ponte di sera", [{ licenseType: "FREE" }]);
+  const { access } = await api.login(userCode, password);
+  const streamPath = (await api.get("/api/public/live/streampath?base=Ponte", { token: access })).body.streamPath;
+  const channel = await api.post("/api/cast/channel", { name: "Ponte TV", streamPath }, { token: access });
+  expect(channel.status, channel.text).toBe(201);
+  const context = await browser.newContext({ locale: "it-IT", baseURL: baseUrl });
+  const page = await context.newPage();
+
+  await test.step("home and search", async () => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
+    await expect(page.getByRole("heading", { name: "Ultimi video" })).toBeVisible();
+    await expect(page.getByText("Il video, alle tue condizioni.")).toBeVisible();
+    await checkPage(page, "tour-it-home");
+    await page.goto("/search?type=bundles");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Esplora Kinora");
+    await expect(page.getByRole("navigation", { name: "Cosa cercare" }).getByRole("link", { name: "Raccolte" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await checkPage(page, "tour-it-search");
+  });
+
+  await test.step("the creator's page", async () => {
+    await page.goto(`/u/${userCode}`);
+    await expect(page.getByRole("link", { name: "Informazioni" })).toBeVisible();
+    await checkPage(page, "tour-it-creator");
+  });
+
+  await test.step("the watch page and its player", async () => {
+    await page.goto(`/v/${vodIds[0]}`);
+    await expect(page.getByRole("heading", { name: "Licenza" })).toBeVisible();
+    await expect(page.getByTestId("watch-license")).toHaveText("Gratis da guardare. Tutti i diritti riservati all'editore.");
+    await expect(page.getByTestId("share-open")).toHaveText("Condividi");
+    await page.getByRole("button", { name: "Riproduci" }).click();
+    await expect(page.getByTestId("player-fullscreen")).toHaveAttribute("aria-label", "Schermo intero");
+    await expect(page.getByTestId("player-menu-speed")).toContainText("Velocità");
+    await checkPage(page, "tour-it-watch");
+  });
+
+  await test.step("a cast channel's page", async () => {
+    await page.goto(`/cast/${channel.body.channelId}`);
+    await expect(page.getByTestId("cast-now")).toContainText("Ora");
+    await expect(page.getByRole("button", { name: "Giorno successivo" })).toBeVisible();
+    await expect(page.locator("#guide-title")).toContainText("Guida:");
   });
   await context.close();
 });

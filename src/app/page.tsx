@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { BundleCards, CastChannelCards, CreatorCards, LiveEventCards } from "@/components/discovery/catalog-cards";
@@ -8,27 +9,31 @@ import { getServerCaller, getServerContext } from "@/server/portal/session";
 import { searchPath } from "@/lib/search-urls";
 import "@/components/viewer/viewer.css";
 
-// What Kinora does, for a newcomer (and under the rows, for everyone).
-const features = [
-  {
-    title: "Upload and publish",
-    text: "Upload videos into a private box, resumable from the browser; publish them free, under Creative Commons or pay-per-view, with a watch page and an embeddable player.",
-  },
-  { title: "Bundles", text: "Sell a set of videos by subscription: subscribers watch every video of the bundle for the period paid." },
-  { title: "Live", text: "Stream from OBS to a live channel, free or with tickets; the recording becomes a replay." },
-  { title: "Channels", text: "Schedule your videos and live streams into a TV-like channel, with a programme guide and catch-up." },
-];
+// What Kinora does, for a newcomer (and under the rows, for everyone): messages home.features.*.
+const features = ["upload", "bundles", "live", "channels"] as const;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** A row of the home page: its title, "See all" (the search page of its type), the cards. */
-function Row({ id, title, type, children }: { id: string; title: string; type: CatalogType; children: ReactNode }) {
+function Row({
+  id,
+  title,
+  type,
+  children,
+  seeAll,
+}: {
+  id: string;
+  title: string;
+  type: CatalogType;
+  children: ReactNode;
+  seeAll: ReactNode;
+}) {
   return (
     <section className="home-row" aria-labelledby={id} data-testid={id}>
       <div className="home-row__head">
         <h2 id={id}>{title}</h2>
         <Link href={searchPath({ type })} prefetch={false}>
-          See all<span className="visually-hidden"> {title.toLowerCase()}</span>
+          {seeAll}
         </Link>
       </div>
       {children}
@@ -43,70 +48,71 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
   const { q } = await searchParams;
   if (typeof q === "string" && q.trim()) redirect(searchPath({ q: q.trim(), type: "videos" }));
   const [{ actor }, caller] = await Promise.all([getServerContext(), getServerCaller()]);
-  const rows = await caller.discovery.home();
+  const [rows, t] = await Promise.all([caller.discovery.home(), getTranslations("home")]);
+  const seeAll = (what: string) =>
+    t.rich("seeAll", { what: what.toLowerCase(), hidden: (chunks) => <span className="visually-hidden">{chunks}</span> });
   const listed = Object.values(rows).some((r) => r.length > 0);
   return (
     <div className="container">
       {listed && <h1 className="visually-hidden">Kinora</h1>}
       {rows.live.length > 0 && (
-        <Row id="home-live" title="Live now and upcoming" type="live">
+        <Row id="home-live" title={t("rows.live")} type="live" seeAll={seeAll(t("rows.live"))}>
           <LiveEventCards events={rows.live} />
         </Row>
       )}
       {rows.channels.length > 0 && (
-        <Row id="home-channels" title="Channels on air" type="channels">
+        <Row id="home-channels" title={t("rows.channels")} type="channels" seeAll={seeAll(t("rows.channels"))}>
           <CastChannelCards cards={rows.channels} />
         </Row>
       )}
       {rows.videos.length > 0 && (
-        <Row id="home-videos" title="Latest videos" type="videos">
+        <Row id="home-videos" title={t("rows.videos")} type="videos" seeAll={seeAll(t("rows.videos"))}>
           <VodGrid vods={rows.videos} withPublisher />
         </Row>
       )}
       {rows.bundles.length > 0 && (
-        <Row id="home-bundles" title="Bundles" type="bundles">
+        <Row id="home-bundles" title={t("rows.bundles")} type="bundles" seeAll={seeAll(t("rows.bundles"))}>
           <BundleCards bundles={rows.bundles} />
         </Row>
       )}
       {rows.creators.length > 0 && (
-        <Row id="home-creators" title="Creators" type="creators">
+        <Row id="home-creators" title={t("rows.creators")} type="creators" seeAll={seeAll(t("rows.creators"))}>
           <CreatorCards users={rows.creators} />
         </Row>
       )}
       <section className="hero">
-        {listed ? <h2>Video, on your terms.</h2> : <h1>Video, on your terms.</h1>}
+        {listed ? <h2>{t("tagline")}</h2> : <h1>{t("tagline")}</h1>}
         <p>
-          Kinora is an open-source video platform for creators: store and publish your videos, sell them one by one or in bundles, go live
-          and run your own channels.
-          {!listed && " Nothing is published here yet: create an account, upload a video and publish it to see it on this page."}
+          {t("intro")}
+          {!listed && t("empty")}
         </p>
         <div className="actions">
           {actor.kind === "user" ? (
             <Link className="button" href="/dashboard">
-              Go to your dashboard
+              {t("dashboard")}
             </Link>
           ) : (
             <>
               <Link className="button" href="/register">
-                Create an account
+                {t("register")}
               </Link>
               <Link className="button button--secondary" href="/login">
-                Log in
+                {t("logIn")}
               </Link>
             </>
           )}
           {listed && (
             <Link className="button button--secondary" href={searchPath({})}>
-              Browse everything
+              {t("browse")}
             </Link>
           )}
         </div>
       </section>
       <ul className="grid features features--four">
         {features.map((f) => (
-          <li key={f.title} className="card">
-            <h2>{f.title}</h2>
-            <p>{f.text}</p>
+          <li key={f} className="card">
+            <h2>{t(`features.${f}.title`)}</h2>
+            <p>{t(`features.${f}.text`)}</p>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useHydrated } from "@/components/form/submit-button";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
@@ -14,6 +15,7 @@ import { bundlePath } from "./bundle-period";
  * a reload replays it harmlessly) and redraws the page, whose items then play.
  */
 export function BundleSubscribe({ bundleId, label }: { bundleId: string; label: string }) {
+  const t = useTranslations("bundlePage");
   const client = trpc.useUtils().client;
   const router = useRouter();
   const hydrated = useHydrated();
@@ -30,7 +32,7 @@ export function BundleSubscribe({ bundleId, label }: { bundleId: string; label: 
         .mutate({ bundleId, trackingId: back.trackingId })
         .then(() => router.refresh())
         .catch((err: unknown) => {
-          setError(errorMessageOf(err) ?? "The subscription could not be activated.");
+          setError(errorMessageOf(err) ?? t("notActivated"));
           setBusy(false);
         });
     },

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import Link from "next/link";
+import { useLocale } from "next-intl";
 import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
@@ -11,11 +12,12 @@ import { addDays, compactDay, dayStartMs, localDay, offsetOf, offsetRuns, parseD
 import { castDayPath } from "@/lib/cast-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
+import { localDateText } from "./day-time";
 
 /** A month view: six weeks from the Monday on or before the 1st. */
 const GRID_DAYS = 42;
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const monthTitle = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });
+const MONTH_TITLE: Intl.DateTimeFormatOptions = { month: "long", year: "numeric" };
 
 /** The first day of the grid showing the month `month` (yyyy-MM-01). */
 function gridStart(month: string): string {
@@ -35,6 +37,7 @@ const shiftMonth = (month: string, n: number) => {
  * week) and clear a range of days. A locked channel's calendar is read-only.
  */
 export function CastCalendar({ channel }: { channel: CastChannelView }) {
+  const locale = useLocale();
   const today = localDay();
   const [month, setMonth] = useState(monthOf(today));
   const [notice, setNotice] = useState<string>();
@@ -100,7 +103,7 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
     <section className="card" aria-labelledby="calendar-title">
       <div className="page-head">
         <h2 id="calendar-title" data-testid="cast-calendar-month">
-          {monthTitle.format(new Date(dayStartMs(month)))}
+          {localDateText(dayStartMs(month), locale, MONTH_TITLE)}
         </h2>
         <div className="actions">
           <button type="button" className="button button--secondary" onClick={() => setMonth(shiftMonth(month, -1))}>
@@ -143,7 +146,7 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
               <span className="cast-calendar__date">
                 {Number(day.slice(8))}
                 {/* said after the number to those who do not see the grid: "1 November 2026: 3 programs" */}
-                <span className="visually-hidden"> {monthTitle.format(new Date(dayStartMs(day)))}:</span>
+                <span className="visually-hidden"> {localDateText(dayStartMs(day), locale, MONTH_TITLE)}:</span>
               </span>
               <span className="cast-calendar__count">
                 {count === undefined ? "…" : count === 0 ? <span className="visually-hidden">no programs</span> : count}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
+import { useLocale } from "next-intl";
 import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import type { CalendarDay } from "@/server/domain/cast/daily-programming";
 import { FormStatus } from "@/components/form/form-status";
@@ -17,9 +18,9 @@ import { CastSaleConfirm } from "./cast-sale-confirm";
 import { FormattedInput } from "./formatted-input";
 import { dayProblems } from "./day-problems";
 import { changeRow, draftOf, flow, insertRow, moveRow, removeRow, type DayRow } from "./day-rows";
-import { clockText, durationText, parseClock } from "./day-time";
+import { clockText, durationText, localDateText, parseClock } from "./day-time";
 
-const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const DAY_TITLE: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: "numeric" };
 
 const neighbour = (p: CalendarDay["programs"][number] | undefined) =>
   p && { title: p.title, startsAt: p.startsAt.getTime(), endsAt: p.endsAt.getTime() };
@@ -45,6 +46,7 @@ export function CastDayEditor(props: { channel: CastChannelView; day: string }) 
 }
 
 function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) {
+  const locale = useLocale();
   const utils = trpc.useUtils();
   const readOnly = channel.locked;
   // the day before (where this one may start) and after (where it must end), in one read
@@ -163,7 +165,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
           </Link>
         </div>
       </div>
-      <h1 data-testid="cast-day-title">{dayTitle.format(new Date(from))}</h1>
+      <h1 data-testid="cast-day-title">{localDateText(from, locale, DAY_TITLE)}</h1>
       {readOnly && (
         <p className="notice notice--info" data-testid="cast-day-locked">
           The channel is locked: its programming is read-only. Unlock it on the channel&apos;s page to change it.

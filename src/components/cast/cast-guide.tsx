@@ -1,39 +1,41 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import type { ProgramView } from "@/server/domain/cast/program-view";
 import { useHydrated } from "@/components/form/submit-button";
 import { addDays, dayQuery, dayStartMs, localDay } from "@/lib/cast-days";
 import { trpc } from "@/lib/trpc/react";
-import { clockText } from "./day-time";
+import { clockText, localDateText } from "./day-time";
 
 /** The guide's width of one hour, in CSS pixels. */
 const HOUR_PX = 240;
 const HOUR_MS = 3600_000;
 const CLOCK_MS = 1000;
-const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long" });
+const DAY_TITLE: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long" };
 
 const onAirAt = (p: ProgramView, at: number) => p.startsAt.getTime() <= at && at < p.endsAt.getTime();
 
 /** Now or Next: the program's title, its times, its catch-up link for a box content. */
 function Slot({ label, program, loading, testId }: { label: string; program?: ProgramView; loading: boolean; testId: string }) {
+  const t = useTranslations("cast");
   return (
     <div className="card" data-testid={testId}>
       <span className="cast-now-next__label">{label}</span>
       {program ? (
         <>
-          <strong data-testid={`${testId}-title`}>{program.itemType === "BREAK" ? "Break" : program.title}</strong>
+          <strong data-testid={`${testId}-title`}>{program.itemType === "BREAK" ? t("break") : program.title}</strong>
           <div className="muted">
             {clockText(program.startsAt.getTime())}–{clockText(program.endsAt.getTime())}
           </div>
           {program.watchUrl && (
             <a href={program.watchUrl} data-testid={`${testId}-watch`}>
-              Watch it from the start<span className="visually-hidden">: {program.title}</span>
+              {t.rich("watchFromStart", { title: program.title, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
             </a>
           )}
         </>
       ) : (
-        <div className="muted">{loading ? "…" : "Nothing scheduled"}</div>
+        <div className="muted">{loading ? "…" : t("nothingScheduled")}</div>
       )}
     </div>
   );
@@ -46,6 +48,8 @@ function Slot({ label, program, loading, testId }: { label: string; program?: Pr
  * public daily programming read.
  */
 export function CastSchedule({ channelId, player, children }: { channelId: string; player: ReactNode; children: ReactNode }) {
+  const t = useTranslations("cast");
+  const locale = useLocale();
   const hydrated = useHydrated();
   const [now, setNow] = useState(() => Date.now());
   const today = localDay(new Date(now));
@@ -69,28 +73,28 @@ export function CastSchedule({ channelId, player, children }: { channelId: strin
   return (
     <>
       <div className="cast-now-next" aria-live="polite">
-        <Slot label="Now" program={onAir} loading={loading} testId="cast-now" />
-        <Slot label="Next" program={next} loading={loading} testId="cast-next" />
+        <Slot label={t("now")} program={onAir} loading={loading} testId="cast-now" />
+        <Slot label={t("next")} program={next} loading={loading} testId="cast-next" />
       </div>
       {player}
       {children}
       <section className="card" aria-labelledby="guide-title">
         <div className="page-head">
-          <h2 id="guide-title">Guide{hydrated && `: ${dayTitle.format(new Date(dayStartMs(day)))}`}</h2>
+          <h2 id="guide-title">{hydrated ? t("guideOf", { day: localDateText(dayStartMs(day), locale, DAY_TITLE) }) : t("guide")}</h2>
           <div className="actions">
             <button type="button" className="button button--secondary" onClick={() => setShown(addDays(day, -1))}>
-              Previous day
+              {t("previousDay")}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setShown(undefined)} disabled={day === today}>
-              Today
+              {t("today")}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setShown(addDays(day, 1))}>
-              Next day
+              {t("nextDay")}
             </button>
           </div>
         </div>
         {hydrated && grid.data && <DayGrid day={day} programs={grid.data.programs} now={now} />}
-        {(!hydrated || !grid.data) && <p className="muted">Loading the guide…</p>}
+        {(!hydrated || !grid.data) && <p className="muted">{t("loadingGuide")}</p>}
       </section>
     </>
   );
@@ -98,20 +102,21 @@ export function CastSchedule({ channelId, player, children }: { channelId: strin
 
 /** One day of the guide: 24 hours across (scrolled to now), each program a block as long as it lasts. */
 function DayGrid({ day, programs, now }: { day: string; programs: ProgramView[]; now: number }) {
+  const t = useTranslations("cast");
   const from = dayStartMs(day);
   const x = (ms: number) => ((ms - from) / HOUR_MS) * HOUR_PX;
   const nowX = x(now);
   const width = 24 * HOUR_PX;
   return (
     <>
-      {programs.length === 0 && <p className="muted">Nothing is scheduled this day: the channel shows its slate.</p>}
+      {programs.length === 0 && <p className="muted">{t("emptyDay")}</p>}
       <div
         className="cast-guide"
         data-testid="cast-guide"
         // a region that scrolls sideways: reachable by keyboard (arrows scroll it), named for assistive technology
         tabIndex={0}
         role="region"
-        aria-label="Guide of the day"
+        aria-label={t("guideLabel")}
         ref={(el) => {
           // once, on the first drawing: now in view
           if (el && !el.dataset.scrolled && nowX >= 0 && nowX <= width) {
@@ -126,7 +131,7 @@ function DayGrid({ day, programs, now }: { day: string; programs: ProgramView[];
               {String(h).padStart(2, "0")}:00
             </span>
           ))}
-          <ol className="cast-guide__list" aria-label="Programs of the day">
+          <ol className="cast-guide__list" aria-label={t("programsLabel")}>
             {programs.map((p) => {
               const start = p.startsAt.getTime();
               const live = onAirAt(p, now);
@@ -142,7 +147,7 @@ function DayGrid({ day, programs, now }: { day: string; programs: ProgramView[];
                   aria-current={live ? "true" : undefined}
                 >
                   <span className="muted">{clockText(start)}</span>{" "}
-                  {p.watchUrl ? <a href={p.watchUrl}>{p.title}</a> : p.itemType === "BREAK" ? "Break" : p.title}
+                  {p.watchUrl ? <a href={p.watchUrl}>{p.title}</a> : p.itemType === "BREAK" ? t("break") : p.title}
                 </li>
               );
             })}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
+import { useTranslations } from "next-intl";
 import { attachHls } from "@/components/player/attach-hls";
 import { Player } from "@/components/player/player";
 import { LIVE_HLS_CONFIG } from "@/lib/live-hls-config";
@@ -12,12 +13,13 @@ const RETRY_MS = 2000;
 
 /**
  * The player of a cast channel: it asks to play (cast.playChannel; always PLAY, empty time plays the
- * slate, unless the publisher's band is used up) and plays the channel's live output through hls.js
+ * slate, unless the publisher's monthly bandwidth is used up) and plays the channel's live output through hls.js
  * near its live edge, as every viewer sees it; when playing fails it asks to play again. It starts
  * by itself, muted (browsers let only a muted video start without a gesture), and says so with an
  * Unmute button over the picture until the sound is on.
  */
 export function CastPlayer({ channelId, title, poster }: { channelId: string; title: string; poster?: string }) {
+  const t = useTranslations("cast");
   const play = trpc.cast.playChannel.useMutation();
   const video = useRef<HTMLVideoElement>(null);
   const [hls, setHls] = useState<Hls>();
@@ -68,9 +70,7 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
   }, [src, mutate, channelId]);
 
   const refused = play.data && play.data.result !== "PLAY";
-  const error = refused
-    ? "The publisher's monthly band is used up: this channel can be watched again next month."
-    : errorMessageOf(play.error);
+  const error = refused ? t("bandwidthUsedUp") : errorMessageOf(play.error);
   return (
     <div className="vod-player live-player" data-testid="cast-player">
       <Player
@@ -96,11 +96,11 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
             }}
             data-testid="cast-unmute"
           >
-            Sound is off · Unmute
+            {t("unmute")}
           </button>
         )}
-        {!src && !error && <p className="vod-player__message">Loading…</p>}
-        {src && waiting && <p className="vod-player__message">Tuning in…</p>}
+        {!src && !error && <p className="vod-player__message">{t("loading")}</p>}
+        {src && waiting && <p className="vod-player__message">{t("tuningIn")}</p>}
         {error && (
           <p className="vod-player__message" role="alert">
             {error}

@@ -46,3 +46,21 @@ export function parseDuration(text: string): number | undefined {
   }
   return seconds && seconds > 0 ? seconds : undefined;
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date of the viewer's own days ("Saturday 28 November 2026", "sabato 28 novembre 2026") in the
+ * page's language, never the runtime's default locale (the server's and the browser's differ: React
+ * error #418). The time zone stays the viewer's: pass the local midnight of a day (dayStartMs).
+ */
+export function localDateText(ms: number, locale: string, options: Intl.DateTimeFormatOptions): string {
+  const tag = locale.startsWith("it") ? "it-IT" : "en-GB";
+  const key = `${tag}/${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options);
+    dateFormats.set(key, format);
+  }
+  return format.format(new Date(ms));
+}

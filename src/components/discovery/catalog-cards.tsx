@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { bundlePath } from "@/components/bundles/bundle-period";
 import { Avatar, creatorName } from "@/components/viewer/avatar";
@@ -8,15 +9,15 @@ import type { LiveEventView } from "@/server/domain/live/event-view";
 import type { PublicUser } from "@/server/domain/users/public-user";
 import { env } from "@/server/env";
 import { castChannelPath } from "@/lib/cast-urls";
-import { formatPrice } from "@/lib/format";
+import { formatAccessTime, formatPrice } from "@/lib/format";
 import { liveChannelPath } from "@/lib/live-urls";
 import { creatorPath, thumbnailPath } from "@/lib/vod-urls";
 
 /** The widest a card's picture is shown (as the video cards), in CSS pixels. */
 const CARD_PICTURE_WIDTH = 320;
 
-const whenFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (d: Date) => <time dateTime={d.toISOString()}>{whenFormat.format(d)} UTC</time>;
+/** A start time in the words of every access window (formatAccessTime: "28 Nov 2026, 20:00 UTC"). */
+const when = (d: Date, locale: string) => <time dateTime={d.toISOString()}>{formatAccessTime(d, locale)}</time>;
 
 /** One card of a grid: the picture (16:9, a corner badge), the title in two lines at most, a line under it. */
 function Card({
@@ -61,6 +62,8 @@ const Creator = ({ user }: { user: PublicUser }) => (
 );
 
 export function BundleCards({ bundles }: { bundles: BundleView[] }) {
+  const t = useTranslations("home.cards");
+  const locale = useLocale();
   const currency = env().CURRENCY;
   return (
     <ul className="catalog-grid">
@@ -71,10 +74,10 @@ export function BundleCards({ bundles }: { bundles: BundleView[] }) {
           href={bundlePath(b.bundleId)}
           thumbnailId={b.thumbnailId}
           title={b.name}
-          corner={b.itemCount === 1 ? "1 video" : `${b.itemCount} videos`}
+          corner={t("videos", { n: b.itemCount })}
           meta={
             <>
-              <span className="badge badge--pay-per-view">{formatPrice(b.priceCents, currency)}</span>
+              <span className="badge badge--pay-per-view">{formatPrice(b.priceCents, currency, locale)}</span>
               <Creator user={b.publisher} />
             </>
           }
@@ -86,6 +89,8 @@ export function BundleCards({ bundles }: { bundles: BundleView[] }) {
 
 /** Live events on air or to come (the home page's live row), each leading to its channel's page. */
 export function LiveEventCards({ events }: { events: LiveEventView[] }) {
+  const t = useTranslations("home.cards");
+  const locale = useLocale();
   return (
     <ul className="catalog-grid">
       {events.map((e) => (
@@ -95,10 +100,14 @@ export function LiveEventCards({ events }: { events: LiveEventView[] }) {
           href={liveChannelPath(e.channel.channelId)}
           thumbnailId={e.thumbnailId ?? e.channel.thumbnailId}
           title={e.name}
-          corner={e.onAir ? "Live" : undefined}
+          corner={e.onAir ? t("live") : undefined}
           meta={
             <>
-              {e.onAir ? <span className="badge badge--danger">On air now</span> : <span>Starts {when(e.startsAt)}</span>}
+              {e.onAir ? (
+                <span className="badge badge--danger">{t("onAirNow")}</span>
+              ) : (
+                <span>{t.rich("starts", { time: () => when(e.startsAt, locale) })}</span>
+              )}
               <span>{e.channel.name}</span>
             </>
           }
@@ -109,6 +118,8 @@ export function LiveEventCards({ events }: { events: LiveEventView[] }) {
 }
 
 export function LiveChannelCards({ cards }: { cards: LiveChannelCard[] }) {
+  const t = useTranslations("home.cards");
+  const locale = useLocale();
   return (
     <ul className="catalog-grid">
       {cards.map(({ channel, event }) => (
@@ -118,17 +129,15 @@ export function LiveChannelCards({ cards }: { cards: LiveChannelCard[] }) {
           href={liveChannelPath(channel.channelId)}
           thumbnailId={channel.thumbnailId}
           title={channel.name}
-          corner={event?.onAir ? "Live" : undefined}
+          corner={event?.onAir ? t("live") : undefined}
           meta={
             <>
               {event?.onAir ? (
-                <span className="badge badge--danger">On air: {event.name}</span>
+                <span className="badge badge--danger">{t("onAirEvent", { name: event.name })}</span>
               ) : event ? (
-                <span>
-                  Next: {event.name}, {when(event.startsAt)}
-                </span>
+                <span>{t.rich("next", { name: event.name, time: () => when(event.startsAt, locale) })}</span>
               ) : (
-                <span className="muted">No event scheduled</span>
+                <span className="muted">{t("noEvent")}</span>
               )}
               <Creator user={channel.publisher} />
             </>
@@ -140,6 +149,7 @@ export function LiveChannelCards({ cards }: { cards: LiveChannelCard[] }) {
 }
 
 export function CastChannelCards({ cards }: { cards: CastChannelCard[] }) {
+  const t = useTranslations("home.cards");
   return (
     <ul className="catalog-grid">
       {cards.map(({ channel, now }) => (
@@ -149,10 +159,10 @@ export function CastChannelCards({ cards }: { cards: CastChannelCard[] }) {
           href={castChannelPath(channel.channelId)}
           thumbnailId={channel.thumbnailId}
           title={channel.name}
-          corner={now ? "On air" : undefined}
+          corner={now ? t("onAir") : undefined}
           meta={
             <>
-              {now ? <span>Now: {now.title}</span> : <span className="muted">Between programs</span>}
+              {now ? <span>{t("now", { title: now.title })}</span> : <span className="muted">{t("between")}</span>}
               <Creator user={channel.publisher} />
             </>
           }

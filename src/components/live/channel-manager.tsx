@@ -8,13 +8,15 @@ import type { LiveEventView } from "@/server/domain/live/event-view";
 import { DataTable } from "@/components/data-table";
 import { Dialog } from "@/components/dialog";
 import { FormStatus } from "@/components/form/form-status";
-import { formatPrice } from "@/lib/format";
+import { useHydrated } from "@/components/form/submit-button";
+import { formatAccessTime, formatPrice } from "@/lib/format";
 import { goLivePath, liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { ChannelForm } from "./channel-form";
 import { EventForm } from "./event-form";
 
+// the viewer's own time zone, once hydrated (the server's HTML says UTC: formatAccessTime)
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
@@ -24,6 +26,8 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle
  */
 export function ChannelManager({ channel: initial, currency }: { channel: LiveChannelView; currency: string }) {
   const router = useRouter();
+  const hydrated = useHydrated();
+  const at = (d: Date) => (hydrated ? when.format(d) : formatAccessTime(d));
   const utils = trpc.useUtils();
   const [channel, setChannel] = useState(initial);
   const [editing, setEditing] = useState(false);
@@ -118,7 +122,7 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
                   {!e.publicEvent && <span className="badge badge--muted">Unlisted</span>}
                 </td>
                 <td data-label="When (your time)">
-                  {when.format(e.startsAt)} – {when.format(e.endsAt)}
+                  {at(e.startsAt)} – {at(e.endsAt)}
                 </td>
                 <td data-label="Access">
                   {e.paymentMode === "PAY_PER_VIEW" && e.pricePerViewCents !== undefined

@@ -3,16 +3,17 @@
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
+import { useLocale, useTranslations } from "next-intl";
 import { useHydrated } from "@/components/form/submit-button";
 import { attachHls } from "@/components/player/attach-hls";
 import { Player } from "@/components/player/player";
 import { purchaseStorage } from "@/components/payments/purchase-storage";
 import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
-import { formatPrice } from "@/lib/format";
+import { formatAccessTime, formatPrice } from "@/lib/format";
 import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
-import { ticketCovers, ticketUntil } from "./replay-window";
+import { ticketWatchKey } from "./ticket-window";
 
 /** What the page plays: a channel (its event on air) or one event (live, then its replay). */
 export type LiveTarget = { kind: "channel"; channelId: string } | { kind: "event"; eventId: string };
@@ -31,8 +32,8 @@ type State =
   | { stage: "checking" }
   | { stage: "playing"; src: string; mode: "LIVE" | "REPLAY"; event?: EventInfo; accessUntil?: Date }
   | { stage: "ticket"; event: EventInfo }
-  | { stage: "waiting"; next?: EventInfo; message: string; over?: EventInfo }
-  | { stage: "refused"; message: string };
+  | { stage: "waiting"; next?: EventInfo; message: "overNoReplay" | "nothingOnAir"; over?: EventInfo }
+  | { stage: "refused"; message?: string };
 
 /**
  * Low latency (docs/PLATFORM-NOTES: 1 s fragments and GOP): start two fragments behind the edge
@@ -51,7 +52,6 @@ const PREPARING_FOR_MS = 2 * 3600_000;
 const storage = purchaseStorage("live");
 const keyOf = (t: LiveTarget) => (t.kind === "channel" ? `channel.${t.channelId}` : `event.${t.eventId}`);
 const pathOf = (t: LiveTarget) => (t.kind === "channel" ? liveChannelPath(t.channelId) : liveEventPath(t.eventId));
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** "2 d 03:04:05" until `at`. */
 function countdown(at: Date, now: number): string {
@@ -83,6 +83,9 @@ export function LivePlayer({
   replayDays: number;
   poster?: string;
 }) {
+  const t = useTranslations("live");
+  const locale = useLocale();
+  const time = (d: Date) => formatAccessTime(d, locale);
   const client = trpc.useUtils().client;
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
@@ -118,10 +121,10 @@ export function LivePlayer({
       return setState({
         stage: "waiting",
         next: "nextEvent" in played ? played.nextEvent : undefined,
-        message: event ? "This event is over and has no replay." : "Nothing is on air now.",
+        message: event ? "overNoReplay" : "nothingOnAir",
         over: event ?? lastLive.current,
       });
-    setState({ stage: "refused", message: "The publisher's monthly band is used up: this channel can be watched again next month." });
+    setState({ stage: "refused" }); // BAND_LIMIT_EXCEEDED: live.bandwidthUsedUp
   }, [client, target]);
 
   useCheckoutReturn(
@@ -129,7 +132,7 @@ export function LivePlayer({
       if (back.trackingId) storage.write(keyOf(target), back.trackingId);
       sayUnpaid(back, (trackingId) => client.payments.state.query({ trackingId }), setNotice);
       trackingId.current = back.trackingId ?? storage.read(keyOf(target));
-      ask().catch((err) => setState({ stage: "refused", message: errorMessageOf(err) ?? "This channel cannot be played now." }));
+      ask().catch((err) => setState({ stage: "refused", message: errorMessageOf(err) ?? t("cannotPlay") }));
     },
     [ask, target],
   );
@@ -178,7 +181,7 @@ export function LivePlayer({
           hls.current = null;
           if (disposed) return;
           setWaitingForStream(true);
-          if (!details.startsWith("manifest") && !details.startsWith("level")) setError(`Playback failed (${details}).`);
+          if (!details.startsWith("manifest") && !details.startsWith("level")) setError(t("playbackFailed", { details }));
           const over = liveUntilRef.current !== undefined && Date.now() >= liveUntilRef.current;
           retry = setTimeout(() => void (over ? ask().catch(() => undefined) : start()), RETRY_MS);
         },
@@ -260,31 +263,26 @@ export function LivePlayer({
       >
         {playing?.mode === "REPLAY" && (
           <span className="live-badge live-badge--replay" data-testid="replay-badge">
-            Replay
+            {t("replay")}
           </span>
         )}
-        {state.stage === "checking" && <p className="vod-player__message">Loading…</p>}
+        {state.stage === "checking" && <p className="vod-player__message">{t("loading")}</p>}
         {beforeStart && playing.event && (
           <div className="vod-player__message" data-testid="live-countdown">
-            <p>{playing.event.name} starts in</p>
+            <p>{t("startsIn", { name: playing.event.name })}</p>
             <p className="live-countdown">{countdown(playing.event.startsAt, now)}</p>
-            <p className="muted">{timeFormat.format(playing.event.startsAt)}</p>
+            <p className="muted">{time(playing.event.startsAt)}</p>
           </div>
         )}
         {notYet && (
           <p className="vod-player__message" data-testid="live-not-yet">
-            {waitingForStream || !stream.data
-              ? "Waiting for the stream…"
-              : "The stream has not started yet: it plays here as soon as it does."}
+            {waitingForStream || !stream.data ? t("waitingStream") : t("notStarted")}
           </p>
         )}
         {stopped && (
           <div className="vod-player__message" data-testid="live-stopped">
-            <p>The stream has stopped.</p>
-            <p className="muted">
-              {playing?.event ? `It may resume before ${timeFormat.format(playing.event.endsAt)}: ` : "It may resume: "}it plays here again
-              as soon as it does.
-            </p>
+            <p>{t("stopped")}</p>
+            <p className="muted">{playing?.event ? t("mayResumeBefore", { time: time(playing.event.endsAt) }) : t("mayResume")}</p>
           </div>
         )}
         {ticketEvent && (
@@ -293,47 +291,49 @@ export function LivePlayer({
               <strong>{ticketEvent.name}</strong>
             </p>
             <p>
-              {timeFormat.format(ticketEvent.startsAt)} – {timeFormat.format(ticketEvent.endsAt)}
+              {time(ticketEvent.startsAt)} – {time(ticketEvent.endsAt)}
             </p>
-            <p>Buy a ticket below to watch.</p>
+            <p>{t("buyBelow")}</p>
           </div>
         )}
         {state.stage === "waiting" && (
           <div className="vod-player__message" data-testid="live-countdown">
             {state.next ? (
               <>
-                <p>Next: {state.next.name}</p>
-                <p className="live-countdown">{hydrated ? countdown(state.next.startsAt, now) : timeFormat.format(state.next.startsAt)}</p>
-                <p className="muted">{timeFormat.format(state.next.startsAt)}</p>
+                <p>{t("next", { name: state.next.name })}</p>
+                <p className="live-countdown">{hydrated ? countdown(state.next.startsAt, now) : time(state.next.startsAt)}</p>
+                <p className="muted">{time(state.next.startsAt)}</p>
               </>
             ) : preparing && target.kind === "channel" ? (
               <p data-testid="live-replay-preparing">
-                {state.over!.name} is over. Its replay will be on{" "}
-                <Link href={liveEventPath(state.over!.eventId)}>the event&apos;s page</Link> as soon as the recording is ready.
+                {t.rich("overReplayOn", {
+                  name: state.over!.name,
+                  link: (chunks) => <Link href={liveEventPath(state.over!.eventId)}>{chunks}</Link>,
+                })}
               </p>
             ) : preparing ? (
-              <p data-testid="live-replay-preparing">
-                This event is over. Its recording is being prepared: the replay plays here as soon as it is ready.
-              </p>
+              <p data-testid="live-replay-preparing">{t("overPreparing")}</p>
             ) : (
-              <p>{state.message}</p>
+              <p>{t(state.message)}</p>
             )}
           </div>
         )}
         {state.stage === "refused" && (
           <p className="vod-player__message" role="alert">
-            {state.message}
+            {state.message ?? t("bandwidthUsedUp")}
           </p>
         )}
       </Player>
       {state.stage === "ticket" && (
         <div className="vod-purchase" data-testid="live-ticket">
           <p>
-            <strong>{state.event.name}</strong> is pay-per-view:{" "}
+            {t.rich("payPerView", { name: state.event.name, strong: (chunks) => <strong>{chunks}</strong> })}{" "}
             <span className="vod-purchase__price" data-testid="live-price">
-              {formatPrice(state.event.pricePerViewCents ?? 0, currency)}
+              {formatPrice(state.event.pricePerViewCents ?? 0, currency, locale)}
             </span>{" "}
-            <span className="muted">for {ticketCovers(state.event.recordEvent, replayDays)}</span>
+            <span className="muted">
+              {t("forCovers", { covers: t("covers", { recorded: state.event.recordEvent ? "yes" : "no", days: replayDays }) })}
+            </span>
           </p>
           <button
             type="button"
@@ -343,13 +343,13 @@ export function LivePlayer({
             aria-busy={buying || undefined}
             data-testid="live-buy"
           >
-            Buy ticket · {formatPrice(state.event.pricePerViewCents ?? 0, currency)}
+            {t("buyTicket", { price: formatPrice(state.event.pricePerViewCents ?? 0, currency, locale) })}
           </button>
         </div>
       )}
       {playing?.accessUntil && (
         <p className="vod-purchase vod-purchase--owned" data-testid="live-access">
-          {ticketUntil(playing.mode, playing.event?.recordEvent ?? false, playing.accessUntil)}
+          {t("ticketUntil", { what: t(ticketWatchKey(playing.mode, playing.event, new Date(now))), until: time(playing.accessUntil) })}
         </p>
       )}
       {(notice || error) && (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type RefObject } from "react";
+import { useTranslations } from "next-intl";
 import type { MediaState } from "./use-media-state";
 import type { PlayerMenu } from "./player-menus";
 import { PlayerMenuButton } from "./player-menu-button";
@@ -76,6 +77,7 @@ export function PlayerControls({
   pipAvailable: boolean;
   seekRef: RefObject<HTMLInputElement | null>;
 }) {
+  const t = useTranslations("player");
   const [tip, setTip] = useState<{ left: number; time: number }>();
   const start = live ? media.seekStart : 0;
   const end = live ? media.seekEnd : Number.isFinite(media.duration) ? media.duration : 0;
@@ -95,13 +97,15 @@ export function PlayerControls({
         <input
           ref={seekRef}
           type="range"
-          aria-label="Seek"
+          aria-label={t("seek")}
           min={start}
           max={end || 1}
           step="any"
           value={at}
           disabled={!end}
-          aria-valuetext={live ? `${formatTime(end - at)} behind live` : `${formatTime(at)} of ${formatTime(end)}`}
+          aria-valuetext={
+            live ? t("behindLive", { time: formatTime(end - at) }) : t("timeOf", { at: formatTime(at), end: formatTime(end) })
+          }
           onChange={(e) => actions.seekTo(Number(e.currentTarget.value))}
           onPointerMove={pointTip}
           onPointerDown={pointTip}
@@ -117,14 +121,14 @@ export function PlayerControls({
       </div>
       <div className="player__bar">
         <ControlButton
-          label={playing ? "Pause" : "Play"}
+          label={playing ? t("pause") : t("play")}
           icon={playing ? ICONS.pause : ICONS.play}
           onPress={actions.togglePlay}
           actions={actions}
           testId="player-play"
         />
         <ControlButton
-          label={media.muted ? "Unmute" : "Mute"}
+          label={media.muted ? t("unmute") : t("mute")}
           icon={media.muted || media.volume === 0 ? ICONS.muted : ICONS.volume}
           onPress={actions.toggleMute}
           actions={actions}
@@ -133,7 +137,7 @@ export function PlayerControls({
         <input
           type="range"
           className="player__volume"
-          aria-label="Volume"
+          aria-label={t("volume")}
           min={0}
           max={1}
           step={0.05}
@@ -151,7 +155,7 @@ export function PlayerControls({
         ))}
         {pipAvailable && (
           <ControlButton
-            label="Picture in picture"
+            label={t("pictureInPicture")}
             icon={ICONS.pip}
             onPress={actions.togglePictureInPicture}
             actions={actions}
@@ -159,7 +163,7 @@ export function PlayerControls({
           />
         )}
         <ControlButton
-          label={fullscreen ? "Exit full screen" : "Full screen"}
+          label={fullscreen ? t("exitFullScreen") : t("fullScreen")}
           icon={fullscreen ? ICONS.exitFullscreen : ICONS.fullscreen}
           onPress={actions.toggleFullscreen}
           actions={actions}

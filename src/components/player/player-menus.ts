@@ -15,22 +15,31 @@ export interface PlayerMenu {
 
 export const AUTO = "auto";
 
+/** The words of the menus, in the page's language (messages player.*). */
+export interface MenuWords {
+  quality: string;
+  auto: string;
+  autoPlaying(level: string): string;
+  speed: string;
+  normal: string;
+}
+
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
 /** "720p", or the bitrate for a rung without a height (audio only, the source). */
 const levelLabel = (l: { height: number; bitrate: number }) => (l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbit/s`);
 
 /** The quality menu: Auto (hls.js's adaptive choice), then the ladder's rungs from the highest. */
-export function qualityMenu(hls: Hls, choice: string, choose: (value: string) => void): PlayerMenu | undefined {
+export function qualityMenu(hls: Hls, choice: string, choose: (value: string) => void, words: MenuWords): PlayerMenu | undefined {
   if (hls.levels.length === 0) return undefined;
   const playing = hls.levels[hls.currentLevel];
   const rungs = hls.levels.map((l, index) => ({ index, label: levelLabel(l), height: l.height, bitrate: l.bitrate }));
   rungs.sort((a, b) => b.height - a.height || b.bitrate - a.bitrate);
   return {
     id: "quality",
-    label: "Quality",
+    label: words.quality,
     items: [
-      { value: AUTO, label: choice === AUTO && playing ? `Auto (${levelLabel(playing)})` : "Auto" },
+      { value: AUTO, label: choice === AUTO && playing ? words.autoPlaying(levelLabel(playing)) : words.auto },
       ...rungs.map((r) => ({ value: String(r.index), label: r.label })),
     ],
     selected: choice,
@@ -42,11 +51,11 @@ export function qualityMenu(hls: Hls, choice: string, choose: (value: string) =>
   };
 }
 
-export function speedMenu(video: HTMLVideoElement, rate: number): PlayerMenu {
+export function speedMenu(video: HTMLVideoElement, rate: number, words: MenuWords): PlayerMenu {
   return {
     id: "speed",
-    label: "Speed",
-    items: SPEEDS.map((s) => ({ value: String(s), label: s === 1 ? "Normal" : `${s}×` })),
+    label: words.speed,
+    items: SPEEDS.map((s) => ({ value: String(s), label: s === 1 ? words.normal : `${s}×` })),
     selected: String(rate),
     onSelect(value) {
       video.playbackRate = Number(value);

@@ -2,8 +2,9 @@
 
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import type Hls from "hls.js";
+import { useTranslations } from "next-intl";
 import { PlayerControls, type ControlActions } from "./player-controls";
-import { AUTO, qualityMenu, speedMenu, type PlayerMenu } from "./player-menus";
+import { AUTO, qualityMenu, speedMenu, type MenuWords, type PlayerMenu } from "./player-menus";
 import { useMediaState } from "./use-media-state";
 import "./player.css";
 
@@ -41,6 +42,7 @@ export interface PlayerProps {
  * arrows 5 s back/on and volume up/down, F full screen, M mute.
  */
 export function Player(p: PlayerProps) {
+  const t = useTranslations("player");
   const root = useRef<HTMLDivElement>(null);
   const seek = useRef<HTMLInputElement>(null);
   const media = useMediaState(p.videoRef);
@@ -176,10 +178,17 @@ export function Player(p: PlayerProps) {
     e.preventDefault();
   }
 
+  const words: MenuWords = {
+    quality: t("quality"),
+    auto: t("auto"),
+    autoPlaying: (level) => t("autoPlaying", { level }),
+    speed: t("speed"),
+    normal: t("normal"),
+  };
   const menus: PlayerMenu[] = [];
-  const q = hls ? qualityMenu(hls, quality, setQuality) : undefined;
+  const q = hls ? qualityMenu(hls, quality, setQuality, words) : undefined;
   if (q) menus.push(q);
-  if (!p.live && p.videoRef.current) menus.push(speedMenu(p.videoRef.current, media.rate));
+  if (!p.live && p.videoRef.current) menus.push(speedMenu(p.videoRef.current, media.rate, words));
 
   const behind = p.live?.arriving && media.hasFrame && liveEdge() - media.currentTime > BEHIND_LIVE_S;
   const showPoster = p.poster && (!media.hasFrame || media.ended || p.idle);
@@ -188,7 +197,7 @@ export function Player(p: PlayerProps) {
       ref={root}
       className="vod-player__screen player"
       role="region"
-      aria-label={`Video player: ${p.title}`}
+      aria-label={t("region", { title: p.title })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-controls={p.controls || undefined}
@@ -212,7 +221,7 @@ export function Player(p: PlayerProps) {
         {...p.videoData}
       />
       {showPoster && <img className="player__poster" src={p.poster} alt="" data-testid="player-poster" />}
-      {p.controls && media.waiting && !p.idle && <span className="player__spinner" role="status" aria-label="Loading" />}
+      {p.controls && media.waiting && !p.idle && <span className="player__spinner" role="status" aria-label={t("loading")} />}
       {p.live?.arriving &&
         (behind ? (
           <button
@@ -224,11 +233,11 @@ export function Player(p: PlayerProps) {
             }}
             data-testid="live-behind"
           >
-            Go to live
+            {t("goToLive")}
           </button>
         ) : (
           <span className="live-badge" data-testid="live-badge">
-            Live
+            {t("live")}
           </span>
         ))}
       {p.children}

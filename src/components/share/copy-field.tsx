@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 
 /** Copies `text`: the Clipboard API, else the selected field and the browser's copy command (an insecure origin). */
 async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
@@ -25,6 +26,7 @@ export function CopyField({
   multiline?: boolean;
   testId: string;
 }) {
+  const t = useTranslations("share");
   const id = useId();
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<boolean | undefined>();
@@ -44,11 +46,11 @@ export function CopyField({
           <input id={id} ref={field} readOnly value={value} onFocus={select} data-testid={testId} />
         )}
         <button type="button" className="button button--secondary" onClick={() => void copyText(value, field.current).then(setCopied)}>
-          Copy
+          {t("copy")}
         </button>
       </div>
       <p className="copy-field__status" role="status" data-testid={`${testId}-status`}>
-        {copied === true ? "Copied" : copied === false ? "Copying failed: select the text and copy it yourself." : ""}
+        {copied === true ? t("copied") : copied === false ? t("copyFailed") : ""}
       </p>
     </div>
   );

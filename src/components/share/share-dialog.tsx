@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Dialog } from "@/components/dialog";
 import { CopyField } from "./copy-field";
 import "./share.css";
@@ -42,6 +43,7 @@ export function ShareDialog({
   embedUrl?: string;
   withTime?: boolean;
 }) {
+  const t = useTranslations("share");
   const [open, setOpen] = useState<{ time?: number } | undefined>();
   const [timed, setTimed] = useState(false);
   const embedCode =
@@ -60,11 +62,11 @@ export function ShareDialog({
         }}
         data-testid="share-open"
       >
-        Share
+        {t("share")}
       </button>
       {open && (
-        <Dialog title={`Share “${title}”`} onClose={() => setOpen(undefined)} testId="share-dialog">
-          <CopyField label="Link" value={timed && time !== undefined ? atTime(url, time) : url} testId="share-link" />
+        <Dialog title={t("title", { title })} onClose={() => setOpen(undefined)} testId="share-dialog">
+          <CopyField label={t("link")} value={timed && time !== undefined ? atTime(url, time) : url} testId="share-link" />
           {time !== undefined && (
             <div className="field field--checkbox">
               <input
@@ -74,10 +76,10 @@ export function ShareDialog({
                 onChange={(e) => setTimed(e.target.checked)}
                 data-testid="share-at-time"
               />
-              <label htmlFor="share-at-time">Start at {clock(time)}</label>
+              <label htmlFor="share-at-time">{t("startAt", { time: clock(time) })}</label>
             </div>
           )}
-          {embedCode && <CopyField label="Embed code" value={embedCode} multiline testId="share-embed" />}
+          {embedCode && <CopyField label={t("embedCode")} value={embedCode} multiline testId="share-embed" />}
         </Dialog>
       )}
     </>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { ContentPicture } from "@/components/content-picture";
 import { LicenseBadge } from "@/components/vod/license-badge";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
@@ -12,6 +13,7 @@ const CARD_PICTURE_WIDTH = 320;
 
 /** Vods as a grid of cards linking to their watch pages; `withPublisher` names each one's creator (home page). */
 export function VodGrid({ vods, withPublisher = false }: { vods: VodItemView[]; withPublisher?: boolean }) {
+  const t = useTranslations("watch");
   const currency = env().CURRENCY;
   return (
     <ul className="catalog-grid" data-testid="catalog-grid">
@@ -23,7 +25,7 @@ export function VodGrid({ vods, withPublisher = false }: { vods: VodItemView[]; 
               <ContentPicture content={vod} width={CARD_PICTURE_WIDTH} className="catalog-card__picture" testId="catalog-picture" />
               {vod.durationSeconds !== null && (
                 <span className="catalog-card__duration">
-                  <span className="visually-hidden">Duration </span>
+                  <span className="visually-hidden">{t("duration")}</span>
                   {formatDuration(vod.durationSeconds)}
                 </span>
               )}

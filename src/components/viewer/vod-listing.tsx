@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Pager, pageIndexFrom } from "@/components/pager";
 import type { SearchPage } from "@/server/domain/shared/search";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
@@ -44,6 +45,7 @@ export function VodListing({
   /** What to say when there is nothing to list without a query. */
   empty: string;
 }) {
+  const t = useTranslations("watch");
   return (
     <div className="catalog">
       <form role="search" action={action} method="get" className="catalog-search">
@@ -52,20 +54,21 @@ export function VodListing({
         </label>
         <input id="vod-search-q" type="search" name="q" defaultValue={query.q} placeholder={label} maxLength={200} />
         <button type="submit" className="button">
-          Search
+          {t("searchSubmit")}
         </button>
       </form>
       {query.q && (
         <p className="muted" role="status" data-testid="vod-results">
-          {page.totalCount === 1 ? "1 video" : `${page.totalCount} videos`} for “{query.q}”{" · "}
-          <Link href={action}>Show all</Link>
+          {t("results", { count: page.totalCount, q: query.q })}
+          {" · "}
+          <Link href={action}>{t("showAll")}</Link>
         </p>
       )}
       {page.items.length > 0 ? (
         <VodGrid vods={page.items} withPublisher={withPublisher} />
       ) : (
         <p className="catalog__empty" data-testid="catalog-empty">
-          {query.q ? "No video matches this search." : empty}
+          {query.q ? t("noMatch") : empty}
         </p>
       )}
       <Pager

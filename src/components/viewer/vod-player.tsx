@@ -2,10 +2,12 @@
 
 import { useEffect, useRef, useState } from "react";
 import type Hls from "hls.js";
+import { useLocale, useTranslations } from "next-intl";
 import { useHydrated } from "@/components/form/submit-button";
 import { purchaseStorage } from "@/components/payments/purchase-storage";
 import { attachHls } from "@/components/player/attach-hls";
 import { Player } from "@/components/player/player";
+import { formatAccessTime } from "@/lib/format";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
@@ -43,12 +45,8 @@ type State =
   | { stage: "locked" }
   | { stage: "refused"; message: string };
 
-const BAND_USED_UP = "The publisher's monthly band is used up: this video can be played again next month.";
-
 // the purchases of vods kept in this browser (a reload plays within the purchase's window)
 const storage = purchaseStorage("vod");
-
-const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * The player of the watch and embed pages. It asks to play (vod.play, with the purchase's trackingId
@@ -57,6 +55,8 @@ const accessFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", t
  * loads before the viewer presses play: the browser's own HLS when it has it, else hls.js (light build).
  */
 export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, embedded, startAt }: VodPlayerProps) {
+  const t = useTranslations("watch");
+  const locale = useLocale();
   const client = trpc.useUtils().client;
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
@@ -90,10 +90,10 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
             setState({ stage: "ready", media, autoStart: paid });
             return;
           }
-          if (played.result === "BAND_LIMIT_EXCEEDED") return setState({ stage: "refused", message: BAND_USED_UP });
+          if (played.result === "BAND_LIMIT_EXCEEDED") return setState({ stage: "refused", message: t("bandwidthUsedUp") });
           // PAYMENT_REQUIRED or SUBSCRIPTION_REQUIRED. A kept trackingId stays kept: its payment may
           // still be confirmed (a provider's late answer), and a new purchase replaces it.
-          if (paid) setNotice("This payment is not confirmed yet: reload the page in a moment to watch.");
+          if (paid) setNotice(t("notConfirmed"));
           const preview = await client.vod.preview.mutate({ vodId });
           if (!live) return;
           setState(
@@ -102,7 +102,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
               : { stage: "locked" },
           );
         } catch (err) {
-          if (live) setState({ stage: "refused", message: errorMessageOf(err) ?? "This video cannot be played now." });
+          if (live) setState({ stage: "refused", message: errorMessageOf(err) ?? t("cannotPlay") });
         }
       })();
       return () => {
@@ -142,7 +142,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
         hls.current?.destroy();
         hls.current = null;
         const attachedHls = await attachHls(element, m.src, {
-          onFatal: (details) => setError(`Playback failed (${details}).`),
+          onFatal: (details) => setError(t("playbackFailed", { details })),
           // only the first attach: a source renewed later keeps the viewer's position
           startAt: m.kind === "full" && startAtPending.current ? startAt : undefined,
         });
@@ -153,7 +153,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
         if (m.kind === "full") startAtPending.current = false;
       }
     } catch (err) {
-      return setError(errorMessageOf(err) ?? "The player could not start.");
+      return setError(errorMessageOf(err) ?? t("couldNotStart"));
     }
     setStarted(true);
     setPreviewOver(false);
@@ -181,16 +181,16 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
 
   const forSale = (price !== undefined || bundle !== undefined) && state.stage !== "refused" && media?.kind !== "full";
   const startLabel =
-    state.stage === "checking" ? "Loading…" : media?.kind === "preview" ? "Watch the 15-second preview" : media ? "Play" : undefined;
+    state.stage === "checking" ? t("loading") : media?.kind === "preview" ? t("watchPreview") : media ? t("play") : undefined;
   const buyControl = bundle ? (
     <a className="button" href={bundle.href} target={embedded ? "_blank" : undefined} rel="noopener" data-testid="vod-subscribe">
-      Subscribe to {bundle.name}
-      {embedded && <span className="visually-hidden"> (opens in a new tab)</span>}
+      {t("subscribeTo", { name: bundle.name })}
+      {embedded && <span className="visually-hidden">{t("newTab")}</span>}
     </a>
   ) : embedded ? (
     <a className="button" href={watchPath(vodId)} target="_blank" rel="noopener" data-testid="vod-buy">
-      Buy on Kinora · {price}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      {t("buyOnKinora", { price: price ?? "" })}
+      <span className="visually-hidden">{t("newTab")}</span>
     </a>
   ) : (
     <button
@@ -201,7 +201,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       aria-busy={buying || undefined}
       data-testid="vod-buy"
     >
-      Buy · {price}
+      {t("buy", { price: price ?? "" })}
     </button>
   );
 
@@ -210,12 +210,12 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       <Player
         videoRef={video}
         hls={hlsInstance}
-        title={media?.kind === "preview" ? `Preview of ${title}` : title}
+        title={media?.kind === "preview" ? t("previewOf", { title }) : title}
         poster={poster}
         controls={started}
         idle={Boolean(error) || state.stage === "refused"}
         onEnded={() => media?.kind === "preview" && setPreviewOver(true)}
-        onError={() => attached.current && setError("Playback failed: the video could not be loaded.")}
+        onError={() => attached.current && setError(t("notLoaded"))}
       >
         {!started && startLabel && (
           <button type="button" className="vod-player__start" onClick={() => media && void start(media)} disabled={!media}>
@@ -232,7 +232,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
         )}
         {previewOver && forSale && (
           <div className="vod-player__message">
-            <p>The preview is over.</p>
+            <p>{t("previewOver")}</p>
             {buyControl}
           </div>
         )}
@@ -240,13 +240,13 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       {forSale && !previewOver && (
         <div className="vod-purchase" data-testid="vod-purchase">
           {bundle ? (
-            <p className="muted">Included in the bundle {bundle.name}: its subscribers watch the whole video.</p>
+            <p className="muted">{t("inBundle", { name: bundle.name })}</p>
           ) : (
             <p>
               <span className="vod-purchase__price" data-testid="vod-price">
                 {price}
               </span>{" "}
-              <span className="muted">to watch the whole video, for {accessHours} hours</span>
+              <span className="muted">{t("priceFor", { hours: accessHours })}</span>
             </p>
           )}
           {buyControl}
@@ -254,7 +254,7 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       )}
       {media?.accessUntil && !embedded && (
         <p className="vod-purchase vod-purchase--owned" data-testid="vod-access">
-          {bundle ? "Subscribed" : "Bought"}: you can watch it until {accessFormat.format(media.accessUntil)}.
+          {t(bundle ? "subscribedUntil" : "boughtUntil", { until: formatAccessTime(media.accessUntil, locale) })}
         </p>
       )}
       {(notice || error) && (

@@ -9,7 +9,7 @@ import { previewText, SHARE_PICTURE_WIDTH, sharedPageMetadata } from "./share-me
  * picture (its thumbnail, else the ingest's poster through /asset/poster/vod/...: the picture of a
  * paid video too), oEmbed discovery and og:video, the embeddable player.
  */
-export function watchMetadata(vod: VodItemView, baseUrl: string): Metadata {
+export function watchMetadata(vod: VodItemView, baseUrl: string, byline: (creator: string) => string): Metadata {
   const page = baseUrl + watchPath(vod.vodId);
   const embed = baseUrl + embedPath(vod.vodId);
   // the chosen thumbnail's own address (cached for good), else the poster's public one
@@ -22,7 +22,7 @@ export function watchMetadata(vod: VodItemView, baseUrl: string): Metadata {
   return sharedPageMetadata(
     {
       title: vod.title,
-      description: previewText(vod.description, `A video by ${creatorName(vod.publisher)} on Kinora`),
+      description: previewText(vod.description, byline(creatorName(vod.publisher))),
       url: page,
       image: picture && baseUrl + picture,
       // the owner's preview of a private or expired vod is nobody else's page

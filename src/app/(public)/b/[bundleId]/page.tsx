@@ -1,18 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ShareDialog } from "@/components/share/share-dialog";
 import { previewText, SHARE_PICTURE_WIDTH, sharedPageMetadata } from "@/components/viewer/share-metadata";
 import { notFound } from "next/navigation";
 import { BundleSubscribe } from "@/components/bundles/bundle-subscribe";
-import { bundleAdminPath, bundlePath, periodText } from "@/components/bundles/bundle-period";
+import { bundleAdminPath, bundlePath } from "@/components/bundles/bundle-period";
+import { periodWords } from "@/components/viewer/bundle-price";
 import { ContentPicture } from "@/components/content-picture";
 import { Avatar, creatorName } from "@/components/viewer/avatar";
 import { env } from "@/server/env";
 import { getPortalSession, getServerCaller, getServerContext } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 import { formatDuration } from "@/server/rest/wire";
-import { formatDay, formatPrice } from "@/lib/format";
+import { formatAccessTime, formatPrice } from "@/lib/format";
 import { creatorPath, posterPath, thumbnailPath, watchPath } from "@/lib/vod-urls";
 import "@/components/viewer/viewer.css";
 import "@/components/bundles/bundles.css";
@@ -31,7 +33,8 @@ const loadBundle = cache(async (bundleId: string) => {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const bundleId = decodeURIComponent((await params).bundleId);
   const [result, { baseUrl }] = await Promise.all([loadBundle(bundleId), getServerContext()]);
-  if (!result.ok) return { title: "Not found" };
+  const t = await getTranslations("bundlePage");
+  if (!result.ok) return { title: t("notFound") };
   const { bundle, items } = result.data;
   // its own picture, else its first video's (public: the picture, not the video)
   const image = bundle.thumbnailId
@@ -39,7 +42,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     : items[0] && posterPath(items[0].vodId, SHARE_PICTURE_WIDTH);
   return sharedPageMetadata({
     title: bundle.name,
-    description: previewText(bundle.description, `A bundle of ${items.length} videos by ${creatorName(bundle.publisher)} on Kinora`),
+    description: previewText(bundle.description, t("description", { count: items.length, name: creatorName(bundle.publisher) })),
     url: baseUrl + bundlePath(bundle.bundleId),
     image: image && baseUrl + image,
   });
@@ -50,7 +53,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 // subscription is activated). Subscribers, and its creator, watch each video on its watch page.
 export default async function BundlePage({ params }: { params: Params }) {
   const bundleId = decodeURIComponent((await params).bundleId);
-  const [caller, session, ctx] = await Promise.all([getServerCaller(), getPortalSession(), getServerContext()]);
+  const [caller, session, ctx, t, locale] = await Promise.all([
+    getServerCaller(),
+    getPortalSession(),
+    getServerContext(),
+    getTranslations("bundlePage"),
+    getLocale(),
+  ]);
   const result = await loadBundle(bundleId);
   if (!result.ok) notFound();
   const { items, bundle } = result.data;
@@ -65,7 +74,7 @@ export default async function BundlePage({ params }: { params: Params }) {
       : undefined;
   // the viewer's running subscription (the search lists the running ones by default; there is one at most: subscribing again extends it)
   const until = running?.ok ? running.data.items[0]?.expiresAt : undefined;
-  const price = formatPrice(bundle.priceCents, env().CURRENCY);
+  const price = formatPrice(bundle.priceCents, env().CURRENCY, locale);
   const loginHref = `/login?${new URLSearchParams({ callbackUrl: bundlePath(bundleId) })}`;
   return (
     <div className="container">
@@ -87,31 +96,29 @@ export default async function BundlePage({ params }: { params: Params }) {
         <div className="bundle-offer" data-testid="bundle-offer">
           <p>
             <span className="bundle-offer__price">{price}</span>{" "}
-            <span className="muted">
-              for {periodText(bundle)} of every video of this bundle ({items.length === 1 ? "1 video" : `${items.length} videos`})
-            </span>
+            <span className="muted">{t("offer", { period: periodWords(t, bundle), count: items.length })}</span>
           </p>
           {own ? (
             <Link className="button button--secondary" href={bundleAdminPath(bundleId)}>
-              Manage your bundle
+              {t("manage")}
             </Link>
           ) : until ? (
             <p className="notice notice--success" role="status" data-testid="bundle-subscribed">
-              Subscribed: you can watch every video until {formatDay(until)}.
+              {t("subscribedUntil", { until: formatAccessTime(until, locale) })}
             </p>
           ) : session ? (
-            <BundleSubscribe bundleId={bundleId} label={`Subscribe · ${price}`} />
+            <BundleSubscribe bundleId={bundleId} label={t("subscribe", { price })} />
           ) : (
             <Link className="button" href={loginHref} data-testid="bundle-login">
-              Log in to subscribe
+              {t("logIn")}
             </Link>
           )}
         </div>
       </section>
       <section aria-labelledby="bundle-videos">
-        <h2 id="bundle-videos">Videos</h2>
+        <h2 id="bundle-videos">{t("videos")}</h2>
         {items.length === 0 ? (
-          <p className="muted">No video in this bundle yet.</p>
+          <p className="muted">{t("empty")}</p>
         ) : (
           <ol className="bundle-items bundle-playlist" data-testid="bundle-playlist">
             {items.map((item, index) => (
@@ -126,7 +133,7 @@ export default async function BundlePage({ params }: { params: Params }) {
                   </span>
                   {freeCopies[item.vodId] && (
                     <span className="bundle-items__free" data-testid="bundle-free-copy">
-                      Also published free: <Link href={watchPath(freeCopies[item.vodId]!.vodId)}>watch it without a subscription</Link>
+                      {t.rich("freeCopy", { link: (chunks) => <Link href={watchPath(freeCopies[item.vodId]!.vodId)}>{chunks}</Link> })}
                     </span>
                   )}
                 </span>

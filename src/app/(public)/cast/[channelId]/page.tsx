@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CastSchedule } from "@/components/cast/cast-guide";
 import { CastPlayer } from "@/components/cast/cast-player";
@@ -24,10 +25,11 @@ const loadChannel = cache(async (channelId: string) => {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [channel, { baseUrl }] = await Promise.all([loadChannel((await params).channelId), getServerContext()]);
-  if (!channel) return { title: "Not found" };
+  const t = await getTranslations("cast");
+  if (!channel) return { title: t("notFound") };
   return sharedPageMetadata({
-    title: `${channel.name} · Cast`,
-    description: previewText(channel.description, `A channel by ${creatorName(channel.publisher)} on Kinora`),
+    title: t("pageTitle", { name: channel.name }),
+    description: previewText(channel.description, t("channelDescription", { name: creatorName(channel.publisher) })),
     url: baseUrl + castChannelPath(channel.channelId),
     image: channel.thumbnailId && baseUrl + thumbnailPath(channel.thumbnailId, SHARE_PICTURE_WIDTH),
   });

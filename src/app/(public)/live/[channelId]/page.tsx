@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { EventWhen } from "@/components/live/event-when";
 import { LivePlayer } from "@/components/live/live-player";
@@ -27,11 +28,12 @@ const loadChannel = cache(async (channelId: string) => {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [loaded, { baseUrl }] = await Promise.all([loadChannel((await params).channelId), getServerContext()]);
-  if (!loaded) return { title: "Not found" };
+  const t = await getTranslations("live");
+  if (!loaded) return { title: t("notFound") };
   const { channel } = loaded;
   return sharedPageMetadata({
-    title: `${channel.name} · Live`,
-    description: previewText(channel.description, `A live channel by ${creatorName(channel.publisher)} on Kinora`),
+    title: t("pageTitle", { name: channel.name }),
+    description: previewText(channel.description, t("channelDescription", { name: creatorName(channel.publisher) })),
     url: baseUrl + liveChannelPath(channel.channelId),
     image: channel.thumbnailId && baseUrl + thumbnailPath(channel.thumbnailId, SHARE_PICTURE_WIDTH),
   });
@@ -42,7 +44,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 // 404 unless the visitor may reach the channel (live.getPublicChannel).
 export default async function LiveChannelPage({ params }: { params: Params }) {
   const { channelId } = await params;
-  const [loaded, ctx] = await Promise.all([loadChannel(channelId), getServerContext()]);
+  const [loaded, ctx, t] = await Promise.all([loadChannel(channelId), getServerContext(), getTranslations("live")]);
   if (!loaded) notFound();
   const { channel, events } = loaded;
   const now = Date.now();
@@ -69,13 +71,13 @@ export default async function LiveChannelPage({ params }: { params: Params }) {
           {channel.description && <p className="prewrap watch__description">{channel.description}</p>}
         </div>
         <aside className="card watch__license" aria-labelledby="schedule-title">
-          <h2 id="schedule-title">Schedule</h2>
-          {upcoming.length === 0 && <p className="muted">No event is scheduled.</p>}
+          <h2 id="schedule-title">{t("schedule")}</h2>
+          {upcoming.length === 0 && <p className="muted">{t("noEvent")}</p>}
           <ul className="live-schedule">
             {upcoming.map((e) => (
               <li key={e.eventId} data-testid="live-schedule-item">
                 <Link href={liveEventPath(e.eventId)}>{e.name}</Link>
-                {e.onAir && <span className="badge badge--danger live-schedule__on-air">On air</span>}
+                {e.onAir && <span className="badge badge--danger live-schedule__on-air">{t("onAir")}</span>}
                 <br />
                 <EventWhen event={e} currency={env().CURRENCY} />
               </li>
@@ -83,7 +85,7 @@ export default async function LiveChannelPage({ params }: { params: Params }) {
           </ul>
           {replays.length > 0 && (
             <>
-              <h2>Replays</h2>
+              <h2>{t("replays")}</h2>
               <ul className="live-schedule">
                 {replays.map((e) => (
                   <li key={e.eventId}>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CatalogResults, TYPE_NAMES } from "@/components/discovery/catalog-results";
+import { getTranslations } from "next-intl/server";
+import { CatalogResults } from "@/components/discovery/catalog-results";
 import { LinkTabs } from "@/components/discovery/link-tabs";
 import { Pager } from "@/components/pager";
 import { Avatar } from "@/components/viewer/avatar";
@@ -34,7 +35,12 @@ export default async function CreatorPage({ params, searchParams }: { params: Pa
   const search = await searchParams;
   const tab = tabOf(search.tab);
   const query = listingQuery(search);
-  const [caller, session] = await Promise.all([getServerCaller(), getPortalSession()]);
+  const [caller, session, t, ts] = await Promise.all([
+    getServerCaller(),
+    getPortalSession(),
+    getTranslations("creator"),
+    getTranslations("search"),
+  ]);
   const type = tab === "about" ? undefined : tab;
   const [result, listed] = await Promise.all([
     tryCall(() => caller.users.publicOverview({ userCode })),
@@ -61,28 +67,28 @@ export default async function CreatorPage({ params, searchParams }: { params: Pa
         </div>
         {own && (
           <Link className="button button--secondary" href="/account">
-            Edit your page
+            {t("edit")}
           </Link>
         )}
       </section>
       <LinkTabs
-        label={`Sections of ${name}'s page`}
-        tabs={TABS.map((t) => ({
-          key: t,
-          name: t === "about" ? "About" : TYPE_NAMES[t].tab,
-          href: tabPath(user.userCode, t),
-          current: t === tab,
+        label={t("sections", { name })}
+        tabs={TABS.map((k) => ({
+          key: k,
+          name: k === "about" ? t("about") : ts(`tabs.${k}`),
+          href: tabPath(user.userCode, k),
+          current: k === tab,
         }))}
       />
       {!listed ? (
-        <About user={user} />
+        <About user={user} t={t} />
       ) : listed.type === "videos" ? (
         <VodListing
           action={creatorPath(user.userCode)}
           query={query}
           page={listed.page}
-          label={`Search the videos of ${name}`}
-          empty="No public videos yet."
+          label={t("searchVideos", { name })}
+          empty={t("noVideos")}
         />
       ) : (
         <>
@@ -90,7 +96,7 @@ export default async function CreatorPage({ params, searchParams }: { params: Pa
             <CatalogResults result={listed} withPublisher={false} />
           ) : (
             <p className="catalog__empty" data-testid="catalog-empty">
-              No {TYPE_NAMES[listed.type].many} yet.
+              {ts(`noneYet.${listed.type}`)}
             </p>
           )}
           <Pager pageIndex={query.pageIndex} pageCount={listed.page.pageCount} path={tabPath(user.userCode, tab)} />
@@ -100,15 +106,11 @@ export default async function CreatorPage({ params, searchParams }: { params: Pa
   );
 }
 
-function About({ user }: { user: PublicUser }) {
+function About({ user, t }: { user: PublicUser; t: Awaited<ReturnType<typeof getTranslations<"creator">>> }) {
   const links = [user.socialUrl1, user.socialUrl2].filter((u): u is string => !!u);
   return (
-    <section className="card" aria-label="About">
-      {user.pageDescription ? (
-        <p className="prewrap">{user.pageDescription}</p>
-      ) : (
-        <p className="muted">This creator has not written a description yet.</p>
-      )}
+    <section className="card" aria-label={t("about")}>
+      {user.pageDescription ? <p className="prewrap">{user.pageDescription}</p> : <p className="muted">{t("noDescription")}</p>}
       {(links.length > 0 || user.socialContact) && (
         <ul>
           {links.map((url) => (
@@ -122,7 +124,7 @@ function About({ user }: { user: PublicUser }) {
               )}
             </li>
           ))}
-          {user.socialContact && <li>Contact: {user.socialContact}</li>}
+          {user.socialContact && <li>{t("contact", { contact: user.socialContact })}</li>}
         </ul>
       )}
     </section>

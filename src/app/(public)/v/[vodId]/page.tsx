@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { Avatar, creatorName } from "@/components/viewer/avatar";
 import { LicenseBadge } from "@/components/vod/license-badge";
@@ -16,7 +17,8 @@ import { formatDuration } from "@/server/rest/wire";
 import { CC_LICENSES } from "@/lib/creative-commons";
 import { formatDay } from "@/lib/format";
 import { creatorPath, embedPath, watchPath } from "@/lib/vod-urls";
-import { bundlePath, priceText } from "@/components/bundles/bundle-period";
+import { bundlePath } from "@/components/bundles/bundle-period";
+import { bundlePriceWords } from "@/components/viewer/bundle-price";
 import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ vodId: string }>;
@@ -24,7 +26,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [vod, ctx] = await Promise.all([loadWatchVod((await params).vodId), getServerContext()]);
-  return vod ? watchMetadata(vod, ctx.baseUrl) : { title: "Not found" };
+  const t = await getTranslations("watch");
+  return vod ? watchMetadata(vod, ctx.baseUrl, (name) => t("description", { name })) : { title: t("notFound") };
 }
 
 // GET /v/{vodId} - the watch page of a vod: the player (buy and play for pay-per-view), what it is,
@@ -32,7 +35,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function WatchPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const vod = await loadWatchVod((await params).vodId);
   if (!vod) notFound();
-  const [caller, ctx, { t }] = await Promise.all([getServerCaller(), getServerContext(), searchParams]);
+  const [caller, ctx, { t: startParam }, t, locale] = await Promise.all([
+    getServerCaller(),
+    getServerContext(),
+    searchParams,
+    getTranslations("watch"),
+    getLocale(),
+  ]);
   const [related, freeCopies] = await Promise.all([
     caller.discovery.related({ vodId: vod.vodId, limit: 9 }),
     vod.bundle ? caller.discovery.freeCopies({ vodIds: [vod.vodId] }) : undefined,
@@ -43,10 +52,10 @@ export default async function WatchPage({ params, searchParams }: { params: Para
     <div className="container watch">
       {!vod.visible && (
         <p className="notice notice--info" role="note" data-testid="owner-preview">
-          Only you can see this page: the video is {vod.expired ? "past its expiration date" : "not public"}.
+          {t("ownerPreview", { why: vod.expired ? "expired" : "hidden" })}
         </p>
       )}
-      <VodPlayer {...playerProps(vod, false)} startAt={startAtOf(t)} />
+      <VodPlayer {...playerProps(vod, false)} startAt={startAtOf(startParam)} />
       <div className="watch__body">
         <div className="watch__main">
           <h1 className="watch__title">{vod.title}</h1>
@@ -59,7 +68,7 @@ export default async function WatchPage({ params, searchParams }: { params: Para
                 {" · "}
               </>
             )}
-            Published <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt)}</time>{" "}
+            {t("published")} <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt, locale)}</time>{" "}
             <LicenseBadge vod={vod} currency={env().CURRENCY} />
           </p>
           <div className="watch__actions">
@@ -72,12 +81,15 @@ export default async function WatchPage({ params, searchParams }: { params: Para
           </div>
           {vod.bundle && (
             <p className="watch__bundle" data-testid="watch-bundle">
-              Included in bundle <Link href={bundlePath(vod.bundle.bundleId)}>{vod.bundle.name}</Link>
+              {t.rich("inBundleLink", {
+                name: vod.bundle.name,
+                link: (chunks) => <Link href={bundlePath(vod.bundle!.bundleId)}>{chunks}</Link>,
+              })}
             </p>
           )}
           {freeCopy && (
             <p className="notice notice--info" data-testid="watch-free-copy">
-              This video is also published free: <Link href={watchPath(freeCopy.vodId)}>watch it without a subscription</Link>.
+              {t.rich("freeCopy", { link: (chunks) => <Link href={watchPath(freeCopy.vodId)}>{chunks}</Link> })}
             </p>
           )}
           <div className="publisher">
@@ -91,24 +103,31 @@ export default async function WatchPage({ params, searchParams }: { params: Para
           </div>
           {vod.description && <p className="prewrap watch__description">{vod.description}</p>}
           {vod.tags.length > 0 && (
-            <ul className="watch__tags" aria-label="Tags">
-              {vod.tags.map((t) => (
-                <li key={t}>#{t}</li>
+            <ul className="watch__tags" aria-label={t("tags")}>
+              {vod.tags.map((tag) => (
+                <li key={tag}>#{tag}</li>
               ))}
             </ul>
           )}
         </div>
         <aside className="card watch__license" aria-labelledby="license-title">
-          <h2 id="license-title">License</h2>
-          <LicenseText vod={vod} price={price} />
+          <h2 id="license-title">{t("license")}</h2>
+          <LicenseText
+            vod={vod}
+            price={price}
+            t={t}
+            bundlePrice={vod.bundle && bundlePriceWords(await getTranslations("bundlePage"), vod.bundle, env().CURRENCY, locale)}
+          />
         </aside>
       </div>
-      <Related vod={vod} related={related} />
+      <Related vod={vod} related={related} t={t} />
     </div>
   );
 }
 
-function LicenseText({ vod, price }: { vod: VodItemView; price?: string }) {
+type WatchWords = Awaited<ReturnType<typeof getTranslations<"watch">>>;
+
+function LicenseText({ vod, price, t, bundlePrice }: { vod: VodItemView; price?: string; t: WatchWords; bundlePrice?: string }) {
   if (vod.licenseType === "CREATIVE_COMMONS" && vod.ccType) {
     const cc = CC_LICENSES[vod.ccType];
     const name = `Creative Commons ${cc.name} 4.0 International`;
@@ -120,11 +139,14 @@ function LicenseText({ vod, price }: { vod: VodItemView; price?: string }) {
           </a>
         </p>
         <p>
-          Free to watch and share under the{" "}
-          <a href={cc.url} rel="license noopener" target="_blank">
-            {name}
-          </a>{" "}
-          license.
+          {t.rich("ccLicense", {
+            name,
+            link: (chunks) => (
+              <a href={cc.url} rel="license noopener" target="_blank">
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       </div>
     );
@@ -132,28 +154,27 @@ function LicenseText({ vod, price }: { vod: VodItemView; price?: string }) {
   if (vod.bundle)
     return (
       <p data-testid="watch-license">
-        Included in the bundle <Link href={bundlePath(vod.bundle.bundleId)}>{vod.bundle.name}</Link>: its subscribers watch every video of
-        it, {priceText(vod.bundle, env().CURRENCY)}.
+        {t.rich("bundleLicense", {
+          name: vod.bundle.name,
+          price: bundlePrice ?? "",
+          link: (chunks) => <Link href={bundlePath(vod.bundle!.bundleId)}>{chunks}</Link>,
+        })}
       </p>
     );
   if (vod.licenseType === "PAY_PER_VIEW")
-    return (
-      <p data-testid="watch-license">
-        Pay-per-view: {price} to watch it as often as you like for {env().PPV_ACCESS_HOURS} hours.
-      </p>
-    );
-  return <p data-testid="watch-license">Free to watch. All rights reserved by its publisher.</p>;
+    return <p data-testid="watch-license">{t("ppvLicense", { price: price ?? "", hours: env().PPV_ACCESS_HOURS })}</p>;
+  return <p data-testid="watch-license">{t("freeLicense")}</p>;
 }
 
 /** Up next (the first related video), then more from this creator, then other creators' videos. */
-function Related({ vod, related }: { vod: VodItemView; related: VodItemView[] }) {
+function Related({ vod, related, t }: { vod: VodItemView; related: VodItemView[]; t: WatchWords }) {
   const [next, ...rest] = related;
   if (!next) return null;
   const same = (v: VodItemView) => v.publisher.userCode === vod.publisher.userCode;
   const sections = [
-    { id: "related-next", title: "Up next", vods: [next] },
-    { id: "related-creator", title: `More from ${creatorName(vod.publisher)}`, vods: rest.filter(same) },
-    { id: "related-others", title: "More videos", vods: rest.filter((v) => !same(v)) },
+    { id: "related-next", title: t("upNext"), vods: [next] },
+    { id: "related-creator", title: t("moreFrom", { name: creatorName(vod.publisher) }), vods: rest.filter(same) },
+    { id: "related-others", title: t("moreVideos"), vods: rest.filter((v) => !same(v)) },
   ];
   return (
     <div className="watch-related" data-testid="watch-related">

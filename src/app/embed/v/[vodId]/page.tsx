@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { playerProps, startAtOf } from "@/components/viewer/player-props";
 import { VodPlayer } from "@/components/viewer/vod-player";
 import { loadWatchVod } from "@/server/portal/watch-vod";
@@ -10,7 +11,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const vod = await loadWatchVod((await params).vodId);
-  return { title: vod?.title ?? "Not found", robots: { index: false } };
+  return { title: vod?.title ?? (await getTranslations("watch"))("notFound"), robots: { index: false } };
 }
 
 // GET /embed/v/{vodId} - the player alone, for other sites' iframes (oEmbed's html, og:video,

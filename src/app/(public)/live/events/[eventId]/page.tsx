@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { EventWhen } from "@/components/live/event-when";
 import { LivePlayer } from "@/components/live/live-player";
 import { LivePublisher } from "@/components/live/live-publisher";
-import { ticketCovers } from "@/components/live/replay-window";
 import { env } from "@/server/env";
 import { getServerCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
@@ -23,7 +23,8 @@ const loadEvent = cache(async (eventId: string) => {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const event = await loadEvent((await params).eventId);
-  return { title: event ? `${event.name} · Live` : "Not found" };
+  const t = await getTranslations("live");
+  return { title: event ? t("pageTitle", { name: event.name }) : t("notFound") };
 }
 
 // GET /live/events/{eventId} - the public page of one live event: the player (live in its window,
@@ -33,7 +34,9 @@ export default async function LiveEventPage({ params }: { params: Params }) {
   const { eventId } = await params;
   const event = await loadEvent(eventId);
   if (!event) notFound();
+  const t = await getTranslations("live");
   const picture = event.thumbnailId ?? event.channel.thumbnailId;
+  const recorded = event.recordEvent ? "yes" : "no";
   return (
     <div className="container watch live-page">
       <LivePlayer
@@ -49,18 +52,21 @@ export default async function LiveEventPage({ params }: { params: Params }) {
             {event.name}
           </h1>
           <p>
-            <EventWhen event={event} currency={env().CURRENCY} /> · on{" "}
-            <Link href={liveChannelPath(event.channel.channelId)}>{event.channel.name}</Link>
+            <EventWhen event={event} currency={env().CURRENCY} />
+            {t.rich("onChannel", {
+              name: event.channel.name,
+              link: (chunks) => <Link href={liveChannelPath(event.channel.channelId)}>{chunks}</Link>,
+            })}
           </p>
           <LivePublisher publisher={event.channel.publisher} />
           {event.description && <p className="prewrap watch__description">{event.description}</p>}
         </div>
         <aside className="card watch__license" aria-labelledby="ticket-title">
-          <h2 id="ticket-title">{event.paymentMode === "PAY_PER_VIEW" ? "Ticket" : "Free"}</h2>
+          <h2 id="ticket-title">{event.paymentMode === "PAY_PER_VIEW" ? t("ticket") : t("free")}</h2>
           <p>
             {event.paymentMode === "PAY_PER_VIEW"
-              ? `A ticket lets you watch ${ticketCovers(event.recordEvent, env().REPLAY_ACCESS_DAYS)}.`
-              : `Free to watch${event.recordEvent ? ", live and as a replay" : ""}.`}
+              ? t("ticketLets", { covers: t("covers", { recorded, days: env().REPLAY_ACCESS_DAYS }) })
+              : t("freeToWatch", { recorded })}
           </p>
         </aside>
       </div>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { CastDayEditor } from "@/components/cast/cast-day-editor";
 import { parseDay } from "@/lib/cast-days";
@@ -9,7 +10,7 @@ import "@/components/cast/cast.css";
 
 type Params = Promise<{ channelId: string; day: string }>;
 
-export const metadata = { title: "Day programming" };
+export const generateMetadata = async () => ({ title: (await getTranslations("cast"))("dayTitle") });
 
 // GET /cast/channels/{channelId}/days/{yyyy-MM-dd} - the day editor of one of the creator's
 // channels, the day in the viewer's own time zone (the editor reads and saves it in that offset).
