@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { LiveChannelView } from "@/server/domain/live/channel-view";
 import { trpc } from "@/lib/trpc/react";
 import { StreamableForm } from "./streamable-form";
@@ -14,6 +15,7 @@ export function ChannelForm({
   onSaved: (channel: LiveChannelView) => void;
   onCancel?: () => void;
 }) {
+  const t = useTranslations("live.studio");
   const utils = trpc.useUtils();
   const done = async (saved: LiveChannelView) => {
     await utils.live.searchChannels.invalidate();
@@ -35,8 +37,8 @@ export function ChannelForm({
       }}
       pending={mutation.isPending}
       error={mutation.error}
-      submitLabel={channel ? "Save" : "Create the channel"}
-      ariaLabel={channel ? "Edit the channel" : "Create a channel"}
+      submitLabel={channel ? t("save") : t("createTheChannel")}
+      ariaLabel={channel ? t("editChannel") : t("createChannel")}
       onCancel={onCancel}
     />
   );

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { CardList } from "@/components/card-list";
 import { goLivePath, liveChannelAdminPath, liveChannelPath } from "@/lib/live-urls";
 import { trpc } from "@/lib/trpc/react";
@@ -11,11 +12,14 @@ import { ChannelForm } from "./channel-form";
 /** The creator's live channels: search, pages; create one (then its page, to schedule events). */
 export function ChannelList() {
   const router = useRouter();
+  const t = useTranslations("live.studio");
   return (
     <CardList<LiveChannelView>
       noun="channel"
-      intro="Channels you stream to from OBS or ffmpeg, and the events you schedule on them."
-      emptyText="You have no channel yet: create one, then schedule an event and go live."
+      createLabel={t("createChannel")}
+      listTitle={t("yourChannels")}
+      intro={t("intro")}
+      emptyText={t("empty")}
       useSearch={trpc.live.searchChannels.useQuery}
       keyOf={(c) => c.channelId}
       card={(c) => (
@@ -24,17 +28,20 @@ export function ChannelList() {
             <Link href={liveChannelAdminPath(c.channelId)}>{c.name}</Link>
           </h3>
           <p className="muted">
-            <code>{c.streamPath}</code> · {c.public ? "Listed" : "Unlisted"}
+            <code>{c.streamPath}</code> · {c.public ? t("listed") : t("unlisted")}
           </p>
           <div className="actions">
             <Link className="button button--secondary" href={liveChannelAdminPath(c.channelId)}>
-              Manage<span className="visually-hidden"> {c.name}</span>
+              {t("manage")}
+              <span className="visually-hidden"> {c.name}</span>
             </Link>
             <Link className="button button--secondary" href={goLivePath(c.channelId)}>
-              Go live<span className="visually-hidden"> on {c.name}</span>
+              {t("goLive")}
+              <span className="visually-hidden">{t("hiddenOn", { name: c.name })}</span>
             </Link>
             <a className="button button--secondary" href={liveChannelPath(c.channelId)}>
-              Public page<span className="visually-hidden"> of {c.name}</span>
+              {t("publicPage")}
+              <span className="visually-hidden">{t("hiddenOf", { name: c.name })}</span>
             </a>
           </div>
         </>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import type { LiveChannelView } from "@/server/domain/live/channel-view";
 import type { LiveEventView } from "@/server/domain/live/event-view";
 import { DataTable } from "@/components/data-table";
@@ -26,8 +27,11 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle
  */
 export function ChannelManager({ channel: initial, currency }: { channel: LiveChannelView; currency: string }) {
   const router = useRouter();
+  const t = useTranslations("live.studio");
+  const tl = useTranslations("live");
+  const locale = useLocale();
   const hydrated = useHydrated();
-  const at = (d: Date) => (hydrated ? when.format(d) : formatAccessTime(d));
+  const at = (d: Date) => (hydrated ? when.format(d) : formatAccessTime(d, locale));
   const utils = trpc.useUtils();
   const [channel, setChannel] = useState(initial);
   const [editing, setEditing] = useState(false);
@@ -37,7 +41,7 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
   const removeChannel = trpc.live.deleteChannel.useMutation({ onSuccess: () => router.push("/live") });
   const removeEvent = trpc.live.deleteEvent.useMutation({
     onSuccess: async () => {
-      setNotice("The event was deleted.");
+      setNotice(t("eventDeleted"));
       await utils.live.searchEvents.invalidate();
     },
   });
@@ -47,21 +51,21 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
   return (
     <>
       <section className="card" aria-labelledby="channel-title">
-        <h2 id="channel-title">Channel</h2>
+        <h2 id="channel-title">{t("channel")}</h2>
         <dl className="live-facts">
-          <dt>Stream path</dt>
+          <dt>{t("streamPath")}</dt>
           <dd>
             <code data-testid="channel-stream-path">{channel.streamPath}</code>
           </dd>
-          <dt>Server</dt>
+          <dt>{t("server")}</dt>
           <dd>
             <code>{channel.streamingBaseUrl}</code>
           </dd>
-          <dt>Listing</dt>
-          <dd>{channel.public ? "Listed in public pages" : "Unlisted: only people with the link find it"}</dd>
+          <dt>{t("listing")}</dt>
+          <dd>{channel.public ? t("listedPublic") : t("unlistedLink")}</dd>
           {channel.description && (
             <>
-              <dt>Description</dt>
+              <dt>{t("description")}</dt>
               <dd className="prewrap">{channel.description}</dd>
             </>
           )}
@@ -69,30 +73,30 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
         <FormStatus error={errorMessageOf(removeChannel.error)} />
         <div className="actions">
           <Link className="button" href={goLivePath(channel.channelId)} data-testid="go-live-link">
-            Go live
+            {t("goLive")}
           </Link>
           <a className="button button--secondary" href={liveChannelPath(channel.channelId)} data-testid="public-page-link">
-            Public page
+            {t("publicPage")}
           </a>
           <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-            Edit
+            {t("edit")}
           </button>
           <button
             type="button"
             className="button button--danger"
             onClick={() => {
-              if (window.confirm(`Delete the channel "${channel.name}"?`)) removeChannel.mutate({ channelId: channel.channelId });
+              if (window.confirm(t("confirmDeleteChannel", { name: channel.name }))) removeChannel.mutate({ channelId: channel.channelId });
             }}
           >
-            Delete
+            {t("delete")}
           </button>
         </div>
       </section>
       <section className="card" aria-labelledby="events-title">
         <div className="page-head">
-          <h2 id="events-title">Events</h2>
+          <h2 id="events-title">{t("events")}</h2>
           <button type="button" className="button" onClick={() => setEventDialog({})} data-testid="event-create">
-            Schedule an event
+            {t("scheduleEvent")}
           </button>
         </div>
         <FormStatus error={errorMessageOf(events.error ?? removeEvent.error)} />
@@ -101,46 +105,55 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
             {notice}
           </p>
         )}
-        {!events.data && !events.error && <p className="muted">Loading…</p>}
+        {!events.data && !events.error && <p className="muted">{t("loading")}</p>}
         {events.data && items.length === 0 && (
           <p className="muted" data-testid="event-empty">
-            No event yet: schedule one, then go live in its window.
+            {t("noEvent")}
           </p>
         )}
         {items.length > 0 && (
           <DataTable
-            caption="Events of the channel"
+            caption={t("eventsCaption")}
             stack
             testId="event-table"
-            columns={[{ label: "Event" }, { label: "When (your time)" }, { label: "Access" }, { label: "Actions", hiddenLabel: true }]}
+            columns={[
+              { label: t("colEvent") },
+              { label: t("colWhen") },
+              { label: t("colAccess") },
+              { label: t("colActions"), hiddenLabel: true },
+            ]}
           >
             {items.map((e) => (
               <tr key={e.eventId} data-testid="event-row">
-                <td data-label="Event">
-                  <a href={liveEventPath(e.eventId)}>{e.name}</a> {e.onAir && <span className="badge badge--danger">On air</span>}
-                  {e.endsAt.getTime() <= now && <span className="badge badge--muted">{e.recordingBoxItemId ? "Replay" : "Over"}</span>}
-                  {!e.publicEvent && <span className="badge badge--muted">Unlisted</span>}
+                <td data-label={t("colEvent")}>
+                  <a href={liveEventPath(e.eventId)}>{e.name}</a> {e.onAir && <span className="badge badge--danger">{tl("onAir")}</span>}
+                  {e.endsAt.getTime() <= now && (
+                    <span className="badge badge--muted">{e.recordingBoxItemId ? tl("replay") : t("over")}</span>
+                  )}
+                  {!e.publicEvent && <span className="badge badge--muted">{t("unlisted")}</span>}
                 </td>
-                <td data-label="When (your time)">
+                <td data-label={t("colWhen")}>
                   {at(e.startsAt)} – {at(e.endsAt)}
                 </td>
-                <td data-label="Access">
+                <td data-label={t("colAccess")}>
                   {e.paymentMode === "PAY_PER_VIEW" && e.pricePerViewCents !== undefined
-                    ? formatPrice(e.pricePerViewCents, currency)
-                    : "Free"}
+                    ? formatPrice(e.pricePerViewCents, currency, locale)
+                    : tl("free")}
                 </td>
                 <td className="actions">
                   <button type="button" className="button button--secondary" onClick={() => setEventDialog({ event: e })}>
-                    Edit<span className="visually-hidden"> {e.name}</span>
+                    {t("edit")}
+                    <span className="visually-hidden"> {e.name}</span>
                   </button>
                   <button
                     type="button"
                     className="button button--secondary"
                     onClick={() => {
-                      if (window.confirm(`Delete the event "${e.name}"?`)) removeEvent.mutate({ eventId: e.eventId });
+                      if (window.confirm(t("confirmDeleteEvent", { name: e.name }))) removeEvent.mutate({ eventId: e.eventId });
                     }}
                   >
-                    Delete<span className="visually-hidden"> {e.name}</span>
+                    {t("delete")}
+                    <span className="visually-hidden"> {e.name}</span>
                   </button>
                 </td>
               </tr>
@@ -149,7 +162,7 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
         )}
       </section>
       {editing && (
-        <Dialog title="Edit the channel" onClose={() => setEditing(false)} testId="channel-dialog">
+        <Dialog title={t("editChannel")} onClose={() => setEditing(false)} testId="channel-dialog">
           <ChannelForm
             channel={channel}
             onSaved={(saved) => {
@@ -163,7 +176,7 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
       )}
       {eventDialog && (
         <Dialog
-          title={eventDialog.event ? "Edit the event" : "Schedule an event"}
+          title={eventDialog.event ? t("editEvent") : t("scheduleEvent")}
           onClose={() => setEventDialog(undefined)}
           testId="event-dialog"
         >
@@ -173,7 +186,7 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
             currency={currency}
             onSaved={(saved) => {
               setEventDialog(undefined);
-              setNotice(`"${saved.name}" was saved.`);
+              setNotice(t("saved", { name: saved.name }));
             }}
             onCancel={() => setEventDialog(undefined)}
           />

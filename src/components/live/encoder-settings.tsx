@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 
 /** What an encoder (OBS) is set to for a live channel or a cast stream: the same ingest and credentials. */
 export interface EncoderSettingsView {
@@ -15,6 +16,7 @@ export interface EncoderSettingsView {
 
 /** A read-only value with a button copying it to the clipboard. */
 function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const t = useTranslations("live.studio");
   const [copied, setCopied] = useState(false);
   const id = `go-live-${testId}`;
   return (
@@ -31,7 +33,7 @@ function CopyValue({ label, value, testId }: { label: string; value: string; tes
             )
           }
         >
-          {copied ? "Copied" : "Copy"}
+          {copied ? t("copied") : t("copy")}
         </button>
       </div>
     </div>
@@ -44,22 +46,24 @@ function CopyValue({ label, value, testId }: { label: string; value: string; tes
  * without the password, typed by the owner at its end.
  */
 export function EncoderSettings({ settings, keyField }: { settings: EncoderSettingsView; keyField?: ReactNode }) {
+  const t = useTranslations("live.studio");
+  const link = (chunks: ReactNode) => <Link href="/account/features">{chunks}</Link>;
   return (
     <section className="card">
-      <h2>Encoder settings (OBS: Settings → Stream → Custom)</h2>
-      <CopyValue label="Server" value={settings.serverUrl} testId="go-live-server" />
+      <h2>{t("encoderSettings")}</h2>
+      <CopyValue label={t("server")} value={settings.serverUrl} testId="go-live-server" />
       {keyField ?? (
         <>
-          <CopyValue label="Stream key (type your live password at its end)" value={settings.streamKey} testId="go-live-key" />
-          <p className="muted">
-            {settings.livePasswordSet ? "Your live password is set; it is never shown again. " : "You have no live password yet. "}
-            <Link href="/account/features">{settings.livePasswordSet ? "Change it" : "Set it"} in your account</Link>.
-          </p>
+          <CopyValue label={t("keyWithPassword")} value={settings.streamKey} testId="go-live-key" />
+          <p className="muted">{settings.livePasswordSet ? t.rich("passwordSet", { link }) : t.rich("noPassword", { link })}</p>
         </>
       )}
       <p className="muted">
-        Output: {settings.recommended.videoCodec} and {settings.recommended.audioCodec}, keyframe interval{" "}
-        {settings.recommended.keyframeIntervalSeconds} s, CBR, tune zerolatency.
+        {t("output", {
+          video: settings.recommended.videoCodec,
+          audio: settings.recommended.audioCodec,
+          seconds: settings.recommended.keyframeIntervalSeconds,
+        })}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { LiveEventView } from "@/server/domain/live/event-view";
 import { moneyIn } from "@/server/rest/wire";
 import { CheckboxField, Field, SelectField, TextAreaField } from "@/components/form/field";
@@ -11,22 +12,17 @@ import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { splitTags } from "@/lib/tags";
 import { trpc } from "@/lib/trpc/react";
 
-const labelsFor = (currency: string) => ({
-  name: "Name",
-  eventDate: "Starts",
-  endDate: "Ends",
-  paymentMode: "Access",
-  pricePerView: `Ticket price (${currency})`,
-  description: "Description",
-  publicEvent: "Listed in public pages",
-  recordEvent: "Record it into my box (replay)",
-  tags: "Tags",
+const labelsFor = (t: ReturnType<typeof useTranslations<"live.studio">>, currency: string) => ({
+  name: t("name"),
+  eventDate: t("starts"),
+  endDate: t("ends"),
+  paymentMode: t("colAccess"),
+  pricePerView: t("ticketPrice", { currency }),
+  description: t("description"),
+  publicEvent: t("listedPublic"),
+  recordEvent: t("recordEvent"),
+  tags: t("tags"),
 });
-
-const MODES = [
-  { value: "FREE", label: "Free" },
-  { value: "PAY_PER_VIEW", label: "Ticket (pay-per-view)" },
-];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A date as a datetime-local input shows it: the viewer's own zone. */
@@ -54,6 +50,7 @@ export function EventForm({
   onSaved: (event: LiveEventView) => void;
   onCancel?: () => void;
 }) {
+  const t = useTranslations("live.studio");
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<string>(event?.paymentMode ?? "FREE");
   const done = async (saved: LiveEventView) => {
@@ -83,11 +80,11 @@ export function EventForm({
     else create.mutate({ channelId, ...fields });
   }
 
-  const labels = labelsFor(currency);
+  const labels = labelsFor(t, currency);
   const e = errorsByInput(fieldErrorsOf(mutation.error), labels);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
-    <form method="post" onSubmit={submit} noValidate className="bundle-form" aria-label={event ? "Edit the event" : "Schedule an event"}>
+    <form method="post" onSubmit={submit} noValidate className="bundle-form" aria-label={event ? t("editEvent") : t("scheduleEvent")}>
       <FormStatus error={errorMessageOf(mutation.error)} fieldErrors={e} labels={labels} />
       <Field name="name" label={labels.name} required defaultValue={event?.name} error={e.name} maxLength={200} />
       <div className="bundle-form__period">
@@ -98,7 +95,7 @@ export function EventForm({
           required
           defaultValue={event ? localInputValue(event.startsAt) : ""}
           error={e.eventDate}
-          hint={`Your time (${zone}).`}
+          hint={t("yourTime", { zone })}
         />
         <Field
           name="endDate"
@@ -115,7 +112,10 @@ export function EventForm({
         required
         value={mode}
         onChange={(ev) => setMode(ev.currentTarget.value)}
-        options={MODES}
+        options={[
+          { value: "FREE", label: t("modeFree") },
+          { value: "PAY_PER_VIEW", label: t("modeTicket") },
+        ]}
         error={e.paymentMode}
       />
       {mode === "PAY_PER_VIEW" && (
@@ -129,14 +129,14 @@ export function EventForm({
           defaultValue={event?.pricePerViewCents !== undefined ? (event.pricePerViewCents / 100).toFixed(2) : ""}
           className="field--price"
           error={e.pricePerView}
-          hint="What a viewer pays for the event live and its replay."
+          hint={t("priceHint")}
         />
       )}
       <TextAreaField name="description" label={labels.description} rows={3} defaultValue={event?.description} error={e.description} />
       <CheckboxField name="publicEvent" label={labels.publicEvent} defaultChecked={event?.publicEvent ?? true} error={e.publicEvent} />
       <CheckboxField name="recordEvent" label={labels.recordEvent} defaultChecked={event?.recordEvent ?? false} error={e.recordEvent} />
-      <Field name="tags" label={labels.tags} defaultValue={event?.tags.join(", ")} error={e.tags} hint="Separated by commas." />
-      <FormActions pending={mutation.isPending} submit={event ? "Save" : "Schedule the event"} onCancel={onCancel} />
+      <Field name="tags" label={labels.tags} defaultValue={event?.tags.join(", ")} error={e.tags} hint={t("tagsHint")} />
+      <FormActions pending={mutation.isPending} submit={event ? t("save") : t("scheduleTheEvent")} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,13 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Dialog } from "@/components/dialog";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 
 const MISSING = {
-  NO_PASSWORD: "You have no stream key yet: Reset makes one.",
-  NOT_REVEALABLE: "Your live password was set before keys could be shown here: Reset makes a new key you can copy.",
+  NO_PASSWORD: "keyMissing",
+  NOT_REVEALABLE: "keyNotRevealable",
 } as const;
 
 /** Copies a text: the Clipboard API, or the selected text of a field where it is missing. */
@@ -28,6 +29,7 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
  * key, the old one refused from then on. Asked for only on Reveal, Copy or Reset (goLive.revealKey).
  */
 export function StreamKeyField({ channelId }: { channelId: string }) {
+  const t = useTranslations("live.studio");
   const reveal = trpc.goLive.revealKey.useMutation();
   const reset = trpc.goLive.resetKey.useMutation();
   const [key, setKey] = useState<string>();
@@ -57,7 +59,7 @@ export function StreamKeyField({ channelId }: { channelId: string }) {
   async function copy() {
     const text = await load().catch(() => undefined);
     if (!text) return;
-    setNotice((await copyText(text, field)) ? "Stream key copied." : "Select the key and copy it.");
+    setNotice((await copyText(text, field)) ? t("keyCopied") : t("selectKey"));
   }
 
   async function makeNew() {
@@ -67,12 +69,12 @@ export function StreamKeyField({ channelId }: { channelId: string }) {
     setKey(answer.streamKey);
     setMissing(undefined);
     setShown(true);
-    setNotice("New stream key made: paste it into your encoder. The old key no longer works.");
+    setNotice(t("newKey"));
   }
 
   return (
     <div className="field">
-      <label htmlFor="go-live-key">Stream key</label>
+      <label htmlFor="go-live-key">{t("streamKey")}</label>
       <div className="actions">
         <input
           id="go-live-key"
@@ -86,10 +88,10 @@ export function StreamKeyField({ channelId }: { channelId: string }) {
           autoComplete="off"
         />
         <button type="button" onClick={() => void toggle()} disabled={reveal.isPending} data-testid="go-live-reveal">
-          {shown ? "Hide" : "Reveal"}
+          {shown ? t("hide") : t("reveal")}
         </button>
         <button type="button" onClick={() => void copy()} disabled={reveal.isPending} data-testid="go-live-copy-key">
-          Copy
+          {t("copy")}
         </button>
         <button
           type="button"
@@ -98,15 +100,13 @@ export function StreamKeyField({ channelId }: { channelId: string }) {
           disabled={reset.isPending}
           data-testid="go-live-reset"
         >
-          Reset
+          {t("reset")}
         </button>
       </div>
-      <p className="muted">
-        Paste it into OBS as it is: it holds your live password, the same for all your channels and cast streams. Keep it secret.
-      </p>
+      <p className="muted">{t("keyHint")}</p>
       {missing && (
         <p className="notice notice--info" data-testid="go-live-key-missing">
-          {MISSING[missing]}
+          {t(MISSING[missing])}
         </p>
       )}
       {(notice || error) && (
@@ -115,17 +115,14 @@ export function StreamKeyField({ channelId }: { channelId: string }) {
         </p>
       )}
       {confirming && (
-        <Dialog title="Reset the stream key?" onClose={() => setConfirming(false)} testId="go-live-reset-dialog">
-          <p>
-            A new live password makes a new stream key for all your channels and cast streams. Encoders using the old key are refused from
-            their next start (a stream on air now goes on until it stops).
-          </p>
+        <Dialog title={t("resetTitle")} onClose={() => setConfirming(false)} testId="go-live-reset-dialog">
+          <p>{t("resetText")}</p>
           <div className="actions">
             <button type="button" className="button button--danger" onClick={() => void makeNew()}>
-              Reset the key
+              {t("resetKey")}
             </button>
             <button type="button" className="button--secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t("cancel")}
             </button>
           </div>
         </Dialog>

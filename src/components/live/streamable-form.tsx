@@ -1,14 +1,13 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { CheckboxField, Field, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { splitTags } from "@/lib/tags";
-
-const labels = { name: "Name", streamPath: "Stream path", description: "Description", public: "Listed in public pages", tags: "Tags" };
 
 /** The fields a live channel, a cast channel and a cast stream share (and a live channel's listing). */
 export interface StreamableFields {
@@ -47,6 +46,14 @@ export function StreamableForm({
   ariaLabel: string;
   onCancel?: () => void;
 }) {
+  const t = useTranslations("live.studio");
+  const labels = {
+    name: t("name"),
+    streamPath: t("streamPath"),
+    description: t("description"),
+    public: t("listedPublic"),
+    tags: t("tags"),
+  };
   const [streamPath, setStreamPath] = useState(initial?.streamPath ?? "");
   const [generating, setGenerating] = useState(false);
 
@@ -89,7 +96,7 @@ export function StreamableForm({
           error={e.streamPath}
           autoComplete="off"
           spellCheck={false}
-          hint="The last part of the encoder's address: lower-case letters, digits, '-' and '_'. Leave it empty to generate one from the name."
+          hint={t("streamPathHint")}
         />
         <button
           type="button"
@@ -98,7 +105,7 @@ export function StreamableForm({
           onClick={(ev) => void generateFrom(String(new FormData(ev.currentTarget.form!).get("name") ?? ""))}
           data-testid="generate-stream-path"
         >
-          Generate
+          {t("generate")}
         </button>
       </div>
       <TextAreaField name="description" label={labels.description} rows={3} defaultValue={initial?.description} error={e.description} />
@@ -108,10 +115,10 @@ export function StreamableForm({
           label={labels.public}
           defaultChecked={initial?.public ?? true}
           error={e.public}
-          hint="Unlisted channels stay out of searches; their page still opens for whoever has the link."
+          hint={t("unlistedHint")}
         />
       )}
-      <Field name="tags" label={labels.tags} defaultValue={initial?.tags?.join(", ")} error={e.tags} hint="Separated by commas." />
+      <Field name="tags" label={labels.tags} defaultValue={initial?.tags?.join(", ")} error={e.tags} hint={t("tagsHint")} />
       <FormActions pending={pending} submit={submitLabel} onCancel={onCancel} />
     </form>
   );
