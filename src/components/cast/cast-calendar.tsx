@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import Link from "next/link";
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
@@ -16,7 +16,6 @@ import { localDateText } from "./day-time";
 
 /** A month view: six weeks from the Monday on or before the 1st. */
 const GRID_DAYS = 42;
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const MONTH_TITLE: Intl.DateTimeFormatOptions = { month: "long", year: "numeric" };
 
 /** The first day of the grid showing the month `month` (yyyy-MM-01). */
@@ -38,6 +37,7 @@ const shiftMonth = (month: string, n: number) => {
  */
 export function CastCalendar({ channel }: { channel: CastChannelView }) {
   const locale = useLocale();
+  const tr = useTranslations("cast.studio");
   const today = localDay();
   const [month, setMonth] = useState(monthOf(today));
   const [notice, setNotice] = useState<string>();
@@ -58,9 +58,9 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
     await utils.cast.getCalendar.invalidate();
   };
   const copy = trpc.cast.copyCalendar.useMutation({
-    onSuccess: (r) => changed(`Copied: ${r.programsCount} program${r.programsCount === 1 ? "" : "s"} written.`),
+    onSuccess: (r) => changed(tr("copiedPrograms", { count: r.programsCount })),
   });
-  const clear = trpc.cast.deleteCalendar.useMutation({ onSuccess: () => changed("The days were cleared.") });
+  const clear = trpc.cast.deleteCalendar.useMutation({ onSuccess: () => changed(tr("cleared")) });
   const [formError, setFormError] = useState<string>();
 
   function range(form: ReturnType<typeof formReader>, dayName: string, countName: string) {
@@ -75,7 +75,7 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
     const form = formReader(ev.currentTarget);
     const from = range(form, "copyFrom", "copyFromDays");
     const to = range(form, "copyTo", "copyToDays");
-    if (!from || !to) return setFormError("Give both ranges: a day and a number of days.");
+    if (!from || !to) return setFormError(tr("giveRanges"));
     setFormError(undefined);
     copy.mutate({
       sourceChannelId: channel.channelId,
@@ -92,9 +92,9 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
     ev.preventDefault();
     setNotice(undefined);
     const r = range(formReader(ev.currentTarget), "clearFrom", "clearDays");
-    if (!r) return setFormError("Give the first day to clear and the number of days.");
+    if (!r) return setFormError(tr("giveClear"));
     setFormError(undefined);
-    if (window.confirm(`Remove every program of ${r.count} day${r.count === 1 ? "" : "s"} from ${r.day}?`))
+    if (window.confirm(tr("confirmClear", { count: r.count, day: r.day })))
       clear.mutate({ channelId: channel.channelId, date: compactDay(r.day), dayCount: r.count, offsetMs: offsetOf(r.day) });
   }
 
@@ -107,13 +107,13 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
         </h2>
         <div className="actions">
           <button type="button" className="button button--secondary" onClick={() => setMonth(shiftMonth(month, -1))}>
-            Previous month
+            {tr("previousMonth")}
           </button>
           <button type="button" className="button button--secondary" onClick={() => setMonth(monthOf(today))}>
-            This month
+            {tr("thisMonth")}
           </button>
           <button type="button" className="button button--secondary" onClick={() => setMonth(shiftMonth(month, 1))}>
-            Next month
+            {tr("nextMonth")}
           </button>
         </div>
       </div>
@@ -123,13 +123,15 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
           {notice}
         </p>
       )}
-      <p className="muted">Each day shows how many programs it has: open a day to program it.</p>
+      <p className="muted">{tr("calendarHint")}</p>
       <div className="cast-calendar" aria-busy={!calendar.data || undefined} data-testid="cast-calendar">
-        {WEEKDAYS.map((w) => (
-          <div key={w} className="cast-calendar__weekday" aria-hidden="true">
-            {w}
-          </div>
-        ))}
+        {tr("weekdays")
+          .split(",")
+          .map((w) => (
+            <div key={w} className="cast-calendar__weekday" aria-hidden="true">
+              {w}
+            </div>
+          ))}
         {Array.from({ length: GRID_DAYS }, (_, i) => {
           const day = addDays(start, i);
           const count = days[i]?.programs.length;
@@ -149,8 +151,8 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
                 <span className="visually-hidden"> {localDateText(dayStartMs(day), locale, MONTH_TITLE)}:</span>
               </span>
               <span className="cast-calendar__count">
-                {count === undefined ? "…" : count === 0 ? <span className="visually-hidden">no programs</span> : count}
-                {!!count && <span className="visually-hidden"> program{count === 1 ? "" : "s"}</span>}
+                {count === undefined ? "…" : count === 0 ? <span className="visually-hidden">{tr("noPrograms")}</span> : count}
+                {!!count && <span className="visually-hidden">{count === 1 ? tr("programOne") : tr("programOther")}</span>}
               </span>
             </Link>
           );
@@ -158,19 +160,19 @@ export function CastCalendar({ channel }: { channel: CastChannelView }) {
       </div>
       {!channel.locked && (
         <div className="cast-calendar__tools">
-          <form onSubmit={submitCopy} noValidate aria-label="Copy days" className="cast-range-form">
-            <h3>Copy days</h3>
-            <Field name="copyFrom" label="From the day" type="date" defaultValue={today} required />
-            <Field name="copyFromDays" label="Days to copy" type="number" min={1} max={366} defaultValue={1} required />
-            <Field name="copyTo" label="Over the day" type="date" defaultValue={addDays(today, 1)} required />
-            <Field name="copyToDays" label="Days to fill" type="number" min={1} max={366} defaultValue={1} required />
-            <SubmitButton pending={copy.isPending}>Copy</SubmitButton>
+          <form onSubmit={submitCopy} noValidate aria-label={tr("copyDays")} className="cast-range-form">
+            <h3>{tr("copyDays")}</h3>
+            <Field name="copyFrom" label={tr("fromDay")} type="date" defaultValue={today} required />
+            <Field name="copyFromDays" label={tr("daysToCopy")} type="number" min={1} max={366} defaultValue={1} required />
+            <Field name="copyTo" label={tr("overDay")} type="date" defaultValue={addDays(today, 1)} required />
+            <Field name="copyToDays" label={tr("daysToFill")} type="number" min={1} max={366} defaultValue={1} required />
+            <SubmitButton pending={copy.isPending}>{tr("copy")}</SubmitButton>
           </form>
-          <form onSubmit={submitClear} noValidate aria-label="Clear days" className="cast-range-form">
-            <h3>Clear days</h3>
-            <Field name="clearFrom" label="From the day" type="date" defaultValue={today} required />
-            <Field name="clearDays" label="Days to clear" type="number" min={1} max={366} defaultValue={1} required />
-            <SubmitButton pending={clear.isPending}>Clear</SubmitButton>
+          <form onSubmit={submitClear} noValidate aria-label={tr("clearDays")} className="cast-range-form">
+            <h3>{tr("clearDays")}</h3>
+            <Field name="clearFrom" label={tr("fromDay")} type="date" defaultValue={today} required />
+            <Field name="clearDays" label={tr("daysToClear")} type="number" min={1} max={366} defaultValue={1} required />
+            <SubmitButton pending={clear.isPending}>{tr("clear")}</SubmitButton>
           </form>
         </div>
       )}

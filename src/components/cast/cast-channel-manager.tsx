@@ -3,6 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import { Dialog } from "@/components/dialog";
 import { FormStatus } from "@/components/form/form-status";
@@ -22,6 +23,7 @@ import { CastPreview } from "./cast-preview";
  */
 export function CastChannelManager({ channel: initial }: { channel: CastChannelView }) {
   const router = useRouter();
+  const t = useTranslations("cast.studio");
   const hydrated = useHydrated();
   const [channel, setChannel] = useState(initial);
   const [editing, setEditing] = useState(false);
@@ -32,39 +34,37 @@ export function CastChannelManager({ channel: initial }: { channel: CastChannelV
     <>
       <section className="card" aria-labelledby="channel-title">
         <h2 id="channel-title">
-          Channel{" "}
+          {t("channel")}{" "}
           <span className={locked ? "badge badge--danger" : "badge badge--muted"} data-testid="cast-lock-state">
-            {locked ? "Locked" : "Unlocked"}
+            {locked ? t("locked") : t("unlocked")}
           </span>
         </h2>
         <dl className="live-facts">
-          <dt>Stream path</dt>
+          <dt>{t("streamPath")}</dt>
           <dd>
             <code>{streamPath}</code>
           </dd>
-          <dt>For IPTV apps</dt>
+          <dt>{t("forIptv")}</dt>
           <dd>
-            <a href={castStreamUrlPath(channelId)}>Stream (M3U8)</a> · <a href={castXmltvPath(channelId)}>Guide (XMLTV)</a>
+            <a href={castStreamUrlPath(channelId)}>{t("streamM3u8")}</a> · <a href={castXmltvPath(channelId)}>{t("guideXmltv")}</a>
           </dd>
           {description && (
             <>
-              <dt>Description</dt>
+              <dt>{t("description")}</dt>
               <dd className="prewrap">{description}</dd>
             </>
           )}
         </dl>
-        {locked && (
-          <p className="notice notice--info">While the channel is locked, its programming cannot change: unlock it to edit days.</p>
-        )}
+        {locked && <p className="notice notice--info">{t("lockedNotice")}</p>}
         <FormStatus error={errorMessageOf(remove.error ?? lock.error)} />
         <div className="actions">
           {hydrated && (
             <Link className="button" href={castDayPath(channelId, localDay())} data-testid="cast-today-link">
-              Today&apos;s programming
+              {t("todayProgramming")}
             </Link>
           )}
           <a className="button button--secondary" href={castChannelPath(channelId)} data-testid="cast-public-link">
-            Public page
+            {t("publicPage")}
           </a>
           <button
             type="button"
@@ -73,26 +73,26 @@ export function CastChannelManager({ channel: initial }: { channel: CastChannelV
             onClick={() => lock.mutate({ channelId, name, streamPath, description, tags, thumbnailId, locked: !locked })}
             data-testid="cast-lock-toggle"
           >
-            {locked ? "Unlock" : "Lock"}
+            {locked ? t("unlock") : t("lock")}
           </button>
           <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-            Edit
+            {t("edit")}
           </button>
           <button
             type="button"
             className="button button--danger"
             onClick={() => {
-              if (window.confirm(`Delete the channel "${name}" and all its programming?`)) remove.mutate({ channelId });
+              if (window.confirm(t("confirmDeleteChannel", { name }))) remove.mutate({ channelId });
             }}
           >
-            Delete
+            {t("delete")}
           </button>
         </div>
       </section>
       <CastPreview channelId={channelId} name={name} />
-      {hydrated ? <CastCalendar channel={channel} /> : <p className="muted">Loading the calendar…</p>}
+      {hydrated ? <CastCalendar channel={channel} /> : <p className="muted">{t("loadingCalendar")}</p>}
       {editing && (
-        <Dialog title="Edit the channel" onClose={() => setEditing(false)} testId="cast-channel-dialog">
+        <Dialog title={t("editChannel")} onClose={() => setEditing(false)} testId="cast-channel-dialog">
           <CastChannelForm
             channel={channel}
             onSaved={(saved) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { CastChannelView, CastStreamView } from "@/server/domain/cast/cast-views";
 import { StreamableForm } from "@/components/live/streamable-form";
 import { trpc } from "@/lib/trpc/react";
@@ -20,6 +21,7 @@ export function CastChannelForm({
   onSaved: (channel: CastChannelView) => void;
   onCancel?: () => void;
 }) {
+  const t = useTranslations("cast.studio");
   const utils = trpc.useUtils();
   const done = async (saved: CastChannelView) => {
     await utils.cast.searchChannels.invalidate();
@@ -39,8 +41,8 @@ export function CastChannelForm({
       }}
       pending={mutation.isPending}
       error={mutation.error}
-      submitLabel={channel ? "Save" : "Create the channel"}
-      ariaLabel={channel ? "Edit the channel" : "Create a channel"}
+      submitLabel={channel ? t("save") : t("createTheChannel")}
+      ariaLabel={channel ? t("editChannel") : t("createChannel")}
       onCancel={onCancel}
     />
   );
@@ -56,6 +58,7 @@ export function CastStreamForm({
   onSaved: (stream: CastStreamView) => void;
   onCancel?: () => void;
 }) {
+  const t = useTranslations("cast.studio");
   const utils = trpc.useUtils();
   const done = async (saved: CastStreamView) => {
     await utils.cast.searchStreams.invalidate();
@@ -75,8 +78,8 @@ export function CastStreamForm({
       }}
       pending={mutation.isPending}
       error={mutation.error}
-      submitLabel={stream ? "Save" : "Create the stream"}
-      ariaLabel={stream ? "Edit the stream" : "Create a stream"}
+      submitLabel={stream ? t("save") : t("createTheStream")}
+      ariaLabel={stream ? t("editStream") : t("createStream")}
       onCancel={onCancel}
     />
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import type { CastStreamView } from "@/server/domain/cast/cast-views";
 import { Dialog } from "@/components/dialog";
 import { FormStatus } from "@/components/form/form-status";
@@ -24,6 +25,7 @@ export interface EncoderAccount {
  * (refused while a program plays it), and each one's encoder settings, as a live channel's Go-live panel shows them.
  */
 export function CastStreamList({ account }: { account: EncoderAccount }) {
+  const t = useTranslations("cast.studio");
   const state = useSearchState();
   const utils = trpc.useUtils();
   const [dialog, setDialog] = useState<{ kind: "create" } | { kind: "edit" | "encoder"; stream: CastStreamView }>();
@@ -31,7 +33,7 @@ export function CastStreamList({ account }: { account: EncoderAccount }) {
   const search = trpc.cast.searchStreams.useQuery({ queryString: state.queryString, pageIndex: state.pageIndex, pageSize: PAGE_SIZE });
   const remove = trpc.cast.deleteStream.useMutation({
     onSuccess: async () => {
-      setNotice("The stream was deleted.");
+      setNotice(t("streamDeleted"));
       await utils.cast.searchStreams.invalidate();
     },
   });
@@ -39,9 +41,9 @@ export function CastStreamList({ account }: { account: EncoderAccount }) {
   return (
     <>
       <div className="page-head">
-        <h2>Streams</h2>
+        <h2>{t("streams")}</h2>
         <button type="button" className="button" onClick={() => setDialog({ kind: "create" })} data-testid="cast-stream-create">
-          Create a stream
+          {t("createStream")}
         </button>
       </div>
       <FormStatus error={errorMessageOf(remove.error)} />
@@ -52,12 +54,12 @@ export function CastStreamList({ account }: { account: EncoderAccount }) {
       )}
       <SearchList
         id="cast-streams"
-        title="Your streams"
+        title={t("yourStreams")}
         state={state}
         page={search.data}
         error={search.error}
         testId="cast-stream"
-        emptyText="No stream yet: create one to relay OBS or ffmpeg in the live slots of your channels."
+        emptyText={t("noStream")}
         renderItem={(s) => (
           <li key={s.streamId} className="card bundle-card" data-testid="cast-stream-item">
             <h3>{s.name}</h3>
@@ -66,37 +68,40 @@ export function CastStreamList({ account }: { account: EncoderAccount }) {
             </p>
             <div className="actions">
               <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: "encoder", stream: s })}>
-                Encoder settings<span className="visually-hidden"> of {s.name}</span>
+                {t("encoderSettings")}
+                <span className="visually-hidden">{t("hiddenOf", { name: s.name })}</span>
               </button>
               <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: "edit", stream: s })}>
-                Edit<span className="visually-hidden"> {s.name}</span>
+                {t("edit")}
+                <span className="visually-hidden"> {s.name}</span>
               </button>
               <button
                 type="button"
                 className="button button--danger"
                 disabled={remove.isPending}
                 onClick={() => {
-                  if (window.confirm(`Delete the stream "${s.name}"?`)) remove.mutate({ streamId: s.streamId });
+                  if (window.confirm(t("confirmDeleteStream", { name: s.name }))) remove.mutate({ streamId: s.streamId });
                 }}
               >
-                Delete<span className="visually-hidden"> {s.name}</span>
+                {t("delete")}
+                <span className="visually-hidden"> {s.name}</span>
               </button>
             </div>
           </li>
         )}
       />
       {dialog?.kind === "create" && (
-        <Dialog title="Create a stream" onClose={close} testId="cast-stream-dialog">
+        <Dialog title={t("createStream")} onClose={close} testId="cast-stream-dialog">
           <CastStreamForm onSaved={(s) => setDialog({ kind: "encoder", stream: s })} onCancel={close} />
         </Dialog>
       )}
       {dialog?.kind === "edit" && (
-        <Dialog title="Edit the stream" onClose={close} testId="cast-stream-dialog">
+        <Dialog title={t("editStream")} onClose={close} testId="cast-stream-dialog">
           <CastStreamForm stream={dialog.stream} onSaved={close} onCancel={close} />
         </Dialog>
       )}
       {dialog?.kind === "encoder" && (
-        <Dialog title={`Encoder settings: ${dialog.stream.name}`} onClose={close} testId="cast-encoder-dialog">
+        <Dialog title={t("encoderSettingsOf", { name: dialog.stream.name })} onClose={close} testId="cast-encoder-dialog">
           <EncoderSettings
             settings={{
               serverUrl: dialog.stream.streamingBaseUrl,
