@@ -4,11 +4,24 @@
 // words beside the programs (never a rule number); a sold title's warning names its price.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { createTranslator } from "next-intl";
 import { dayProblems } from "@/components/cast/day-problems";
 import { changeRow, flow, insertRow, moveRow, removeRow, type DayRow } from "@/components/cast/day-rows";
 import { clockText, durationText, parseClock, parseDuration } from "@/components/cast/day-time";
 import { saleBadge, saleWarning } from "@/components/cast/sale-words";
 import { scheduleRuleBreaks } from "@/server/domain/cast/schedule-rules";
+import en from "@/messages/en.json";
+import it from "@/messages/it.json";
+
+// the editor's words, as useTranslations gives them to the page (cast.day, bundlesPortal)
+const wordsIn = (locale: "en" | "it") => {
+  const messages = locale === "en" ? en : it;
+  return {
+    t: createTranslator({ locale, messages, namespace: "cast.day" }),
+    bundle: { t: createTranslator({ locale, messages, namespace: "bundlesPortal" }), locale },
+  };
+};
+const words = wordsIn("en");
 
 const S = 1000;
 const MIN = 60 * S;
@@ -41,7 +54,7 @@ test("programs flow from the day's start: a new start, length, insert, move or r
   assert.deepEqual(clocks(FROM + 7 * 3600 * S, rows), ["07:00-08:30:06", "08:30:06-09:00:06", "09:00:06-09:05:06"]);
   rows = removeRow(rows, 1);
   assert.deepEqual(clocks(FROM + 7 * 3600 * S, rows), ["07:00-08:30:06", "08:30:06-08:35:06"]);
-  assert.equal(dayProblems(flow(FROM + 7 * 3600 * S, rows), FROM).size, 0);
+  assert.equal(dayProblems(words.t, flow(FROM + 7 * 3600 * S, rows), FROM).size, 0);
 });
 
 test("one format: clock times on 24 hours, lengths as 1 h 05 min; both read back from what people type", () => {
@@ -73,25 +86,29 @@ test("one format: clock times on 24 hours, lengths as 1 h 05 min; both read back
 test("the day's problems in words beside the programs, never a rule number", () => {
   // the previous day's last program runs until 00:30; the day starts at 00:10
   const rows = [row("morning", 3600), row("film", 100, { itemType: "PRERECORDED", sourceId: "b", maxSeconds: 90 })];
-  const early = dayProblems(flow(FROM + 10 * MIN, rows), FROM, { title: "Late show", startsAt: FROM - 3600 * S, endsAt: FROM + 30 * MIN });
+  const early = dayProblems(words.t, flow(FROM + 10 * MIN, rows), FROM, {
+    title: "Late show",
+    startsAt: FROM - 3600 * S,
+    endsAt: FROM + 30 * MIN,
+  });
   assert.deepEqual(early.get(0), ['Starts before the previous program ends: "Late show" ends at 00:30, 20 min later.']);
   assert.deepEqual(early.get(1), ["Lasts 10 s longer than its content (1 min 30 s): cut it shorter."]);
   // the next day's first program starts at 00:00 and at 00:30
   const late = [row("night", 3600)];
-  const atMidnight = dayProblems(flow(FROM + DAY - 48 * MIN, late), FROM, undefined, {
+  const atMidnight = dayProblems(words.t, flow(FROM + DAY - 48 * MIN, late), FROM, undefined, {
     title: "Dawn",
     startsAt: FROM + DAY,
     endsAt: FROM + DAY + 3600 * S,
   });
   assert.deepEqual(atMidnight.get(0), ['Ends after midnight by 12 min, when the next day\'s first program ("Dawn") starts.']);
-  const overlap = dayProblems(flow(FROM + DAY - 25 * MIN, late), FROM, undefined, {
+  const overlap = dayProblems(words.t, flow(FROM + DAY - 25 * MIN, late), FROM, undefined, {
     title: "Dawn",
     startsAt: FROM + DAY + 30 * MIN,
     endsAt: FROM + DAY + 3600 * S,
   });
   assert.deepEqual(overlap.get(0), ['Overlaps the next program by 5 min: "Dawn" starts at 00:30 the next day.']);
   // a program pushed past midnight does not belong to the day
-  const pushed = dayProblems(flow(FROM + DAY - 3600 * S, [row("a", 3600 + 12 * 60), row("b", 60)]), FROM);
+  const pushed = dayProblems(words.t, flow(FROM + DAY - 3600 * S, [row("a", 3600 + 12 * 60), row("b", 60)]), FROM);
   assert.ok(
     pushed
       .get(1)!
@@ -102,7 +119,7 @@ test("the day's problems in words beside the programs, never a rule number", () 
   // programs that do not follow each other (a day read from elsewhere): both sides said
   const placed = flow(FROM, [row("a", 600), row("b", 600)]);
   placed[1] = { ...placed[1]!, startsAt: placed[1]!.startsAt - 5 * MIN };
-  const crossed = dayProblems(placed, FROM);
+  const crossed = dayProblems(words.t, placed, FROM);
   assert.deepEqual(crossed.get(0), ["Overlaps the next program by 5 min."]);
   assert.deepEqual(crossed.get(1), ["Starts before the previous program ends, by 5 min."]);
   const [first] = scheduleRuleBreaks({ range: { from: FROM, dayCount: 1 }, days: [placed] });
@@ -122,15 +139,21 @@ test("a sold title's warning says how it is sold and that the free channel gives
     duration: 1,
     durationUnit: "MONTHS",
   } as const;
-  assert.equal(saleWarning("Film", [ppv]), "“Film” is sold pay-per-view for €4.99; on this free channel anyone will watch it free.");
+  assert.equal(saleWarning(words, "Film", [ppv]), "“Film” is sold pay-per-view for €4.99; on this free channel anyone will watch it free.");
   assert.equal(
-    saleWarning("Film", [bundle, ppv]),
+    saleWarning(words, "Film", [bundle, ppv]),
     "“Film” is sold in the bundle “Gold” (€9.90 for 1 month) and sold pay-per-view for €4.99; on this free channel anyone will watch it free.",
   );
   assert.equal(
-    saleWarning("Film", [bundle]),
+    saleWarning(words, "Film", [bundle]),
     "“Film” is sold only in the bundle “Gold” (€9.90 for 1 month); on this free channel anyone will watch it free.",
   );
-  assert.equal(saleBadge([bundle, ppv]), "Pay-per-view €4.99");
-  assert.equal(saleBadge([bundle]), "Bundle only");
+  assert.equal(saleBadge(words, [bundle, ppv]), "Pay-per-view €4.99");
+  assert.equal(saleBadge(words, [bundle]), "Bundle only");
+  // in Italian, with the page's number format
+  assert.equal(
+    saleWarning(wordsIn("it"), "Film", [ppv]),
+    "“Film” è venduto in pay-per-view a 4,99\u00a0€; su questo canale gratuito chiunque lo guarderà gratis.",
+  );
+  assert.equal(saleBadge(wordsIn("it"), [bundle]), "Solo in raccolta");
 });

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import type { CalendarDay } from "@/server/domain/cast/daily-programming";
 import { FormStatus } from "@/components/form/form-status";
@@ -25,8 +25,6 @@ const DAY_TITLE: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric",
 const neighbour = (p: CalendarDay["programs"][number] | undefined) =>
   p && { title: p.title, startsAt: p.startsAt.getTime(), endsAt: p.endsAt.getTime() };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 interface Draft {
   start: number;
   rows: DayRow[];
@@ -42,11 +40,13 @@ interface Draft {
  */
 export function CastDayEditor(props: { channel: CastChannelView; day: string }) {
   // the day is the viewer's: nothing of it is rendered on the server, whose zone may differ
-  return useHydrated() ? <DayEditor {...props} /> : <p className="muted">Loading…</p>;
+  const t = useTranslations("cast.day");
+  return useHydrated() ? <DayEditor {...props} /> : <p className="muted">{t("loading")}</p>;
 }
 
 function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) {
   const locale = useLocale();
+  const t = useTranslations("cast.day");
   const utils = trpc.useUtils();
   const readOnly = channel.locked;
   // the day before (where this one may start) and after (where it must end), in one read
@@ -75,7 +75,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
     onSuccess: async (saved) => {
       setDraft(draftOf(saved.programs, draft?.start ?? from));
       setDirty(false);
-      setNotice(`The day was saved: ${plural(saved.programs.length, "program")}.`);
+      setNotice(t("saved", { count: saved.programs.length }));
       await utils.cast.getCalendar.invalidate();
     },
   });
@@ -103,7 +103,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
   const start = draft?.start ?? from;
   const list = draft?.rows ?? [];
   const placed = flow(start, list);
-  const problems = dayProblems(placed, from, before, after);
+  const problems = dayProblems(t, placed, from, before, after);
 
   const edit = (change: Partial<Draft>, text?: string) => {
     setDraft({ start, rows: list, ...change });
@@ -112,7 +112,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
     if (text) setSaid(text);
   };
   const insert = (index: number, row: DayRow) =>
-    edit({ rows: insertRow(list, index, row) }, `${row.title} added at position ${index + 1}.`);
+    edit({ rows: insertRow(list, index, row) }, t("added", { title: row.title, position: index + 1 }));
   /** A sold title asks first; anything else goes in at once. */
   const offer = (index: number, carried: Carried) => {
     if (carried.sales?.length) setAsking({ carried, index });
@@ -122,7 +122,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
     if (from === to || (from === list.length - 1 && to === list.length)) return;
     const at = Math.min(to, list.length - 1);
     setFocus(keep ? { key: list[from]!.key, which: keep } : undefined);
-    edit({ rows: moveRow(list, from, at) }, `${list[from]!.title} moved to position ${at + 1} of ${list.length}.`);
+    edit({ rows: moveRow(list, from, at) }, t("moved", { title: list[from]!.title, position: at + 1, count: list.length }));
   };
   const sortable = useSortable({
     onMove: (from, to, byKey) => move(from, to, byKey ? "handle" : undefined),
@@ -158,27 +158,27 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
         </p>
         <div className="actions">
           <Link className="button button--secondary" href={castDayPath(channel.channelId, addDays(day, -1))}>
-            Previous day
+            {t("previousDay")}
           </Link>
           <Link className="button button--secondary" href={castDayPath(channel.channelId, addDays(day, 1))}>
-            Next day
+            {t("nextDay")}
           </Link>
         </div>
       </div>
       <h1 data-testid="cast-day-title">{localDateText(from, locale, DAY_TITLE)}</h1>
       {readOnly && (
         <p className="notice notice--info" data-testid="cast-day-locked">
-          The channel is locked: its programming is read-only. Unlock it on the channel&apos;s page to change it.
+          {t("locked")}
         </p>
       )}
       <div className={readOnly ? "cast-day" : "cast-day cast-day--editing"}>
         <section className="card cast-day__programs" aria-labelledby="programs-title">
           <div className="page-head">
-            <h2 id="programs-title">Programs</h2>
+            <h2 id="programs-title">{t("programs")}</h2>
             {end !== undefined && (
               <span className="muted" data-testid="cast-day-summary">
-                {plural(list.length, "program")} · {clockText(start)}–{clockText(end)}
-                {end > from + 24 * 3600_000 ? " the next day" : ""} · {durationText((end - start) / 1000)}
+                {t("programCount", { count: list.length })} · {clockText(start)}–{clockText(end)}
+                {end > from + 24 * 3600_000 ? t("theNextDay") : ""} · {durationText((end - start) / 1000)}
               </span>
             )}
           </div>
@@ -187,13 +187,12 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
               day={day}
               start={start}
               readOnly={readOnly}
-              onChange={(at) => edit({ start: at }, `The day starts at ${clockText(at)}.`)}
+              onChange={(at) => edit({ start: at }, t("startsAt", { time: clockText(at) }))}
             />
           )}
           {!readOnly && (
             <p className="muted" id="cast-reorder-help">
-              Each program starts when the one before ends: to leave a gap, add a break. Drag a program onto another to move it there, or
-              use its Up and Down buttons (or focus its grip and use the arrow keys).
+              {t("reorderHelp")}
             </p>
           )}
           <FormStatus error={errorMessageOf(around.error ?? save.error)} />
@@ -207,11 +206,11 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
           )}
           {problemCount > 0 && (
             <p className="notice notice--error" role="alert" data-testid="cast-day-problems">
-              {problemCount === 1 ? "1 problem" : `${problemCount} problems`} to fix before saving: see the programs marked below.
+              {t("problems", { count: problemCount })}
             </p>
           )}
-          {draft === undefined && !around.error && <p className="muted">Loading…</p>}
-          <ol className="bundle-items cast-programs" aria-label="Programs of the day" data-testid="cast-day-programs">
+          {draft === undefined && !around.error && <p className="muted">{t("loading")}</p>}
+          <ol className="bundle-items cast-programs" aria-label={t("programsLabel")} data-testid="cast-day-programs">
             {placed.map((r, index) => (
               <CastDayProgram
                 key={r.key}
@@ -233,7 +232,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
                 onHandleKey={(ev) => sortable.handleKey(ev, index, list.length)}
                 onMove={(to, which) => move(index, to, which)}
                 onChange={(change) => edit({ rows: changeRow(list, index, change) })}
-                onRemove={() => edit({ rows: removeRow(list, index) }, `${r.title} removed.`)}
+                onRemove={() => edit({ rows: removeRow(list, index) }, t("removed", { title: r.title }))}
                 buttonRef={(which, el) => {
                   const id = `${r.key}:${which}`;
                   if (el) buttons.current.set(id, el);
@@ -249,7 +248,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
               {...sortable.rowProps(list.length)}
               draggable={false}
             >
-              {list.length ? "Drop here to add at the end of the day" : "The day is empty: drag box contents, breaks and live slots here"}
+              {list.length ? t("dropEnd") : t("dropEmpty")}
             </div>
           )}
           {!readOnly && (
@@ -262,7 +261,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
                 aria-busy={save.isPending || undefined}
                 data-testid="cast-day-save"
               >
-                Save the day
+                {t("saveDay")}
               </button>
               <button
                 type="button"
@@ -273,7 +272,7 @@ function DayEditor({ channel, day }: { channel: CastChannelView; day: string }) 
                   setDirty(false);
                 }}
               >
-                Undo changes
+                {t("undo")}
               </button>
             </div>
           )}
@@ -309,11 +308,12 @@ function DayStartField({
   readOnly: boolean;
   onChange: (at: number) => void;
 }) {
+  const t = useTranslations("cast.day");
   const midnight = new Date(dayStartMs(day));
   const at = (seconds: number) => new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate(), 0, 0, seconds).getTime();
   return (
     <div className="field cast-day-start">
-      <label htmlFor="cast-day-start">Day starts at</label>
+      <label htmlFor="cast-day-start">{t("dayStartsAt")}</label>
       <FormattedInput
         id="cast-day-start"
         live
@@ -331,7 +331,7 @@ function DayStartField({
         data-testid="cast-day-start"
       />
       <p className="field__hint" id="cast-day-start-hint">
-        A time on 24 hours, HH:MM (for example 07:30): the programs follow one another from it.
+        {t("startHint")}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useDeferredValue, useState, type DragEvent } from "react";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { Field, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { errorMessageOf } from "@/lib/trpc/errors";
@@ -37,6 +38,8 @@ export function CastDayPalette({
   onCarry: (carried: Carried | undefined) => void;
   onAdd: (carried: Carried) => void;
 }) {
+  const t = useTranslations("cast.day");
+  const words = { t, bundle: { t: useTranslations("bundlesPortal"), locale: useLocale() } };
   const [find, setFind] = useState("");
   const queryString = useDeferredValue(find);
   const [breakLength, setBreakLength] = useState("1 min");
@@ -51,7 +54,7 @@ export function CastDayPalette({
 
   const breakRow: Make = () => {
     const seconds = parseDuration(breakLength);
-    return seconds ? { row: { key: newKey(), itemType: "BREAK", title: "Break", tags: [], seconds, offset: 0 } } : undefined;
+    return seconds ? { row: { key: newKey(), itemType: "BREAK", title: t("break"), tags: [], seconds, offset: 0 } } : undefined;
   };
   const liveRow: Make = () => {
     const seconds = parseDuration(liveLength);
@@ -87,57 +90,55 @@ export function CastDayPalette({
 
   return (
     <aside className="card cast-palette" aria-labelledby="palette-title" data-testid="cast-palette">
-      <h2 id="palette-title">Add to the day</h2>
-      <p className="muted">Drag into the day, or add at its end.</p>
+      <h2 id="palette-title">{t("addToDay")}</h2>
+      <p className="muted">{t("dragHint")}</p>
       <div className="cast-palette__tile" {...tile(breakRow)} data-testid="cast-pick-break">
-        <strong>Break</strong> <span className="muted">(the slate)</span>
+        <strong>{t("break")}</strong> <span className="muted">{t("slate")}</span>
         <Field
           name="breakLength"
-          label="Break length"
-          hint="For example 5 min, 1 h 30 min or 1:30:00"
+          label={t("breakLength")}
+          hint={t("lengthHint")}
           value={breakLength}
           onChange={(e) => setBreakLength(e.target.value)}
         />
         <button type="button" className="button button--secondary" onClick={() => add(breakRow)}>
-          Add a break
+          {t("addBreak")}
         </button>
       </div>
       <div className="cast-palette__tile" {...tile(liveRow)} data-testid="cast-pick-live">
-        <strong>Live slot</strong>
+        <strong>{t("liveSlot")}</strong>
         {streams.data && streams.data.items.length === 0 ? (
-          <p className="muted">
-            No stream yet: <Link href="/cast">create one</Link> to relay OBS here.
-          </p>
+          <p className="muted">{t.rich("noStream", { link: (chunks) => <Link href="/cast">{chunks}</Link> })}</p>
         ) : (
           <>
             <SelectField
               name="liveStream"
-              label="Stream"
+              label={t("stream")}
               value={stream?.streamId ?? ""}
               onChange={(e) => setStreamId(e.target.value)}
               options={(streams.data?.items ?? []).map((s) => ({ value: s.streamId, label: s.name }))}
             />
-            <Field name="liveLength" label="Slot length" value={liveLength} onChange={(e) => setLiveLength(e.target.value)} />
+            <Field name="liveLength" label={t("slotLength")} value={liveLength} onChange={(e) => setLiveLength(e.target.value)} />
             <button type="button" className="button button--secondary" disabled={!stream} onClick={() => add(liveRow)}>
-              Add a live slot
+              {t("addLive")}
             </button>
           </>
         )}
       </div>
-      <h3>Your box</h3>
+      <h3>{t("yourBox")}</h3>
       <Field
         name="findContent"
-        label="Find a content"
+        label={t("findContent")}
         type="search"
         value={find}
         onChange={(ev) => setFind(ev.target.value)}
         onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
-        placeholder="Titles, descriptions and tags"
+        placeholder={t("findPlaceholder")}
       />
       <FormStatus error={errorMessageOf(search.error ?? streams.error ?? sold.error)} />
       {search.data && ready.length === 0 && (
         <p className="muted">
-          {queryString ? "No ready content matches." : "No ready content in your box yet."} <Link href="/box">Upload one in your Box.</Link>
+          {queryString ? t("noMatch") : t("noReady")} <Link href="/box">{t("upload")}</Link>
         </p>
       )}
       <ul className="cast-palette__list">
@@ -165,13 +166,14 @@ export function CastDayPalette({
                   <>
                     {" "}
                     <span className="badge badge--pay-per-view" data-testid="cast-pick-sold">
-                      {saleBadge(sales)}
+                      {saleBadge(words, sales)}
                     </span>
                   </>
                 )}
               </span>
               <button type="button" className="button button--secondary" onClick={() => add(make)}>
-                Add<span className="visually-hidden"> {i.title}</span>
+                {t("add")}
+                <span className="visually-hidden"> {i.title}</span>
               </button>
             </li>
           );

@@ -1,12 +1,13 @@
 "use client";
 
 import type { HTMLAttributes, KeyboardEvent } from "react";
+import { useTranslations } from "next-intl";
 import { DragHandle } from "@/components/drag-handle";
 import type { PlacedRow } from "./day-rows";
 import { clockText, durationText, parseDuration } from "./day-time";
 import { FormattedInput } from "./formatted-input";
 
-const KIND = { PRERECORDED: "Box content", LIVE: "Live", BREAK: "Break" } as const;
+const KIND = { PRERECORDED: "kindBox", LIVE: "kindLive", BREAK: "kindBreak" } as const;
 
 /** The buttons of a row that keep the focus across a move (the row's key and which one). */
 export type FocusTarget = { key: string; which: "handle" | "up" | "down" };
@@ -42,14 +43,15 @@ export function CastDayProgram({
   onRemove: () => void;
   buttonRef: (which: FocusTarget["which"], el: HTMLButtonElement | null) => void;
 }) {
-  const position = `position ${index + 1} of ${count}`;
+  const t = useTranslations("cast.day");
+  const position = t("position", { n: index + 1, count });
   return (
     <li className={className} data-testid="cast-program" data-type={row.itemType} {...dragProps}>
       {!readOnly && (
         <DragHandle
           buttonRef={(el) => buttonRef("handle", el)}
           onKeyDown={onHandleKey}
-          label={`Move ${row.title}, ${position}`}
+          label={t("moveHandle", { title: row.title, position })}
           describedBy="cast-reorder-help"
         />
       )}
@@ -59,7 +61,7 @@ export function CastDayProgram({
             <span data-testid="cast-program-start">{clockText(row.startsAt)}</span>–
             <span data-testid="cast-program-end">{clockText(row.endsAt)}</span>
           </span>
-          <span className="badge badge--muted">{KIND[row.itemType]}</span>
+          <span className="badge badge--muted">{t(KIND[row.itemType])}</span>
         </div>
         <div className="cast-program__head">
           {readOnly ? (
@@ -67,7 +69,7 @@ export function CastDayProgram({
           ) : (
             <input
               className="cast-program__title"
-              aria-label={`Title of program ${index + 1}`}
+              aria-label={t("titleOf", { n: index + 1 })}
               value={row.title}
               onChange={(e) => onChange({ title: e.target.value })}
               data-testid="cast-program-title"
@@ -92,9 +94,9 @@ export function CastDayProgram({
             ref={(el) => buttonRef("up", el)}
             disabled={index === 0}
             onClick={() => onMove(index - 1, "up")}
-            aria-label={`Move ${row.title} up, ${position}`}
+            aria-label={t("moveUp", { title: row.title, position })}
           >
-            ↑<span className="cast-program__action-word"> Up</span>
+            ↑<span className="cast-program__action-word">{t("up")}</span>
           </button>
           <button
             type="button"
@@ -102,12 +104,13 @@ export function CastDayProgram({
             ref={(el) => buttonRef("down", el)}
             disabled={index === count - 1}
             onClick={() => onMove(index + 1, "down")}
-            aria-label={`Move ${row.title} down, ${position}`}
+            aria-label={t("moveDown", { title: row.title, position })}
           >
-            ↓<span className="cast-program__action-word"> Down</span>
+            ↓<span className="cast-program__action-word">{t("down")}</span>
           </button>
           <button type="button" className="button button--secondary" onClick={onRemove}>
-            Remove<span className="visually-hidden"> {row.title}</span>
+            {t("remove")}
+            <span className="visually-hidden"> {row.title}</span>
           </button>
         </div>
       )}
@@ -127,6 +130,7 @@ function LengthInput({
   index: number;
   onChange: (s: number) => void;
 }) {
+  const t = useTranslations("cast.day");
   if (readOnly)
     return (
       <span className="cast-program__length-text" data-testid="cast-program-length">
@@ -135,14 +139,14 @@ function LengthInput({
     );
   return (
     <label className="cast-program__length-field">
-      Length{" "}
+      {t("length")}{" "}
       <FormattedInput
         className="cast-program__length"
         value={seconds}
         format={durationText}
         parse={parseDuration}
         onApply={onChange}
-        aria-label={`Length of program ${index + 1}`}
+        aria-label={t("lengthOf", { n: index + 1 })}
         data-testid="cast-program-length"
       />
     </label>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { Dialog } from "@/components/dialog";
 import type { TitleSale } from "@/server/domain/cast/title-sales";
 import { saleWarning } from "./sale-words";
@@ -19,16 +20,18 @@ export function CastSaleConfirm({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("cast.day");
+  const words = { t, bundle: { t: useTranslations("bundlesPortal"), locale: useLocale() } };
   return (
-    <Dialog title="Air a paid title free?" onClose={onCancel} testId="cast-sale-dialog">
-      <p data-testid="cast-sale-warning">{saleWarning(title, sales)}</p>
-      <p className="muted">Viewers who paid for it keep their access; the channel plays it to everyone at its time.</p>
+    <Dialog title={t("saleTitle")} onClose={onCancel} testId="cast-sale-dialog">
+      <p data-testid="cast-sale-warning">{saleWarning(words, title, sales)}</p>
+      <p className="muted">{t("saleKeep")}</p>
       <div className="actions">
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
         <button type="button" className="button" onClick={onConfirm}>
-          Schedule it free
+          {t("scheduleFree")}
         </button>
       </div>
     </Dialog>
