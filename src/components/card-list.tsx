@@ -15,14 +15,14 @@ export type UseCardSearch<T> = (request: { queryString: string; pageIndex: numbe
 /**
  * A portal section's list of the creator's things (bundles, live and cast channels): an intro with a
  * create button, the searchable cards (SearchList), and the create dialog. `noun` names one thing
- * ("bundle") in the button and the dialog; `testId` prefixes the test ids (default: the noun).
+ * ("bundle"); `testId` prefixes the test ids (default: the noun).
  */
 export function CardList<T>(props: {
   noun: string;
-  /** The create button's and dialog's text, in the page's language (default "Create a {noun}"). */
-  createLabel?: string;
-  /** The list's title, in the page's language (default "Your {noun}s"). */
-  listTitle?: string;
+  /** The create button's and dialog's text, in the page's language ("Create a bundle"). */
+  createLabel: string;
+  /** The list's title, in the page's language ("Your bundles"). */
+  listTitle: string;
   testId?: string;
   intro: string;
   /** What the list says when there is none yet. */
@@ -33,9 +33,8 @@ export function CardList<T>(props: {
   /** The create form; `close` ends the dialog. */
   createForm: (close: () => void) => ReactNode;
 }) {
-  const { noun } = props;
-  const createLabel = props.createLabel ?? `Create a ${noun}`;
-  const testId = props.testId ?? noun;
+  const { createLabel } = props;
+  const testId = props.testId ?? props.noun;
   const state = useSearchState();
   const [creating, setCreating] = useState(false);
   const search = props.useSearch({ queryString: state.queryString, pageIndex: state.pageIndex, pageSize: PAGE_SIZE });
@@ -49,7 +48,7 @@ export function CardList<T>(props: {
       </div>
       <SearchList
         id={`${testId}s`}
-        title={props.listTitle ?? `Your ${noun}s`}
+        title={props.listTitle}
         state={state}
         page={search.data}
         error={search.error}

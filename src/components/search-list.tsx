@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";
 import { formReader } from "@/components/form/read-form";
@@ -46,17 +47,24 @@ export function SearchList<T>({
   testId: string;
   renderItem: (item: T) => ReactNode;
 }) {
+  const t = useTranslations("searchList");
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <FormStatus error={errorMessageOf(error)} />
-      <form className="vod-filters" role="search" onSubmit={state.submit} noValidate aria-label={`Search ${title.toLowerCase()}`}>
-        <SearchField label="Search" />
+      <form
+        className="vod-filters"
+        role="search"
+        onSubmit={state.submit}
+        noValidate
+        aria-label={t("label", { title: title.toLowerCase() })}
+      >
+        <SearchField label={t("search")} />
       </form>
-      {!page && !error && <p className="muted">Loading…</p>}
+      {!page && !error && <p className="muted">{t("loading")}</p>}
       {page && page.items.length === 0 && (
         <p className="muted" data-testid={`${testId}-empty`}>
-          {state.queryString ? "Nothing matches your search." : emptyText}
+          {state.queryString ? t("noMatch") : emptyText}
         </p>
       )}
       {page && page.items.length > 0 && <ul className="bundle-grid">{page.items.map(renderItem)}</ul>}
