@@ -275,6 +275,68 @@ test("the viewer's pages speak Italian to an Italian browser: home, search, crea
   await context.close();
 });
 
+test("the live and cast studio speak Italian to an Italian account: channels, events, go-live, calendar and day editor", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const api = new Api(baseUrl);
+  const italian = await api.newUser({ language: "it" });
+  const token = { token: italian.access };
+  const livePath = (await api.get("/api/public/live/streampath?base=Onda", token)).body.streamPath;
+  const live = await api.post("/api/live/channel", { name: "Onda viva", streamPath: livePath }, token);
+  expect(live.status, live.text).toBe(201);
+  const castPath = (await api.get("/api/public/live/streampath?base=Canale", token)).body.streamPath;
+  const cast = await api.post("/api/cast/channel", { name: "Canale Uno", streamPath: castPath }, token);
+  expect(cast.status, cast.text).toBe(201);
+  const context = await browser.newContext({ locale: "it-IT", baseURL: baseUrl });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Nome utente o email").fill(italian.userCode);
+  await page.getByLabel("Password").fill(italian.password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await test.step("live: the channel list, a channel's events and its go-live panel", async () => {
+    await page.goto("/live");
+    await expect(page.getByTestId("channel-create")).toHaveText("Crea un canale");
+    await expect(page.getByRole("heading", { name: "I tuoi canali" })).toBeVisible();
+    await expect(page.getByTestId("channel-item").getByRole("link", { name: "Gestisci Onda viva" })).toBeVisible();
+    await checkPage(page, "tour-it-live");
+    await page.goto(`/live/channels/${live.body.channelId}`);
+    await expect(page.getByRole("heading", { name: "Eventi" })).toBeVisible();
+    await expect(page.getByTestId("event-create")).toHaveText("Programma un evento");
+    await expect(page.getByTestId("event-empty")).toHaveText("Ancora nessun evento: programmane uno, poi vai in diretta nel suo orario.");
+    await expect(page.getByTestId("go-live-link")).toHaveText("Vai in diretta");
+    await checkPage(page, "tour-it-live-channel");
+    await page.getByTestId("event-create").click();
+    await expect(page.getByTestId("event-dialog").getByLabel("Inizio", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("event-dialog").getByRole("button", { name: "Programma l'evento" })).toBeVisible();
+    await page.goto(`/live/channels/${live.body.channelId}/go-live`);
+    await expect(page.getByRole("heading", { name: /^Impostazioni dell'encoder/ })).toBeVisible();
+    await expect(page.getByTestId("go-live-reveal")).toHaveText("Mostra");
+    await expect(page.getByText("Chiave dello stream", { exact: true })).toBeVisible();
+  });
+
+  await test.step("cast: the channel and stream lists, a channel's calendar and its day editor", async () => {
+    await page.goto("/cast");
+    await expect(page.getByTestId("cast-channel-create")).toHaveText("Crea un canale");
+    await expect(page.getByRole("heading", { name: "I tuoi stream" })).toBeVisible();
+    await expect(page.getByTestId("cast-stream-create")).toHaveText("Crea uno stream");
+    await checkPage(page, "tour-it-cast");
+    await page.goto(`/cast/channels/${cast.body.channelId}`);
+    await expect(page.getByTestId("cast-lock-state")).toHaveText("Sbloccato");
+    await expect(page.getByRole("heading", { name: "Copia giorni" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mese successivo" })).toBeVisible();
+    await checkPage(page, "tour-it-cast-channel");
+    await page.getByTestId("cast-today-link").click();
+    await expect(page.getByRole("heading", { name: "Aggiungi al giorno" })).toBeVisible();
+    await expect(page.getByTestId("cast-day-save")).toHaveText("Salva il giorno");
+    await expect(page.getByTestId("cast-day-dropzone")).toContainText("Il giorno è vuoto");
+    await checkPage(page, "tour-it-cast-day");
+  });
+  await context.close();
+});
+
 /** The visible controls shorter than a 40 px tap target (checkboxes and radios: their labels are the target). */
 function smallControls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
