@@ -17,8 +17,12 @@ import { trpc } from "@/lib/trpc/react";
 import { ChannelForm } from "./channel-form";
 import { EventForm } from "./event-form";
 
-// the viewer's own time zone, once hydrated (the server's HTML says UTC: formatAccessTime)
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+// the viewer's own time zone, once hydrated (the server's HTML says UTC: formatAccessTime); an Italian
+// page in Italian, an English one in the browser's own English
+const whenFormats = {
+  en: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }),
+  it: new Intl.DateTimeFormat("it-IT", { dateStyle: "medium", timeStyle: "short" }),
+};
 
 /**
  * One of the creator's channels in the portal: its settings (edit, delete: refused while it has
@@ -31,7 +35,7 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
   const tl = useTranslations("live");
   const locale = useLocale();
   const hydrated = useHydrated();
-  const at = (d: Date) => (hydrated ? when.format(d) : formatAccessTime(d, locale));
+  const at = (d: Date) => (hydrated ? whenFormats[locale === "it" ? "it" : "en"].format(d) : formatAccessTime(d, locale));
   const utils = trpc.useUtils();
   const [channel, setChannel] = useState(initial);
   const [editing, setEditing] = useState(false);
