@@ -3,6 +3,8 @@
 // before the start; in the window, no LIVE badge until the encoder publishes, the badge while it does,
 // "the stream has stopped" (badge off) within 15 s of the encoder's stop; once the event is over
 // its recording is offered to the ticket holder as the replay, with the same window as the ticket.
+// Every state says how many watch: waiting before the start, watching while on air (the creator's
+// page makes two), watching the replay with the live peak.
 // A signed-out visitor sees what the event is, when, its price and what the ticket gives.
 import { checkPage, expect, test } from "./helpers/page-health";
 import { liveServerForSpec } from "./helpers/live";
@@ -74,6 +76,7 @@ test("a live event before, during and after its stream, and its replay for the t
     await page.goto(`/live/events/${eventId}`);
     await expect(page.getByTestId("live-countdown")).toContainText("Quayside session starts in");
     await expect(page.getByTestId("live-badge")).toHaveCount(0);
+    await expect(page.getByTestId("live-viewers")).toHaveText("1 waiting");
     await checkPage(page, "live-states-02-countdown");
   });
 
@@ -88,6 +91,14 @@ test("a live event before, during and after its stream, and its replay for the t
     await expect(page.getByTestId("live-badge")).toHaveText("Live", { timeout: 15_000 });
     const time = () => page.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
     await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect(page.getByTestId("live-viewers")).toHaveText("1 watching now");
+    // the creator watches too: two viewers, on the creator's page at once and on the viewer's at its next beat (15 s)
+    const second = await pageOn(browser);
+    await logIn(second, creator.userCode, creator.password);
+    await second.goto(`/live/events/${eventId}`);
+    await expect(second.getByTestId("live-viewers")).toHaveText("2 watching now", { timeout: 15_000 });
+    await expect(page.getByTestId("live-viewers")).toHaveText("2 watching now", { timeout: 20_000 });
+    await second.context().close();
     await checkPage(page, "live-states-03-live");
   });
 
@@ -108,6 +119,7 @@ test("a live event before, during and after its stream, and its replay for the t
     const time = () => page.getByTestId("player-video").evaluate((v: HTMLVideoElement) => v.currentTime);
     // it starts by itself, as the live stream did
     await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect(page.getByTestId("live-viewers")).toHaveText("1 watching the replay · Peak: 2 viewers live");
     await checkPage(page, "live-states-05-replay");
   });
 });

@@ -3,7 +3,9 @@
 // while the encoder publishes, and not within 15 s of its stop, even inside the event's window; the
 // panel's stage goes waiting, receiving, stopped; the whole stream key is revealed to the channel's
 // owner only (a live password set through REST is revealable), and Reset makes a new one: the old
-// key is refused from then on and the new one publishes.
+// key is refused from then on and the new one publishes. The viewer count (tRPC live.audience):
+// pages renewed within the audience's window, one address bounded, the peak kept on the publish
+// and stated for the event once its stream has stopped.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
@@ -23,6 +25,7 @@ let live: LiveTestServer;
 let owner: TestUser;
 let stranger: TestUser;
 let channelId: string;
+let eventId: string;
 const publishers: Publisher[] = [];
 const tag = Math.random().toString(36).slice(2, 8);
 const streamPath = `state-${tag}`;
@@ -71,7 +74,7 @@ before(async () => {
   await setLivePassword(api, owner, "state-live-1");
   channelId = await live.sql(async (sql) => {
     const channel = await insertLiveChannel(sql, { ownerUserCode: owner.userCode, streamPath });
-    await insertLiveEvent(sql, {
+    eventId = await insertLiveEvent(sql, {
       channelId: channel.id,
       name: "Open mic",
       startsAt: new Date(Date.now() - 60_000),
@@ -132,4 +135,56 @@ test("the stream arrives only while the encoder publishes: within 15 s of its st
   const took = await until(arriving, false, 15_000);
   assert.ok(took < 15_000, `said stopped after ${took} ms`);
   assert.equal(await stage(), "stopped", "the event is still on air: the encoder stopped");
+});
+
+test("the viewer count: the pages present now, bounded per address, and the peak kept for the event", async () => {
+  const cookie = (await portalSignIn(url(), owner.userCode, owner.password)).cookie;
+  const key = (await trpc("mutation", "goLive.revealKey", { channelId }, cookie)).data.streamKey as string;
+  const onChannel = { kind: "channel", channelId };
+  const beat = async (viewer: string, present = true) => {
+    const answer = await trpc("mutation", "live.audience", { target: onChannel, viewer, present });
+    assert.equal(answer.status, 200, JSON.stringify(answer.data));
+    return answer.data as { watching: number; peak: number };
+  };
+  const page = (name: string) => `${name}-${tag}-0123456789abcdef`;
+  assert.equal((await trpc("mutation", "live.audience", { target: onChannel, viewer: "short" })).status, 400, "a key too short");
+  assert.equal(
+    (
+      await trpc("mutation", "live.audience", {
+        target: { kind: "channel", channelId: "00000000-0000-4000-8000-000000000000" },
+        viewer: page("a"),
+      })
+    ).status,
+    404,
+  );
+
+  // counted without a stream too (a page waiting for it); no publish yet had viewers
+  assert.deepEqual(await beat(page("a")), { watching: 1, peak: 0 });
+  assert.deepEqual(await beat(page("b")), { watching: 2, peak: 0 });
+  assert.deepEqual(await beat(page("b")), { watching: 2, peak: 0 }, "a page renewing is the same viewer");
+  assert.deepEqual(await beat(page("c"), false), { watching: 2, peak: 0 }, "a page that only reads the count is not counted");
+
+  // pages not renewed within the window are not counted any more (and are swept when a viewer
+  // arrives); on PGlite the SQL restarts the server, so it comes before the stream
+  const scope = `channel:${channelId}`;
+  await live.sql((sql) => sql(`UPDATE "LiveAudience" SET "seenAt" = now() - interval '1 minute' WHERE "scope" = $1`, [scope]));
+  assert.deepEqual(await beat(page("a")), { watching: 1, peak: 0 });
+  assert.deepEqual(await beat(page("c")), { watching: 2, peak: 0 });
+  const rows = await live.sql((sql) => sql<{ n: number }>(`SELECT count(*)::int AS n FROM "LiveAudience" WHERE "scope" = $1`, [scope]));
+  assert.equal(rows[0]?.n, 2, "the stale page was swept");
+
+  // while the stream arrives, the most viewers at once is kept on the publish
+  const encoder = publish(key, 90);
+  await until(arriving, true, 15_000);
+  await beat(page("a"));
+  assert.deepEqual(await beat(page("c")), { watching: 2, peak: 2 });
+  // one address adds at most 25 viewers, however many keys it makes up
+  for (let i = 0; i < 30; i++) await beat(page(`bulk${i}`));
+  assert.deepEqual(await beat(page("a")), { watching: 25, peak: 25 });
+
+  await encoder.stop();
+  await until(arriving, false, 15_000);
+  const replay = await trpc("mutation", "live.audience", { target: { kind: "replay", eventId }, viewer: page("a"), present: false });
+  assert.equal(replay.status, 200);
+  assert.deepEqual(replay.data, { watching: 0, peak: 25 }, "the event's live peak, from the publish in its window");
 });

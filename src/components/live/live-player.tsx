@@ -14,6 +14,7 @@ import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { ticketWatchKey } from "./ticket-window";
+import { useLiveAudience, type AudienceTarget } from "./use-live-audience";
 
 /** What the page plays: a channel (its event on air) or one event (live, then its replay). */
 export type LiveTarget = { kind: "channel"; channelId: string } | { kind: "event"; eventId: string };
@@ -244,6 +245,34 @@ export function LivePlayer({
   const stopped = playing?.mode === "LIVE" && inWindow && !arriving && arrived && stream.data !== undefined;
   const notYet = playing?.mode === "LIVE" && inWindow && !arriving && !arrived;
   const ticketEvent = state.stage === "ticket" ? state.event : undefined;
+
+  // the viewer count: the channel's audience while its stream plays or is waited for, the replay's
+  // while it plays; an event over shows its live peak (the page does not count itself there)
+  const over = state.stage === "waiting" ? state.over : undefined;
+  const audienceTarget: AudienceTarget | undefined =
+    playing?.mode === "REPLAY" && playing.event
+      ? { kind: "replay", eventId: playing.event.eventId }
+      : playing?.mode === "LIVE" && channelId
+        ? { kind: "channel", channelId }
+        : over
+          ? { kind: "replay", eventId: over.eventId }
+          : state.stage === "waiting" && state.next && target.kind === "channel"
+            ? { kind: "channel", channelId: target.channelId }
+            : undefined;
+  const viewers = useLiveAudience(audienceTarget, !over);
+  const viewersText = !viewers
+    ? undefined
+    : playing?.mode === "REPLAY"
+      ? [t("watchingReplay", { count: viewers.watching }), viewers.peak > 0 ? t("peakViewers", { count: viewers.peak }) : ""]
+          .filter(Boolean)
+          .join(" · ")
+      : over
+        ? viewers.peak > 0
+          ? t("peakViewers", { count: viewers.peak })
+          : undefined
+        : onAir
+          ? t("watchingNow", { count: viewers.watching })
+          : t("waitingNow", { count: viewers.watching });
   return (
     <div
       className="vod-player live-player"
@@ -324,6 +353,11 @@ export function LivePlayer({
           </p>
         )}
       </Player>
+      {viewersText && (
+        <p className="live-viewers muted" data-testid="live-viewers" data-watching={viewers?.watching} data-peak={viewers?.peak}>
+          {viewersText}
+        </p>
+      )}
       {state.stage === "ticket" && (
         <div className="vod-purchase" data-testid="live-ticket">
           <p>

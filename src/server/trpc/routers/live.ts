@@ -15,6 +15,7 @@ import { searchEvents, searchEventsInput, searchPublicEvents, searchPublicEvents
 import { playEvent, playEventInput } from "@/server/domain/live/play-event";
 import { payEvent, payEventInput } from "@/server/domain/live/pay-event";
 import { streamState, streamStateInput } from "@/server/live/stream-state";
+import { audience, audienceInput } from "@/server/domain/live/audience";
 
 // The audience's operations (public reads and searches, stream path, play, pay) are public
 // procedures: the live pages call them for signed-out visitors too; a signed-in caller is the
@@ -42,5 +43,7 @@ export const liveRouter = router({
   playEvent: publicProcedure.input(inputParser(playEventInput)).mutation(({ ctx, input }) => playEvent(ctx, input)),
   /** Whether the channel's stream is arriving now (the live pages poll it for their LIVE badge). */
   streamState: publicProcedure.input(inputParser(streamStateInput)).query(({ ctx, input }) => streamState(ctx, input)),
+  /** A live page's presence, renewed while it shows the stream or the replay: the viewer count (and the peak). */
+  audience: publicProcedure.input(inputParser(audienceInput)).mutation(({ ctx, input }) => audience(ctx, input)),
   payEvent: publicProcedure.input(inputParser(payEventInput)).mutation(({ ctx, input }) => payEvent(ctx, input)),
 });
