@@ -10,7 +10,7 @@ import { insertUser, integrationDb, useIntegrationDatabase } from "../support/in
 useIntegrationDatabase("kinora-cast-sales-");
 
 type Db = import("../../src/server/db/client").Db;
-type Ctx = import("../../src/server/domain/context").Ctx;
+type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
 let titleSales: typeof import("../../src/server/domain/cast/title-sales").titleSales;
 

@@ -15,7 +15,7 @@ delete process.env.PLATFORM_FEE_PERCENT; // the default 10 %
 useIntegrationDatabase("kinora-market-");
 
 type Db = import("../../src/server/db/client").Db;
-type Ctx = import("../../src/server/domain/context").Ctx;
+type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
 let parse: typeof import("../../src/server/domain/shared/validation").parseInput;
 let market: {

@@ -12,7 +12,7 @@ delete process.env.PPV_ACCESS_HOURS;
 useIntegrationDatabase("kinora-restore-");
 
 type Db = import("../../src/server/db/client").Db;
-type Ctx = import("../../src/server/domain/context").Ctx;
+type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
 let core: typeof import("../../src/server/payments/begin-payment");
 let settle: typeof import("../../src/server/payments/settle-payment");

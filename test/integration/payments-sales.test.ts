@@ -16,7 +16,7 @@ useIntegrationDatabase("kinora-sales-");
 
 const DAY_MS = 86_400_000;
 type Db = import("../../src/server/db/client").Db;
-type Ctx = import("../../src/server/domain/context").Ctx;
+type Ctx = import("../../src/server/core/context").Ctx;
 type PaymentKind = import("../../src/generated/prisma/enums").PaymentKind;
 let db: Db;
 let core: typeof import("../../src/server/payments/begin-payment");

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import type { Ctx } from "../../src/server/domain/context";
-import { DomainError } from "../../src/server/domain/errors";
+import type { Ctx } from "../../src/server/core/context";
+import { DomainError } from "../../src/server/core/errors";
 import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
 import { startStripeStandin, stripeSignature, type StandinSession, type StripeStandin } from "../support/stripe-standin";
 

@@ -11,7 +11,7 @@ import { insertUser, integrationDb, useIntegrationDatabase } from "../support/in
 useIntegrationDatabase("kinora-vod-");
 
 type Db = import("../../src/server/db/client").Db;
-type Ctx = import("../../src/server/domain/context").Ctx;
+type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
 let playVod: typeof import("../../src/server/domain/vod/play-vod").playVod;
 let previewVod: typeof import("../../src/server/domain/vod/preview-vod").previewVod;

@@ -9,7 +9,7 @@ import { servedWidth } from "../../src/server/domain/thumbnails/get-thumbnail-im
 import { sniffImageType } from "../../src/server/domain/thumbnails/image";
 import { thumbnailVariantKey } from "../../src/server/media/keys";
 import { attachmentDisposition } from "../../src/server/rest/routes/box";
-import { DomainError } from "../../src/server/domain/errors";
+import { DomainError } from "../../src/server/core/errors";
 
 test("multipart fields: repeated tag, first of repeated singles, blanks dropped", () => {
   const raw = fieldsFromMultipart(

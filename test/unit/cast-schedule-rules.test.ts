@@ -3,7 +3,7 @@
 // and the first broken rule, named with its programs, for each.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { checkScheduleRules, type PlannedDays, type TimedProgram } from "@/server/domain/cast/schedule-rules";
 
 const S = 1000;

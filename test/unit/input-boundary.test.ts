@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
-import { isStorableText, unstorablePaths } from "@/server/domain/shared/storable-text";
+import { isStorableText, unstorablePaths } from "@/server/core/storable-text";
 import { parseInput } from "@/server/domain/shared/validation";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { multipartBoundary } from "@/server/rest/multipart";
 import { echoableToken } from "@/server/rest/error-body";
 

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import type { UploadPart } from "@/server/domain/box/upload-parts";
 import { rawRequestBody, withRawRequest } from "@/server/http/raw-request.mjs";
 import { multipartParts } from "@/server/rest/multipart";

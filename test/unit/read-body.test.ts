@@ -1,7 +1,7 @@
 // The JSON body reader: what real clients send (supplement §3) and what is a 400.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { readJsonBody } from "@/server/rest/read-body";
 
 const post = (body?: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>

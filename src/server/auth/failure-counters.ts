@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
-import { clearRateLimit, hitRateLimit } from "@/server/domain/shared/rate-limit";
+import { DomainError } from "@/server/core/errors";
+import { clearRateLimit, hitRateLimit } from "@/server/core/rate-limit";
 import { env } from "@/server/env";
 
 // The failure counters of a credential check (logins: verify-user-credentials.ts; live passwords:

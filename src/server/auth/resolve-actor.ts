@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import type { Actor } from "@/server/domain/context";
+import type { Actor } from "@/server/core/context";
 import { verifyAccessToken } from "./access-token";
 import { readSessionState, sessionCounts } from "./session-state";
 

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { isStorableText } from "@/server/domain/shared/storable-text";
+import { isStorableText } from "@/server/core/storable-text";
 import { countAttempt, sharedCounters, takeBackAttempt } from "./failure-counters";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { addressKeyHash, deviceKeyHash, newDeviceToken, trustSource, trustedKinds } from "./trusted-sources";

@@ -3,7 +3,7 @@ import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { getDb } from "@/server/db/client";
 import { completeBoxUpload, checkBoxUpload } from "@/server/domain/box/complete-box-upload";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { env } from "@/server/env";
 import { splitTags } from "@/lib/tags";
 import { pickLang, translate, type Lang } from "@/server/i18n/messages";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { env } from "@/server/env";
 import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { signMediaTree } from "@/server/media/signed-url";

@@ -1,4 +1,4 @@
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import type { z } from "zod";
 import { hashLivePassword } from "./live-password";
 import { newLivePassword, sealLivePassword, unsealLivePassword } from "./live-password-seal";

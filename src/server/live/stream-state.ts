@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
 import type { Db } from "@/server/db/client";
 import { loadAudienceChannel } from "@/server/domain/live/channel-view";
 import { env } from "@/server/env";

@@ -1,6 +1,6 @@
 import type { PaymentKind } from "@/generated/prisma/enums";
-import type { Ctx } from "@/server/domain/context";
-import { DomainError } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { DomainError } from "@/server/core/errors";
 import { env } from "@/server/env";
 import { enqueueJob } from "@/server/jobs/queue";
 import { paymentExpireJob } from "@/server/jobs/handlers/payment-expire";

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { PaymentKind } from "@/generated/prisma/enums";
-import type { Ctx, Actor } from "@/server/domain/context";
-import { invalidField, type DomainError, type FieldError } from "@/server/domain/errors";
+import type { Ctx, Actor } from "@/server/core/context";
+import { invalidField, type DomainError, type FieldError } from "@/server/core/errors";
 import type { PaymentRow } from "./payment-row";
 import { resolvePayment } from "./resolve-payment";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyToUndefined, zBool, zHttpUrl, zInt } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zHttpUrl, zInt } from "@/server/core/schema";
 
 /**
  * The document's payment request. Real clients send {embedded, mobile, returnUrl, cancelUrl}

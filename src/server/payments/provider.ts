@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { sandboxProvider } from "./sandbox-provider";
 
 // One interface for every payment provider; PAYMENT_PROVIDER chooses the implementation.

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { paymentSelect, type PaymentRow } from "./payment-row";
 import { providerOf } from "./provider";
 import { settlePayment } from "./settle-payment";

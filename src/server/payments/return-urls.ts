@@ -1,7 +1,7 @@
 import { originOf, ownOrigins, registeredOrigins } from "@/server/auth/client-origins";
 import type { Db } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { invalid, type FieldError } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { invalid, type FieldError } from "@/server/core/errors";
 import { env, type Env } from "@/server/env";
 import type { PaymentRequest } from "./payment-request";
 

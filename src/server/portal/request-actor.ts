@@ -1,7 +1,7 @@
 import { bearerOf, resolveBearer } from "@/server/auth/resolve-actor";
 import type { Db } from "@/server/db/client";
-import type { Actor } from "@/server/domain/context";
-import { DomainError } from "@/server/domain/errors";
+import type { Actor } from "@/server/core/context";
+import { DomainError } from "@/server/core/errors";
 import { resolvePortalActor } from "@/server/portal/session";
 
 type UserActor = Extract<Actor, { kind: "user" }>;

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getServerSession, type Session } from "next-auth";
 import { getDb, type Db } from "@/server/db/client";
-import type { Actor } from "@/server/domain/context";
+import type { Actor } from "@/server/core/context";
 import { pickLang, type Lang } from "@/server/i18n/messages";
 import { createCaller, type Caller } from "@/server/trpc/caller";
 import type { TrpcContext } from "@/server/trpc/init";

@@ -1,4 +1,4 @@
-import type { DomainError } from "@/server/domain/errors";
+import type { DomainError } from "@/server/core/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
 import { httpStatus } from "@/server/rest/error-body";
 

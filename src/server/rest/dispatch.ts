@@ -1,6 +1,6 @@
 import { getDb } from "@/server/db/client";
 import { bearerOf, resolveBearer } from "@/server/auth/resolve-actor";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { createCaller } from "@/server/trpc/caller";
 import { accessDeniedResponse, domainErrorResponse, errorResponse, invalidTokenResponse, json, missingTokenResponse } from "./error-body";

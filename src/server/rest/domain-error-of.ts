@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 
 /** The DomainError behind an error thrown by a procedure (tRPC wraps it as the cause). */
 export function domainErrorOf(err: unknown): DomainError | undefined {

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorCode } from "@/server/domain/errors";
+import { DomainError, type ErrorCode } from "@/server/core/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
 import { errorBody } from "@/server/http/error-json.mjs";
 

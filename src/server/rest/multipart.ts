@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from "node:stream";
 import Busboy from "busboy";
 import { rawRequestBody } from "@/server/http/raw-request.mjs";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import type { UploadPart, UploadParts } from "@/server/domain/box/upload-parts";
 
 // A multipart/form-data request body as the domain's UploadParts: busboy parses the body as it

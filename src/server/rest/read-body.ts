@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { bodyLimitOf, formatBytes } from "@/server/http/body-limits.mjs";
 import { rawRequestBody } from "@/server/http/raw-request.mjs";
 

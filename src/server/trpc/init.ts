@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import type { Ctx } from "@/server/domain/context";
-import { DomainError, type ErrorCode } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { DomainError, type ErrorCode } from "@/server/core/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
 
 export interface TrpcContext extends Ctx {

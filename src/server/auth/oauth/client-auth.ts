@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { verifyPassword } from "@/server/auth/password";
-import { isStorableText } from "@/server/domain/shared/storable-text";
+import { isStorableText } from "@/server/core/storable-text";
 
 export interface AuthenticatedClient {
   id: string;

@@ -1,4 +1,4 @@
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
 import { domainErrorResponse, echoableToken, errorResponse, json } from "@/server/rest/error-body";
 

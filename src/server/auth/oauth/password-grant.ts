@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { verifyUserCredentials } from "@/server/auth/verify-user-credentials";
 import { requiredParam, tokenBody, type Grant } from "./grants";
 import { invalidGrant } from "./oauth-responses";

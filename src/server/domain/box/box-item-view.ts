@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { BoxSource, BoxStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
-import { notFound } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
 import { contentFieldsOf } from "./content-fields";
 import { acquiredLicenseSelect, toAcquiredLicenseView, type AcquiredLicenseView } from "@/server/domain/marketplace/acquired-license";

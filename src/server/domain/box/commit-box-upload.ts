@@ -1,5 +1,5 @@
-import type { Ctx } from "@/server/domain/context";
-import { invalidField } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { invalidField } from "@/server/core/errors";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
 import { boxIngestJob } from "@/server/jobs/handlers/box-ingest";
 import { boxOriginalKey } from "@/server/media/keys";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError, notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError, notFound } from "@/server/core/errors";
 import { abortLocalJobsOf } from "@/server/jobs/queue";
 import { boxItemPrefix, uploadTempKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { DomainError } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { DomainError } from "@/server/core/errors";
 import { hashToken } from "@/server/auth/secure-token";
 import { getStorage, isStorageError } from "@/server/media/storage";
 

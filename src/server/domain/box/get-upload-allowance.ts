@@ -1,5 +1,5 @@
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { loadUploadLimits, storageLeft } from "./upload-limits";
 
 /** What the caller may upload now: the limits checkBoxUpload and the commit enforce, as the portal shows them. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { zProgressbarId } from "./upload-progress";
 
 export const getUploadProgressInput = z.object({ progressbarId: zProgressbarId() });

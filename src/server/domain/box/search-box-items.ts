@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 import { boxItemSelect, toBoxItemView, type BoxItemView } from "./box-item-view";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
+import { emptyToUndefined } from "@/server/core/schema";
 
 /**
  * The box search vector: title (weight A), tags (B), description (C). The same text is indexed by

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { invalidField } from "@/server/domain/errors";
-import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { invalidField } from "@/server/core/errors";
+import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/core/schema";
 import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
 import { assertNoDerivativeEdit } from "@/server/domain/marketplace/acquired-use";
 import { boxItemSelect, loadOwnBoxItem, toBoxItemView, type BoxItemView } from "./box-item-view";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { invalidField } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { invalidField } from "@/server/core/errors";
 import { parseInput } from "@/server/domain/shared/validation";
 import { uploadTempKey } from "@/server/media/keys";
 import { getStorage, isStorageError } from "@/server/media/storage";
@@ -19,7 +19,7 @@ import {
 } from "./upload-limits";
 import { isUploadParts, skipPart, type UploadParts } from "./upload-parts";
 import { UploadProgressTracker, zProgressbarId } from "./upload-progress";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
+import { emptyToUndefined } from "@/server/core/schema";
 
 export const uploadBoxItemInput = z.object({
   /** The multipart body: fields `title`, `description`, `tag`..., `contentIdentifier`, `thumbnailId` and the part `file`, in any order. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zOptionalText, zTags, zText } from "@/server/core/schema";
 
 /** Lengths shared by upload and update. */
 export const TITLE_MAX = 200;

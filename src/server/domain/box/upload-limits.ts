@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { DomainError, notFound } from "@/server/domain/errors";
+import { DomainError, notFound } from "@/server/core/errors";
 import { isLicenseExpired } from "@/server/domain/users/public-user";
 import { BYTES_PER_GB } from "@/server/domain/users/user-overview";
 

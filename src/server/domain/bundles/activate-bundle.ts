@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { completePayment, trackingIdRefused, type Completion } from "@/server/payments/complete-payment";
 import type { PaymentRow } from "@/server/payments/payment-row";
 import { loadPublicBundle, type BundleView } from "./bundle-view";

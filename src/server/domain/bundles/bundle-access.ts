@@ -1,5 +1,5 @@
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
 import { normalizeTrackingId } from "@/server/payments/tracking-id";
 import { completeSubscription } from "./activate-bundle";
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { invalidField } from "@/server/domain/errors";
+import { invalidField } from "@/server/core/errors";
 import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
 import type { BundleFields } from "./bundle-fields";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DurationUnit } from "@/generated/prisma/enums";
-import { emptyToUndefined, zInt, zOptionalText, zPriceCents, zTags, zText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zInt, zOptionalText, zPriceCents, zTags, zText } from "@/server/core/schema";
 import { upperOrUndefined } from "@/server/domain/vod/vod-fields";
 
 export const DURATION_UNITS = Object.values(DurationUnit);

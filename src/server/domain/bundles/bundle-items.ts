@@ -7,10 +7,10 @@ import {
   type ContentFields,
 } from "@/server/domain/box/content-fields";
 import { directRead, directTransaction, queryOf, type DirectRead } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
-import { notFound, type DomainError } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId, requireUserId } from "@/server/core/context";
+import { notFound, type DomainError } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { MEDIA_ELSEWHERE_SQL, mediaHomeOf } from "@/server/domain/box/box-item-view";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
 import type { OrderedItem } from "./item-positions";

@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { DurationUnit } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
-import { notFound } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import {
   publicUserColumnsSql,
   publicUserRowOf,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { queryOf } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { lockOwnBundle } from "./bundle-items";
 
 export const deleteBundleInput = z.object({ bundleId: z.string() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { directRead } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { readOwnBundleItems, readPublicBundleItems, type BundleItemsView } from "./bundle-items";
 
 export const getBundleItemsInput = z.object({ bundleId: z.string() });

@@ -1,5 +1,5 @@
-import { invalidField } from "@/server/domain/errors";
-import { zInt } from "@/server/domain/shared/schema";
+import { invalidField } from "@/server/core/errors";
+import { zInt } from "@/server/core/schema";
 import { z } from "zod";
 
 /** A zero-based index of the ordered-bundle operations (its upper bound depends on the bundle: checkIndex). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { changeBundleOrder, type BundleItemsView } from "./bundle-items";
 import { checkIndex, zIndex } from "./item-index";
 import { slotsAt } from "./item-positions";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { queryOf } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { zInt } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { zInt } from "@/server/core/schema";
 import { changeBundleItems, type BundleItemsView } from "./bundle-items";
 import { checkIndex, zIndex } from "./item-index";
 import { itemsAt } from "./item-positions";

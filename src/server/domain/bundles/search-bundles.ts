@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { searchPage, searchRequest, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
 import { bundleMatch, bundlesInOrder } from "./bundle-search";

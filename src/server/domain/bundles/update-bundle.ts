@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { bundleColumns } from "./bundle-columns";
 import { bundleFields } from "./bundle-fields";
 import { loadOwnBundle, type BundleView } from "./bundle-view";

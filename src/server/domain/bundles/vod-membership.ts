@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { queryOf } from "@/server/db/client";
-import { invalidField } from "@/server/domain/errors";
+import { invalidField } from "@/server/core/errors";
 import { lockOwnBundle } from "./bundle-items";
 import { countItems, slotsAt } from "./item-positions";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { zIsoDate } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { zIsoDate } from "@/server/core/schema";
 import { loadOwnCastChannel } from "./cast-views";
 import { readCalendar, type CalendarDay } from "./daily-programming";
 import { DAY_MS, dayStart, zDayCount, zOffsetMs, zPathDay, type DayRange } from "./schedule-day";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { warmCastSlate } from "@/server/media/cast/output/slate";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId, requireUserId } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { streamableColumns, streamPathTaken } from "@/server/domain/live/channel-columns";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { normalizeUuid } from "@/server/core/uuid";
 import { invalidateCastSchedule } from "@/server/media/cast/output/channel-schedule";
 import { castChannelFields } from "./cast-fields";
 import { loadAudienceCastChannel, loadOwnCastChannel, type CastChannelView } from "./cast-views";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { channelFields } from "@/server/domain/live/channel-fields";
-import { emptyToUndefined, zBool } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool } from "@/server/core/schema";
 
 /**
  * The body of cast stream create and update (interface Cast streams table): the live channel's

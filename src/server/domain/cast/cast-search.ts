@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { emptyToUndefined } from "@/server/core/schema";
 import { searchPage, searchRequest, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import { readIdPage } from "@/server/domain/shared/id-page";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { normalizeUuid } from "@/server/core/uuid";
 import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
 import { channelMatch, scheduledMatch, tagsFilter } from "@/server/domain/live/live-search";
 import {

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError, notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError, notFound } from "@/server/core/errors";
 import { streamableColumns, streamPathTaken } from "@/server/domain/live/channel-columns";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { normalizeUuid } from "@/server/core/uuid";
 import { castStreamFields } from "./cast-fields";
 import { loadOwnCastStream, type CastStreamView } from "./cast-views";
 

@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { notFound } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { streamingBaseUrl } from "@/server/domain/live/channel-view";
 import { CAST_RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { invalidField } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { invalidField } from "@/server/core/errors";
 import { checkIndex, zIndex } from "@/server/domain/bundles/item-index";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { normalizeUuid } from "@/server/core/uuid";
 import { readOwnDay, type DailyProgrammingView } from "./daily-programming";
 import { insertedProgram, planned, programList, savedProgram } from "./program-input";
 import { contentDurations, type PlannedProgram } from "./program-sources";

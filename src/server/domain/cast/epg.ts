@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { env } from "@/server/env";
 import type { EpgChannel, EpgProgramme } from "@/server/media/cast/epg-types";
 import { catchUpVods, watchUrlOf } from "./catch-up";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId, requireUserId } from "@/server/core/context";
 import { bandLimitRefusal } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayGranted, type PlayOutcome } from "@/server/domain/playback/sign-playback";
 import { signLive } from "@/server/domain/live/live-sources";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ProgramType } from "@/generated/prisma/enums";
 import { zInstant } from "@/server/domain/live/event-fields";
-import { emptyToUndefined, zInt, zNumber, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zInt, zNumber, zOptionalText, zTags, zText } from "@/server/core/schema";
 import { upperOrUndefined } from "@/server/domain/vod/vod-fields";
 import type { PlannedProgram } from "./program-sources";
 

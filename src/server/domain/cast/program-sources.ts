@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { MarketLicenseType } from "@/generated/prisma/enums";
-import { DomainError, invalidField } from "@/server/domain/errors";
+import { DomainError, invalidField } from "@/server/core/errors";
 import { mayBroadcast } from "@/server/domain/marketplace/acquired-use";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { normalizeUuid } from "@/server/core/uuid";
 import type { MessageId } from "@/server/i18n/messages";
 import { SECOND } from "./schedule-day";
 import type { TimedProgram } from "./schedule-rules";

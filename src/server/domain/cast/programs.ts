@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
-import { invalidField, notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId, requireUserId } from "@/server/core/context";
+import { invalidField, notFound } from "@/server/core/errors";
 import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { normalizeUuid } from "@/server/core/uuid";
 import { programDescriptiveFields } from "./program-input";
 import { programSelect, toProgramView, type ProgramView } from "./program-view";
 import { lockProgramming } from "./write-days";

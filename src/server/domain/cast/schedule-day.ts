@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { invalidField } from "@/server/domain/errors";
-import { zInt } from "@/server/domain/shared/schema";
+import { invalidField } from "@/server/core/errors";
+import { zInt } from "@/server/core/schema";
 
 export const SECOND = 1000;
 export const DAY_MS = 24 * 3600 * SECOND;

@@ -1,5 +1,5 @@
 import type { ProgramType } from "@/generated/prisma/enums";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import type { MessageId } from "@/server/i18n/messages";
 import { DAY_MS, SECOND, type DayRange } from "./schedule-day";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import type { DurationUnit } from "@/generated/prisma/enums";
 import { env } from "@/server/env";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";

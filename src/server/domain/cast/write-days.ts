@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ProgramType } from "@/generated/prisma/enums";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError, notFound } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError, notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { checkSources, type PlannedProgram } from "./program-sources";
 import { dayIndexOf, rangeEnd, timestampOf, type DayRange } from "./schedule-day";
 import { checkScheduleRules, type Neighbour } from "./schedule-rules";

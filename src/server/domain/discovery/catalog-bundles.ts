@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { bundleMatch } from "@/server/domain/bundles/bundle-search";
 import { bundlesById, type BundleView } from "@/server/domain/bundles/bundle-view";
 import { readIdPage } from "@/server/domain/shared/id-page";

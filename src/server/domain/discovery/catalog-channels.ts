@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { castChannelSelect, toCastChannelView, type CastChannelView } from "@/server/domain/cast/cast-views";
 import { channelSelect, toChannelView, type LiveChannelView } from "@/server/domain/live/channel-view";
 import { isOnAir } from "@/server/domain/live/event-view";

@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { readIdPage } from "@/server/domain/shared/id-page";
 import { toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";

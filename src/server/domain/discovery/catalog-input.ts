@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
+import { emptyToUndefined } from "@/server/core/schema";
 import { searchRequest } from "@/server/domain/shared/search";
 import { userCodeFilter } from "@/server/domain/users/active-user-by-code";
 

@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { directRead, type Db } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { readIdPage } from "@/server/domain/shared/id-page";
 import { toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 import { withBundles } from "@/server/domain/vod/vod-bundles";

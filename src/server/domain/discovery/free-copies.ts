@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import type { Ctx } from "@/server/core/context";
+import { normalizeUuid } from "@/server/core/uuid";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
 
 export const freeCopiesInput = z.object({ vodIds: z.array(z.string().max(100)).max(100) });

@@ -1,4 +1,4 @@
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import type { LiveEventView } from "@/server/domain/live/event-view";
 import { searchPublicEvents } from "@/server/domain/live/search-events";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalUserId, type Ctx } from "@/server/domain/context";
+import { optionalUserId, type Ctx } from "@/server/core/context";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { loadViewableVod } from "@/server/domain/vod/vod-item-view";
 import { listedVodsWhere, vodsById } from "./catalog-videos";

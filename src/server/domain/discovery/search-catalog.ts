@@ -1,4 +1,4 @@
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import { searchPage, type SearchPage } from "@/server/domain/shared/search";
 import { findActiveUserIdByCode } from "@/server/domain/users/active-user-by-code";

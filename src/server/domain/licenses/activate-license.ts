@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { enqueueJob } from "@/server/jobs/queue";
 import { licenseReminderJob, LICENSE_REMINDER_DAYS } from "@/server/jobs/handlers/license-reminder";
 import { completePayment, trackingIdRefused } from "@/server/payments/complete-payment";

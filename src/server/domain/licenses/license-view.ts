@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { notFound } from "@/server/domain/errors";
+import { notFound } from "@/server/core/errors";
 
 /** The document's License, with domain types (cents, GB, MB). */
 export interface LicenseView {

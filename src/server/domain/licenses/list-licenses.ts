@@ -1,4 +1,4 @@
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { listLicenses, type LicenseView } from "./license-view";
 
 // The plans of the catalogue (supplement §5), cheapest first: the portal's Plans page.

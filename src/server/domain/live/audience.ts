@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
 import { loadAudienceChannel } from "./channel-view";
 import { loadAudienceEvent } from "./event-view";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyToUndefined, zBool, zOptionalText, zTags, zText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zOptionalText, zTags, zText } from "@/server/core/schema";
 
 export const CHANNEL_NAME_MAX = 200;
 export const CHANNEL_DESCRIPTION_MAX = 4000;

@@ -2,8 +2,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
-import { notFound } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 
 /** The document's Live channel, with domain types (the REST layer leaves out what public views omit). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { loadOwnChannel } from "./channel-view";
 import { eventColumns, writeWithoutOverlap } from "./event-columns";
 import { eventFields } from "./event-fields";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError, notFound } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError, notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { removeLiveDir } from "@/server/live/live-dirs";
 
 export const deleteChannelInput = z.object({ channelId: z.string() });

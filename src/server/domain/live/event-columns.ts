@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { invalidField } from "@/server/domain/errors";
+import { invalidField } from "@/server/core/errors";
 import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
 import type { EventFields } from "./event-fields";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PaymentMode } from "@/generated/prisma/enums";
-import { emptyToUndefined, zBool, zOptionalText, zPriceCents, zTags, zText } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zOptionalText, zPriceCents, zTags, zText } from "@/server/core/schema";
 import { upperOrUndefined } from "@/server/domain/vod/vod-fields";
 
 export const PAYMENT_MODES = Object.values(PaymentMode);

@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { PaymentMode } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
-import { notFound } from "@/server/domain/errors";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { channelSelect, toChannelView, type LiveChannelView } from "./channel-view";
 
 /** The document's Live event, with domain types (the REST layer leaves out what public views omit). */

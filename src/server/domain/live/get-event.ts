@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId, requireUserId } from "@/server/core/context";
 import { loadAudienceEvent, loadOwnEvent, type LiveEventView } from "./event-view";
 
 export const getEventInput = z.object({ eventId: z.string() });

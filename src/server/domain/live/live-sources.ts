@@ -1,4 +1,4 @@
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { signPlayback, type PlayGranted } from "@/server/domain/playback/sign-playback";
 
 /**

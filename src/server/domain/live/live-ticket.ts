@@ -1,4 +1,4 @@
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { env } from "@/server/env";
 import { completePayment, findPurchase } from "@/server/payments/complete-payment";
 import { normalizeTrackingId } from "@/server/payments/tracking-id";

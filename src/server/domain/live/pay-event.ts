@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
-import { DomainError } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
+import { DomainError } from "@/server/core/errors";
 import { beginPayment } from "@/server/payments/begin-payment";
 import { paymentRequestInput, type PaymentInitiation } from "@/server/payments/payment-request";
 import { loadAudienceEvent, type LiveEventView } from "./event-view";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId, requireUserId } from "@/server/core/context";
 import type { PlayGranted } from "@/server/domain/playback/sign-playback";
 import { loadAudienceChannel, loadOwnChannel, type LiveChannelView } from "./channel-view";
 import { eventSelect, toEventView, type LiveEventView } from "./event-view";

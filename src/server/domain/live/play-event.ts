@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
 import { playableOf } from "@/server/domain/box/box-item-view";
 import { bandLimitRefusal } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayGranted, type PlayOutcome } from "@/server/domain/playback/sign-playback";

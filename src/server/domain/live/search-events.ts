@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { emptyToUndefined, zBool } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { emptyToUndefined, zBool } from "@/server/core/schema";
 import { searchPage, searchRequest, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
 import { upperOrUndefined } from "@/server/domain/vod/vod-fields";

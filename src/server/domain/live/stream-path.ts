@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 
 export const streamPathInput = z.object({
   base: z.preprocess((v) => (typeof v === "string" ? v.slice(0, 200) : undefined), z.string().optional()),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { channelColumns, streamPathTaken } from "./channel-columns";
 import { channelFields } from "./channel-fields";
 import { loadOwnChannel, type LiveChannelView } from "./channel-view";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError, notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError, notFound } from "@/server/core/errors";
 import { boxItemSelect, toBoxItemView, type BoxItemView } from "@/server/domain/box/box-item-view";
 import type { MessageId } from "@/server/i18n/messages";
 import { completePayment, findPurchase } from "@/server/payments/complete-payment";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId, requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId, requireUserId } from "@/server/core/context";
 import { loadOwnMarketItem, loadVisibleMarketItem, type MarketItemView } from "./market-item-view";
 
 export const getMarketItemInput = z.object({ marketplaceId: z.string() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DurationUnit, MarketLicenseType } from "@/generated/prisma/enums";
-import { emptyToUndefined, zBool, zInt, zPriceCents } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zInt, zPriceCents } from "@/server/core/schema";
 import { CC_TYPES, upperOrUndefined } from "@/server/domain/vod/vod-fields";
 import type { LicenseTerms } from "./license-terms";
 

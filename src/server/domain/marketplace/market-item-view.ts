@@ -1,10 +1,10 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { contentFieldsOf, contentRowSelect, type ContentFields } from "@/server/domain/box/content-fields";
 import type { Db } from "@/server/db/client";
-import { notFound } from "@/server/domain/errors";
+import { notFound } from "@/server/core/errors";
 import { playableOf } from "@/server/domain/box/box-item-view";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
-import { normalizeUuid } from "@/server/domain/shared/uuid";
+import { normalizeUuid } from "@/server/core/uuid";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 import { termColumnSelect, termsOf, type LicenseTerms } from "./license-terms";
 

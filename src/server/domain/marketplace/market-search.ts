@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import { emptyToUndefined, zBool, zPriceCents } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zPriceCents } from "@/server/core/schema";
 import { queryWords, searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 import {
   newestStatement,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
 import { signPlayback, type PlayGranted } from "@/server/domain/playback/sign-playback";
 import { loadVisibleMarketItem, type MarketItemView } from "./market-item-view";
 

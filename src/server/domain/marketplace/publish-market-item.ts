@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError, notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError, notFound } from "@/server/core/errors";
 import { loadOwnBoxItem } from "@/server/domain/box/box-item-view";
 import { termColumns } from "./license-terms";
 import { marketFields, termsOfFields } from "./market-fields";

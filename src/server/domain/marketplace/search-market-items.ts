@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { searchPage, type SearchPage } from "@/server/domain/shared/search";
 import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
 import { marketSearchRequest, runMarketSearch } from "./market-search";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { termColumns } from "./license-terms";
 import { marketFields, termsOfFields } from "./market-fields";
 import { loadOwnMarketItem, type MarketItemView } from "./market-item-view";

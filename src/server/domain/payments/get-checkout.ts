@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PaymentKind, PaymentStatus } from "@/generated/prisma/enums";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { resolvePayment } from "@/server/payments/resolve-payment";
 
 export const getCheckoutInput = z.object({ trackingId: z.string() });

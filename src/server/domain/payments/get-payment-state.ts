@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PaymentStatus } from "@/generated/prisma/enums";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { resolvePayment } from "@/server/payments/resolve-payment";
 
 export const getPaymentStateInput = z.object({ trackingId: z.string() });

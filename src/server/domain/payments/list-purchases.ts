@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PaymentKind, PaymentStatus } from "@/generated/prisma/enums";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { searchPage, searchRequest, type SearchPage } from "@/server/domain/shared/search";
 
 export const listPurchasesInput = searchRequest.pick({ pageSize: true, pageIndex: true });

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { PaymentKind } from "@/generated/prisma/enums";
 import { hashToken, newSecureToken } from "@/server/auth/secure-token";
 import type { Db } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { DomainError, notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { DomainError, notFound } from "@/server/core/errors";
 import { purchaseAccessUntil, RESTORABLE_KINDS } from "./purchase-access";
 
 // A guest's purchase lives in the browser that bought it (its trackingId, kept per item:

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { invalidField, notFound } from "@/server/domain/errors";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { invalidField, notFound } from "@/server/core/errors";
+import { emptyToUndefined } from "@/server/core/schema";
 import { zEmail } from "@/server/domain/users/user-fields";
 import { env } from "@/server/env";
 import { resolvePayment } from "@/server/payments/resolve-payment";

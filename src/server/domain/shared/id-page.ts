@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { searchPage, type SearchPage, type SearchRequest } from "./search";
 
 /**

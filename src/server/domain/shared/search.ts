@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zInt } from "./schema";
+import { zBool, zInt } from "@/server/core/schema";
 
 /** The search request shared by every search operation (interface "Shared shapes", supplement §3 defaults). */
 export const searchRequest = z.object({

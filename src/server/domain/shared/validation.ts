@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DomainError, type FieldError } from "@/server/domain/errors";
+import { DomainError, type FieldError } from "@/server/core/errors";
 import { isMessageId } from "@/server/i18n/messages";
-import { unstorablePaths } from "./storable-text";
+import { unstorablePaths } from "@/server/core/storable-text";
 
 /**
  * Parses an operation's input with its schema; failures become one VALIDATION error listing every field.

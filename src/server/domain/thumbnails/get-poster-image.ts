@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { loadViewableVod } from "@/server/domain/vod/vod-item-view";
 import { getThumbnailImage, getThumbnailImageInput, imageOf, type ThumbnailImage } from "./get-thumbnail-image";
 

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { DomainError, invalidField, notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { DomainError, invalidField, notFound } from "@/server/core/errors";
 import { thumbnailVariantKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
 import { isImageType, resizeImage } from "./image";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { DomainError, invalidField } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { DomainError, invalidField } from "@/server/core/errors";
 import { isUploadParts, skipPart, type UploadParts } from "@/server/domain/box/upload-parts";
 import { thumbnailKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";

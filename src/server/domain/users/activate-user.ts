@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { hashToken } from "@/server/auth/secure-token";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
+import { emptyToUndefined } from "@/server/core/schema";
 import { directRead, type Db } from "@/server/db/client";
 
 // An active user by exact userCode (the unique index), else case-insensitively (unique that way too).

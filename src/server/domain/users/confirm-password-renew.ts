@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { hashPassword } from "@/server/auth/password";
 import { zPassword } from "./user-fields";
 import { findUsableRenewToken, zRenewToken } from "./renew-token";

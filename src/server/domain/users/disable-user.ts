@@ -1,5 +1,5 @@
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { endSessions } from "./end-sessions";
 
 // POST /api/user/me/disable - closes the logged user's account: status DISABLED, every session

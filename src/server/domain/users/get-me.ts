@@ -1,6 +1,6 @@
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 
 // GET /api/user/me - the logged user's account.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { directRead, publicUserCache } from "@/server/db/client";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import {
   publicUserColumnsSql,
   publicUserRowOf,

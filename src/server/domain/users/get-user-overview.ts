@@ -1,5 +1,5 @@
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { loadUserOverview, type UserOverview } from "./user-overview";
 
 // GET /api/user/me/overview - the logged user's license, usage and billing summary.

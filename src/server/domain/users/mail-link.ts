@@ -1,6 +1,6 @@
 import { originOf, ownOrigins, registeredOrigins } from "@/server/auth/client-origins";
-import type { Ctx } from "@/server/domain/context";
-import { invalidField } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { invalidField } from "@/server/core/errors";
 
 /** The clients whose mail links may point only at this instance's own addresses. */
 const OWN_ORIGIN_CLIENTS = new Set(["www", "portal"]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 import { findUsableRenewToken, zRenewToken } from "./renew-token";
 

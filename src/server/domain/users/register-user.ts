@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { DomainError, invalid, type FieldError } from "@/server/domain/errors";
-import { zBool, zHttpUrl } from "@/server/domain/shared/schema";
-import { hitRateLimit } from "@/server/domain/shared/rate-limit";
+import type { Ctx } from "@/server/core/context";
+import { DomainError, invalid, type FieldError } from "@/server/core/errors";
+import { zBool, zHttpUrl } from "@/server/core/schema";
+import { hitRateLimit } from "@/server/core/rate-limit";
 import { hashPassword } from "@/server/auth/password";
 import { hashToken, newSecureToken } from "@/server/auth/secure-token";
 import { sendMail } from "@/server/mail/send-mail";

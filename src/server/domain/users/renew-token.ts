@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import { notFound } from "@/server/domain/errors";
+import { notFound } from "@/server/core/errors";
 import { hashToken } from "@/server/auth/secure-token";
 
 /** A password renew link is valid for one hour and once. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
-import { emptyToUndefined, zHttpUrl, zOptionalText } from "@/server/domain/shared/schema";
-import { hitRateLimit } from "@/server/domain/shared/rate-limit";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
+import { emptyToUndefined, zHttpUrl, zOptionalText } from "@/server/core/schema";
+import { hitRateLimit } from "@/server/core/rate-limit";
 import { hashToken, newSecureToken } from "@/server/auth/secure-token";
 import { sendMail } from "@/server/mail/send-mail";
 import { zEmail } from "./user-fields";

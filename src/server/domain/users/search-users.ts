@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 
 /**

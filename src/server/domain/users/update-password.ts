@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { invalidField, notFound } from "@/server/domain/errors";
-import { checkRateLimit, hitRateLimit } from "@/server/domain/shared/rate-limit";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { invalidField, notFound } from "@/server/core/errors";
+import { checkRateLimit, hitRateLimit } from "@/server/core/rate-limit";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { env } from "@/server/env";
 import { zPassword } from "./user-fields";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { invalidField, notFound } from "@/server/domain/errors";
-import { emptyToUndefined, zBool, zOptionalHttpUrl, zOptionalText } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { invalidField, notFound } from "@/server/core/errors";
+import { emptyToUndefined, zBool, zOptionalHttpUrl, zOptionalText } from "@/server/core/schema";
 import type { Prisma } from "@/generated/prisma/client";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 import { zBirthDate, zEmail, zLanguage, zName } from "./user-fields";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zIsoDate, zText } from "@/server/domain/shared/schema";
+import { zIsoDate, zText } from "@/server/core/schema";
 
 // Field rules shared by register and update, so both validate a user the same way.
 export const USER_CODE_RE = /^[A-Za-z0-9._-]{3,32}$/;

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { notFound } from "@/server/domain/errors";
+import { notFound } from "@/server/core/errors";
 import { countryName, type BillingAddress } from "./user-view";
 import { isLicenseExpired } from "./public-user";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { env } from "@/server/env";
 import { hostAllowed } from "@/server/http/allowed-hosts.mjs";
-import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import type { Ctx } from "@/server/core/context";
+import { notFound } from "@/server/core/errors";
 import { THUMBNAIL_WIDTHS } from "@/server/domain/thumbnails/get-thumbnail-image";
 import { loadViewableVod } from "@/server/domain/vod/vod-item-view";
 import { creatorPath, EMBED_SIZE, embedPath, thumbnailPath, vodIdOfPageUrl } from "@/lib/vod-urls";

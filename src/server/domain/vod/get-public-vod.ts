@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
 import { loadViewableVod, type VodItemView } from "./vod-item-view";
 
 export const getPublicVodInput = z.object({ vodId: z.string() });

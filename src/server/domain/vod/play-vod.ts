@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { optionalUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { optionalUserId } from "@/server/core/context";
 import { bandRefusalOf } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayOutcome, type PlaybackTree } from "@/server/domain/playback/sign-playback";
 import { bundleAccessUntil } from "@/server/domain/bundles/bundle-access";

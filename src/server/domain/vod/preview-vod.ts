@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { grantVod, reachVod, type VodPlayResult } from "./play-vod";
 
 export const previewVodInput = z.object({ vodId: z.string() });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { findActiveUserIdByCode, userCodeFilter } from "@/server/domain/users/active-user-by-code";
-import type { Ctx } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
 import { searchPage, searchRequest, type SearchPage } from "@/server/domain/shared/search";
 import { runVodSearch, vodConditionsInput } from "./vod-search";
 import type { VodItemView } from "./vod-item-view";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
-import { emptyToUndefined, zBool } from "@/server/domain/shared/schema";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
+import { emptyToUndefined, zBool } from "@/server/core/schema";
 import { searchRequest, type SearchPage } from "@/server/domain/shared/search";
 import { runVodSearch, vodConditionsInput } from "./vod-search";
 import type { VodItemView } from "./vod-item-view";

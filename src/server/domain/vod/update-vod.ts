@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Ctx } from "@/server/domain/context";
-import { requireUserId } from "@/server/domain/context";
+import type { Ctx } from "@/server/core/context";
+import { requireUserId } from "@/server/core/context";
 import { claimBundle, placeInBundle } from "@/server/domain/bundles/vod-membership";
 import { assertVodUseAllowed } from "@/server/domain/marketplace/acquired-use";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";

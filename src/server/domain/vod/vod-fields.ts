@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CcType, VodLicenseType } from "@/generated/prisma/enums";
-import { emptyToUndefined, zBool, zIsoDate, zPriceCents } from "@/server/domain/shared/schema";
+import { emptyToUndefined, zBool, zIsoDate, zPriceCents } from "@/server/core/schema";
 import type { TypedCondition } from "@/server/domain/shared/search-conditions";
 
 export const VOD_LICENSE_TYPES = Object.values(VodLicenseType);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyToUndefined } from "@/server/domain/shared/schema";
+import { emptyToUndefined } from "@/server/core/schema";
 import type { Db } from "@/server/db/client";
 import { queryWords, searchPage, toTsQuery, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { env } from "@/server/env";
 
 /**

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { PaymentStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { env } from "@/server/env";
 import { refundPayment, settlePayment, type Settlement } from "../settle-payment";
 import { normalizeTrackingId } from "../tracking-id";

@@ -1,5 +1,5 @@
 import { route, untrusted } from "@/server/rest/route";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { channelEpgInput, creatorEpgInput, type Epg } from "@/server/domain/cast/epg";
 import { playCastChannelInput } from "@/server/domain/cast/play-channel";
 import { xmltvDocument } from "@/server/media/cast/xmltv";

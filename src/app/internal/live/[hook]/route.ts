@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { getDb } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { httpStatus } from "@/server/rest/error-body";
 import { readBodyBytes } from "@/server/rest/read-body";
 import { liveHookSecret } from "@/server/media/edge/live-layout.mjs";

@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { receiveStripeWebhook } from "@/server/payments/stripe/stripe-webhook";
 import { domainErrorResponse, errorResponse, json } from "@/server/rest/error-body";

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError } from "@/server/core/errors";
 
 /**
  * Fixed-window counter kept in the database, so every instance shares it.
