@@ -6,7 +6,8 @@
 //   npx tsx scripts/documented-endpoints.ts <directory of interface.md and supplement.md>
 //
 // and commit it. With KINORA_SPEC_DIR naming that directory, test/unit/documented-endpoints.test.ts
-// fails when the committed list is stale; nothing reads the documents unless told where they are.
+// fails when the committed list is stale (without it that test is skipped, and scripts/test.ts lists it
+// among the skipped tests); nothing reads the documents unless told where they are.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

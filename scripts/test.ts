@@ -10,11 +10,14 @@ import { startSmtpSink } from "../test/support/smtp-sink";
 import { startWorkerProcess } from "../test/support/worker";
 import { useRunTmpDir } from "./run-tmp";
 import { preparePostgres } from "./test-postgres";
+import { nodeTestSkips, playwrightSkips } from "./test-skips";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const totals = { passed: 0, failed: 0 };
+/** "label: test (reason)" of every skipped test, listed before the closing line. */
+const skipped: string[] = [];
 
 function listTests(dir: string, suffix: string): string[] {
   const out: string[] = [];
@@ -127,6 +130,7 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
         env,
       );
       totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);
+      skipped.push(...nodeTestSkips(out).map((name) => `${label}: ${name}`));
       // a test cancelled (its suite's hook failed, or its file ended early) failed too
       const cancelled = Number(/^# cancelled (\d+)/m.exec(out)?.[1] ?? 0);
       totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + cancelled + (timedOut ? 1 : 0);
@@ -142,6 +146,7 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
         },
       );
       totals.passed += Number(/(\d+) passed/.exec(out)?.[1] ?? 0);
+      skipped.push(...playwrightSkips(out).map((title) => `${label}: ${title}`));
       totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) && !timedOut ? 0 : 1);
     }
   } catch (err) {
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
   } finally {
     removeRunTmp();
   }
+  if (skipped.length) console.log(`\nskipped (not counted as passed):\n  ${skipped.join("\n  ")}`);
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
   process.exit(totals.failed ? 1 : 0);
 }

@@ -1,7 +1,8 @@
 // The committed list of documented endpoints (test/support/documented-endpoints.json) against the
 // documents it is generated from. The documents are not part of the repository: the comparison runs
 // only when KINORA_SPEC_DIR names their directory (a developer who has them), and is skipped
-// otherwise; the coverage test uses the committed list anyway.
+// otherwise, which the runner's summary (scripts/test.ts) lists; the coverage test
+// (test/contract/endpoint-coverage.test.ts) and the check below use the committed list, in CI too.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseDocumentedEndpoints, specDir } from "../../scripts/documented-endpoints";

@@ -9,6 +9,7 @@ import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
+import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * users.updatePassword. The change ends every session, this one included, so the form logs in
@@ -60,23 +61,7 @@ export function PasswordForm({ userCode }: { userCode: string }) {
         error={e.currentPassword}
       />
       <div className="form-grid">
-        <Field
-          name="newPassword"
-          label={LABELS.newPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t("hint")}
-          error={e.newPassword}
-        />
-        <Field
-          name="passwordConfirm"
-          label={LABELS.passwordConfirm}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={e.passwordConfirm}
-        />
+        <NewPasswordFields name="newPassword" labels={LABELS} errors={e} hint={t("hint")} />
       </div>
       <div className="actions">
         <SubmitButton pending={change.isPending}>{t("submit")}</SubmitButton>

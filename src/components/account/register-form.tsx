@@ -10,6 +10,7 @@ import { errorsByInput, formReader } from "@/components/form/read-form";
 import { LANGUAGE_OPTIONS } from "@/components/account/languages";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
+import { NewPasswordFields } from "./new-password-fields";
 
 /** users.register with every field of the operation; the activation link points back at this site. */
 export function RegisterForm({ outbox }: { outbox: boolean }) {
@@ -83,23 +84,7 @@ export function RegisterForm({ outbox }: { outbox: boolean }) {
         <Field name="lastName" label={LABELS.lastName} autoComplete="family-name" required error={errors.lastName} />
         <Field name="email" label={LABELS.email} type="email" autoComplete="email" required error={errors.email} />
         <Field name="birthDate" label={LABELS.birthDate} type="date" autoComplete="bday" required error={errors.birthDate} />
-        <Field
-          name="password"
-          label={LABELS.password}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t("passwordHint")}
-          error={errors.password}
-        />
-        <Field
-          name="passwordConfirm"
-          label={LABELS.passwordConfirm}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirm}
-        />
+        <NewPasswordFields name="password" labels={LABELS} errors={errors} hint={t("passwordHint")} />
         <SelectField
           name="language"
           label={LABELS.language}

@@ -3,12 +3,12 @@
 import Link from "next/link";
 import type { FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
+import { NewPasswordFields } from "./new-password-fields";
 
 /** users.confirmRenew: the new password for the account of a renew token. */
 export function RenewConfirmForm({ token, userCode }: { token: string; userCode: string }) {
@@ -40,23 +40,7 @@ export function RenewConfirmForm({ token, userCode }: { token: string; userCode:
       <p>{t.rich("account", { userCode, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <FormStatus error={errorMessageOf(confirm.error)} fieldErrors={errors} labels={LABELS} />
       <input type="text" autoComplete="username" value={userCode} readOnly hidden aria-hidden="true" />
-      <Field
-        name="newPassword"
-        label={LABELS.newPassword}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t("passwordHint")}
-        error={errors.newPassword}
-      />
-      <Field
-        name="passwordConfirm"
-        label={LABELS.passwordConfirm}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.passwordConfirm}
-      />
+      <NewPasswordFields name="newPassword" labels={LABELS} errors={errors} hint={t("passwordHint")} />
       <div className="actions">
         <SubmitButton pending={confirm.isPending}>{t("set")}</SubmitButton>
       </div>

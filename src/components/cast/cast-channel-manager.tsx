@@ -94,7 +94,7 @@ export function CastChannelManager({ channel: initial }: { channel: CastChannelV
       {editing && (
         <Dialog title={t("editChannel")} onClose={() => setEditing(false)} testId="cast-channel-dialog">
           <CastChannelForm
-            channel={channel}
+            initial={channel}
             onSaved={(saved) => {
               setChannel(saved);
               setEditing(false);

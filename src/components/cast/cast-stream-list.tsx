@@ -97,7 +97,7 @@ export function CastStreamList({ account }: { account: EncoderAccount }) {
       )}
       {dialog?.kind === "edit" && (
         <Dialog title={t("editStream")} onClose={close} testId="cast-stream-dialog">
-          <CastStreamForm stream={dialog.stream} onSaved={close} onCancel={close} />
+          <CastStreamForm initial={dialog.stream} onSaved={close} onCancel={close} />
         </Dialog>
       )}
       {dialog?.kind === "encoder" && (

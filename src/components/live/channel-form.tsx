@@ -3,42 +3,26 @@
 import { useTranslations } from "next-intl";
 import type { LiveChannelView } from "@/server/domain/live/channel-view";
 import { trpc } from "@/lib/trpc/react";
-import { StreamableForm } from "./streamable-form";
+import { StreamableForm, type StreamableFormProps } from "./streamable-form";
 
 /** A live channel's name, stream path, description, listing and tags: creates one, or saves one. */
-export function ChannelForm({
-  channel,
-  onSaved,
-  onCancel,
-}: {
-  channel?: LiveChannelView;
-  onSaved: (channel: LiveChannelView) => void;
-  onCancel?: () => void;
-}) {
+export function ChannelForm({ initial, onSaved, onCancel }: StreamableFormProps<LiveChannelView>) {
   const t = useTranslations("live.studio");
   const utils = trpc.useUtils();
-  const done = async (saved: LiveChannelView) => {
-    await utils.live.searchChannels.invalidate();
-    onSaved(saved);
-  };
-  const create = trpc.live.createChannel.useMutation({ onSuccess: done });
-  const update = trpc.live.updateChannel.useMutation({ onSuccess: done });
-  const mutation = channel ? update : create;
   return (
     <StreamableForm
-      initial={channel}
+      initial={initial}
       withPublic
       // a fresh one each time (a cached answer may have been taken since)
       generate={async (base) => (await utils.live.streamPath.fetch({ base }, { staleTime: 0 })).streamPath}
-      onSubmit={(fields) => {
-        const sent = { ...fields, public: fields.public ?? true, thumbnailId: channel?.thumbnailId };
-        if (channel) update.mutate({ channelId: channel.channelId, ...sent });
-        else create.mutate(sent);
-      }}
-      pending={mutation.isPending}
-      error={mutation.error}
-      submitLabel={channel ? t("save") : t("createTheChannel")}
-      ariaLabel={channel ? t("editChannel") : t("createChannel")}
+      create={(fields) => utils.client.live.createChannel.mutate({ ...fields, public: fields.public ?? true, thumbnailId: undefined })}
+      update={({ channelId, thumbnailId }, fields) =>
+        utils.client.live.updateChannel.mutate({ channelId, ...fields, public: fields.public ?? true, thumbnailId })
+      }
+      refresh={() => utils.live.searchChannels.invalidate()}
+      onSaved={onSaved}
+      submitLabel={initial ? t("save") : t("createTheChannel")}
+      ariaLabel={initial ? t("editChannel") : t("createChannel")}
       onCancel={onCancel}
     />
   );

@@ -168,7 +168,7 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
       {editing && (
         <Dialog title={t("editChannel")} onClose={() => setEditing(false)} testId="channel-dialog">
           <ChannelForm
-            channel={channel}
+            initial={channel}
             onSaved={(saved) => {
               setChannel(saved);
               setEditing(false);

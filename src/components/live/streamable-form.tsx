@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { CheckboxField, Field, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
@@ -18,34 +19,50 @@ export interface StreamableFields {
   public?: boolean;
 }
 
+/** What the form of one kind (ChannelForm, CastChannelForm, CastStreamForm) is given by the page. */
+export interface StreamableFormProps<Saved> {
+  /** The one to edit; none: the form creates one. */
+  initial?: Saved;
+  onSaved: (saved: Saved) => void;
+  onCancel?: () => void;
+}
+
 /**
- * The form of what has a stream path: a live channel, a cast channel, a cast stream. Its name,
- * stream path (generated from the name by the stream path operation, or typed), description, tags
- * and, with `withPublic`, the listing. Updates send every field: what is left empty is cleared.
+ * The form that creates or saves what has a stream path: a live channel, a cast channel, a cast
+ * stream. Its name, stream path (generated from the name by the stream path operation, or typed),
+ * description, tags and, with `withPublic`, the listing. The fields go to the kind's `create`
+ * operation, or to its `update` of `initial`; once saved, `refresh` marks the kind's lists stale, then
+ * `onSaved` gets what the server answered. Updates send every field: what is left empty is cleared.
  * The server checks everything; its field errors are said under the fields.
  */
-export function StreamableForm({
+export function StreamableForm<Saved extends Partial<StreamableFields>>({
   initial,
   withPublic = false,
   generate,
-  onSubmit,
-  pending,
-  error,
+  create,
+  update,
+  refresh,
+  onSaved,
   submitLabel,
   ariaLabel,
   onCancel,
-}: {
-  initial?: Partial<StreamableFields>;
+}: StreamableFormProps<Saved> & {
   withPublic?: boolean;
   /** A fresh stream path from a name. */
   generate: (base: string) => Promise<string>;
-  onSubmit: (fields: StreamableFields) => void;
-  pending: boolean;
-  error: unknown;
+  create: (fields: StreamableFields) => Promise<Saved>;
+  update: (initial: Saved, fields: StreamableFields) => Promise<Saved>;
+  refresh: () => Promise<void>;
   submitLabel: string;
   ariaLabel: string;
-  onCancel?: () => void;
 }) {
+  const saving = useMutation({
+    mutationFn: (fields: StreamableFields) => (initial ? update(initial, fields) : create(fields)),
+    onSuccess: async (saved: Saved) => {
+      await refresh();
+      onSaved(saved);
+    },
+  });
   const t = useTranslations("live.studio");
   const labels = {
     name: t("name"),
@@ -72,7 +89,7 @@ export function StreamableForm({
     // a new one without a stream path gets one generated from its name
     const path = streamPath || (initial ? "" : await generate(form.text("name")));
     setStreamPath(path);
-    onSubmit({
+    saving.mutate({
       name: form.text("name"),
       streamPath: path,
       description: form.text("description"),
@@ -81,10 +98,10 @@ export function StreamableForm({
     });
   }
 
-  const e = errorsByInput(fieldErrorsOf(error), labels);
+  const e = errorsByInput(fieldErrorsOf(saving.error), labels);
   return (
     <form method="post" onSubmit={(ev) => void submit(ev)} noValidate className="bundle-form" aria-label={ariaLabel}>
-      <FormStatus error={errorMessageOf(error)} fieldErrors={e} labels={labels} />
+      <FormStatus error={errorMessageOf(saving.error)} fieldErrors={e} labels={labels} />
       <Field name="name" label={labels.name} required defaultValue={initial?.name} error={e.name} maxLength={200} />
       <div className="live-form__row">
         <Field
@@ -119,7 +136,7 @@ export function StreamableForm({
         />
       )}
       <Field name="tags" label={labels.tags} defaultValue={initial?.tags?.join(", ")} error={e.tags} hint={t("tagsHint")} />
-      <FormActions pending={pending} submit={submitLabel} onCancel={onCancel} />
+      <FormActions pending={saving.isPending} submit={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
