@@ -188,21 +188,14 @@ async function benchDatabase(databaseUrl?: string): Promise<{ previous: Figures[
   const setup = await startKinora({ ...base, DATA_DIR: dataDir }, { root: PREVIOUS_ROOT });
   // every later server: the same data directory, database and ports
   const env = { ...base, DATA_DIR: dataDir, PORT: new URL(setup.url).port, RTMP_PORT: String(setup.rtmpPort) };
-  const api = new Api(setup.url);
-  const creator = await api.newUser();
-  await setup.stop(); // PGlite is one process's: SQL with the server stopped
+  const creator = await new Api(setup.url).newUser().finally(() => setup.stop()); // PGlite is one process's: SQL with the server stopped
   const data = await withDatabase({ dataDir, databaseUrl }, (sql) => writeData(sql, creator.userCode));
   const filling = await startKinora(env, { root: PREVIOUS_ROOT });
-  let bundleId: string;
-  try {
-    bundleId = await fillBundle(
-      new Api(filling.url),
-      (await new Api(filling.url).login(creator.userCode, creator.password)).access,
-      BUNDLE_ITEMS,
-    );
-  } finally {
-    await filling.stop();
-  }
+  const fillingApi = new Api(filling.url);
+  const bundleId = await fillingApi
+    .login(creator.userCode, creator.password)
+    .then(({ access }) => fillBundle(fillingApi, access, BUNDLE_ITEMS))
+    .finally(() => filling.stop());
   console.log(`${databaseUrl ? "PostgreSQL" : "PGlite"}: data set up in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const f: Fixture = { creator: { userCode: creator.userCode, password: creator.password }, bundleId, ...data };
   const runs = { previous: [] as Figures[], current: [] as Figures[] };
@@ -257,7 +250,7 @@ async function main(): Promise<void> {
   const lines = [
     `\`BENCH_PREVIOUS_ROOT=… npx tsx bench/build-compare.ts\` after \`npm run build\` in both checkouts: the previous build (${commit(PREVIOUS_ROOT)})`,
     `against this one (${commit(process.cwd())}), each figure old → new. The same data directory (a catalogue of ${fmt(CATALOGUE.vods)} vods, a bundle of`,
-    `${BUNDLE_ITEMS} items, ${SEARCH_USERS} users with page fields) is served by one build, then the other, in turn (A B A B ..., ${ROUNDS} rounds per build);`,
+    `${BUNDLE_ITEMS} items, ${SEARCH_USERS} users with page fields) is served by one build, then the other, in turn (A B A B ..., ${ROUNDS} round${ROUNDS === 1 ? "" : "s"} per build);`,
     `each server measures every case after a ${WARM_UP_SECONDS} s warm-up, for ${SECONDS} s (autocannon on loopback at the clients shown; moves and tokens one`,
     `at a time); per build, the median of its rounds. ${header}; the run took ${fmt(minutes, 1)} min.`,
     `A row is worse when the new req/s is more than ${TOLERANCE * 100} % lower or the new p50 more than ${TOLERANCE * 100} % higher (p95 shown, not judged).`,
