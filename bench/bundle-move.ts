@@ -14,6 +14,7 @@ import path from "node:path";
 import { Api } from "../test/support/api";
 import { withDatabase } from "../test/support/database";
 import { startKinora } from "../test/support/server";
+import { fillBundle, writeBundleContents } from "./bench-bundle";
 import { fmt, machine, onBothDatabases, writeSection } from "./report";
 
 const ITEMS = 1000;
@@ -53,43 +54,12 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
   let server = await startKinora({ ...env, DATA_DIR: dataDir });
   const creator = await new Api(server.url).newUser();
   await server.stop();
-  await withDatabase({ dataDir, databaseUrl }, async (sql) => {
-    await sql(
-      `INSERT INTO "BoxItem" ("id", "resourceId", "ownerId", "contentId", "title", "tags", "status", "durationSeconds", "playableAt",
-         "readyAt", "createdAt", "updatedAt")
-       SELECT gen_random_uuid(), gen_random_uuid(), u."id", 'urn:bench-bundle:' || i, 'Bench item ' || i, '{}', 'READY', 60 + i % 600,
-         now(), now(), now() - i * interval '1 minute', now()
-       FROM generate_series(1, $2::int) i CROSS JOIN "User" u WHERE u."userCode" = $1`,
-      [creator.userCode, ITEMS],
-    );
-    // and the poster the ingest grabs for each (its Thumbnail row): every item of the answer carries a signed poster URL
-    await sql(
-      `INSERT INTO "Thumbnail" ("id", "ownerId", "storageKey", "mimeType", "width", "height", "sizeBytes", "boxItemId")
-       SELECT gen_random_uuid(), b."ownerId", 'box/' || b."ownerId" || '/' || b."id" || '/poster.jpg', 'image/jpeg', 1280, 720, 90000, b."id"
-       FROM "BoxItem" b JOIN "User" u ON u."id" = b."ownerId" WHERE u."userCode" = $1`,
-      [creator.userCode],
-    );
-  });
+  await withDatabase({ dataDir, databaseUrl }, (sql) => writeBundleContents(sql, creator.userCode, ITEMS));
   server = await startKinora({ ...env, DATA_DIR: dataDir });
   try {
     const api = new Api(server.url);
     const { access } = await api.login(creator.userCode, creator.password);
-    const bundle = await api.post(
-      "/api/contentbundle",
-      { name: "Bench bundle", price: "4,90", duration: 1, durationUnit: "MONTHS" },
-      { token: access },
-    );
-    if (bundle.status !== 201) throw new Error(`create: ${bundle.status} ${bundle.text}`);
-    const bundleId = bundle.body.bundleId as string;
-    for (let page = 0; page < ITEMS / 100; page++) {
-      const box = await api.post("/api/search/box/contents", { pageSize: 100, pageIndex: 0, excludeBundleId: bundleId }, { token: access });
-      const sourceItems = box.body.items.map((i: { boxId: string }) => ({ boxId: i.boxId }));
-      const res = await api.post(`/api/contentbundle/${bundleId}/items/insert`, { sourceItems, index: page * 50 }, { token: access });
-      if (res.status !== 200) throw new Error(`insert: ${res.status} ${res.text.slice(0, 200)}`);
-    }
-    const check = await api.get(`/api/contentbundle/${bundleId}/items`, { token: access });
-    if (check.body.items.length !== ITEMS || check.body.bundle.itemCount !== ITEMS)
-      throw new Error(`the bundle holds ${check.body.items.length} items`);
+    const bundleId = await fillBundle(api, access, ITEMS);
 
     const headers = { Authorization: `Bearer ${access}`, Accept: "application/json", "Content-Type": "application/json" };
     const me = () => timed(`${server.url}/api/user/me`, { headers });

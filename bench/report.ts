@@ -80,17 +80,19 @@ export async function load(c: LoadCase, seconds: number): Promise<LoadResult> {
 }
 
 /**
- * Measures every case `rounds` times, interleaved (a, b, c, a, b, c, ...), after a 2 s warm-up of
- * each, and keeps the median of each figure. Interleaving matters on a shared 2-core machine: a
- * burst of outside load then hits every case alike instead of skewing one of them against its baseline.
+ * Measures every case `rounds` times, interleaved (a, b, c, a, b, c, ...), after a warm-up of each
+ * (`warmUpSeconds`, default 2), and keeps the median of each figure. Interleaving matters on a
+ * shared 2-core machine: a burst of outside load then hits every case alike instead of skewing one
+ * of them against its baseline.
  */
 export async function compare<K extends string>(
   cases: Record<K, LoadCase>,
   seconds: number,
   rounds: number,
+  warmUpSeconds = 2,
 ): Promise<Record<K, LoadResult>> {
   const names = Object.keys(cases) as K[];
-  for (const name of names) await load(cases[name], 2); // JIT, caches, connection pools
+  for (const name of names) await load(cases[name], warmUpSeconds); // JIT, caches, connection pools
   const runs = new Map<K, LoadResult[]>(names.map((n) => [n, []]));
   for (let i = 0; i < rounds; i++) {
     for (const name of names) runs.get(name)!.push(await load(cases[name], seconds));

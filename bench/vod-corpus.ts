@@ -3,6 +3,7 @@
 // server stopped on PGlite). Words come from a vocabulary of pronounceable made-up words drawn with
 // a Zipf-like law (P(rank k) ~ 1/k), as in real text: a few words are everywhere, most are rare.
 // Deterministic for a given size (setseed). The vod triggers fill the search vector as for any vod.
+import { randomBytes } from "node:crypto";
 import type { Sql } from "../test/support/database";
 
 export const VOCABULARY_SIZE = 5000;
@@ -76,4 +77,23 @@ export async function writeCorpus(sql: Sql, size: CorpusSize): Promise<void> {
   await sql(`ANALYZE "User"`);
   await sql(`ANALYZE "BoxItem"`);
   await sql(`ANALYZE "VodItem"`);
+}
+
+/**
+ * The newest listed pay-per-view vod of the catalogue, and a paid public-token purchase of it (a
+ * PAID payment whose trackingId is the viewer's proof): what the play of an entitled viewer needs.
+ */
+export async function paidPayPerView(sql: Sql): Promise<{ vodId: string; userCode: string; trackingId: string }> {
+  const [vod] = await sql<{ id: string; ownerId: string; userCode: string }>(
+    `SELECT v."id", v."ownerId", u."userCode" FROM "VodItem" v JOIN "User" u ON u."id" = v."ownerId"
+     WHERE v."listed" AND v."expirationDate" IS NULL AND v."licenseType" = 'PAY_PER_VIEW' ORDER BY v."createdAt" DESC LIMIT 1`,
+  );
+  const trackingId = randomBytes(16).toString("hex");
+  await sql(
+    `INSERT INTO "Payment" ("id", "trackingId", "sellerId", "kind", "itemId", "title", "amountCents", "currency", "status", "provider",
+       "expiresAt", "settledAt", "paidAt", "updatedAt")
+     VALUES (gen_random_uuid(), $1, $2, 'VOD', $3, 'Bench vod', 250, 'EUR', 'PAID', 'sandbox', now() + interval '1 day', now(), now(), now())`,
+    [trackingId, vod!.ownerId, vod!.id],
+  );
+  return { vodId: vod!.id, userCode: vod!.userCode, trackingId };
 }

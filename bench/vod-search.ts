@@ -6,14 +6,13 @@
 // Run after `npm run build`: `npx tsx bench/vod-search.ts`. Writes "Vod search and play" in docs/perf.md.
 // The catalogue is written by bench/vod-corpus.ts (minutes on PGlite); BENCH_SECONDS (default 10) per
 // case and round, BENCH_ROUNDS (default 3) rounds.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { withDatabase, type Sql } from "../test/support/database";
 import { startKinora } from "../test/support/server";
 import { checkCases, compare, fmt, machine, onBothDatabases, publicPost, writeSection, type LoadCase, type LoadResult } from "./report";
-import { writeCorpus } from "./vod-corpus";
+import { paidPayPerView, writeCorpus } from "./vod-corpus";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -44,18 +43,7 @@ async function prepare(sql: Sql): Promise<Fixture> {
   );
   const at = (share: number) => byFrequency[Math.floor(share * (byFrequency.length - 1))]!;
   const words = [byFrequency[0]!, at(0.01), at(0.2)].map((w) => ({ word: w.lexeme, vods: w.vods }));
-  const [vod] = await sql<{ id: string; ownerId: string; userCode: string }>(
-    `SELECT v."id", v."ownerId", u."userCode" FROM "VodItem" v JOIN "User" u ON u."id" = v."ownerId"
-     WHERE v."listed" AND v."expirationDate" IS NULL AND v."licenseType" = 'PAY_PER_VIEW' ORDER BY v."createdAt" DESC LIMIT 1`,
-  );
-  const trackingId = randomBytes(16).toString("hex");
-  await sql(
-    `INSERT INTO "Payment" ("id", "trackingId", "sellerId", "kind", "itemId", "title", "amountCents", "currency", "status", "provider",
-       "expiresAt", "settledAt", "paidAt", "updatedAt")
-     VALUES (gen_random_uuid(), $1, $2, 'VOD', $3, 'Bench vod', 250, 'EUR', 'PAID', 'sandbox', now() + interval '1 day', now(), now(), now())`,
-    [trackingId, vod!.ownerId, vod!.id],
-  );
-  return { words, userCode: vod!.userCode, vodId: vod!.id, trackingId };
+  return { words, ...(await paidPayPerView(sql)) };
 }
 
 type Results = Record<string, LoadResult>;
