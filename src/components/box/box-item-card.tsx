@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { formatDay } from "@/lib/format";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";

@@ -6,7 +6,7 @@ import Link from "next/link";
 import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 

@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import type { DurationUnit } from "@/generated/prisma/enums";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { Field, SelectField, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { FormActions } from "@/components/form/submit-button";

@@ -7,7 +7,7 @@ import { ContentPicture } from "@/components/content-picture";
 import { FormStatus } from "@/components/form/form-status";
 import { DragHandle } from "@/components/drag-handle";
 import { useSortable } from "@/components/sortable";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
 import { watchPath } from "@/lib/vod-urls";

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { LiveEventView } from "@/server/domain/live/event-view";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { CheckboxField, Field, SelectField, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { FormActions } from "@/components/form/submit-button";

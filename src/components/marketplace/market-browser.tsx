@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { MarketItemView } from "@/server/domain/marketplace/market-item-view";
 import type { MarketLicenseType } from "@/generated/prisma/enums";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { Field, SelectField } from "@/components/form/field";
 import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";

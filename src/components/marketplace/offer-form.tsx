@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import type { CcType, DurationUnit, MarketLicenseType } from "@/generated/prisma/enums";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { CheckboxField, Field, RadioGroupField, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { ContentPicture } from "@/components/content-picture";
 import { FormStatus } from "@/components/form/form-status";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { formatDay } from "@/lib/format";
 import { errorMessageOf } from "@/lib/trpc/errors";
 import { trpc } from "@/lib/trpc/react";
