@@ -9,9 +9,9 @@ import { Field, SelectField, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
 import { splitTags } from "@/lib/tags";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 
 type T = ReturnType<typeof useTranslations<"bundlesPortal.form">>;
 

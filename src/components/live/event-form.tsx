@@ -8,9 +8,9 @@ import { CheckboxField, Field, SelectField, TextAreaField } from "@/components/f
 import { FormStatus } from "@/components/form/form-status";
 import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
 import { splitTags } from "@/lib/tags";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 
 const labelsFor = (t: ReturnType<typeof useTranslations<"live.studio">>, currency: string) => ({
   name: t("name"),

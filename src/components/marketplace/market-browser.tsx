@@ -12,8 +12,8 @@ import { FormStatus } from "@/components/form/form-status";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { HlsPlayer } from "@/components/box/hls-player";
 import { Pager } from "@/components/pager";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { MarketCard } from "./market-card";
 import { LICENSE_TYPES } from "./offer-form";
 

@@ -11,8 +11,8 @@ import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { BoxItemPicker } from "@/components/vod/box-item-picker";
 import { CC_LICENSES, CC_TYPES } from "@/lib/creative-commons";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /** The marketplace's license types, in the order forms and filters list them (names: messages market.types.*). */
 export const LICENSE_TYPES: MarketLicenseType[] = ["FREE", "CREATIVE_COMMONS", "SPOT_PRICE", "PAY_PER_VIEW", "REVENUE_SHARING"];
