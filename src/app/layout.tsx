@@ -5,7 +5,7 @@ import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/providers";
-import { SiteHeader } from "@/components/site-header";
+import { SiteHeader } from "./site-header";
 import { FRAMED_PAGE_HEADER } from "@/server/http/security-headers";
 import { getPortalSession } from "@/server/portal/session";
 import "./globals.css";

@@ -6,7 +6,7 @@ import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";
 import { formReader } from "@/components/form/read-form";
 import { Pager } from "@/components/pager";
-import { errorMessageOf } from "@/lib/trpc/errors";
+import { errorMessageOf } from "@/components/trpc/errors";
 
 /** The query and page of a searchable list of the portal; a new search goes back to the first page. */
 export function useSearchState() {

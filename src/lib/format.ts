@@ -46,7 +46,7 @@ export function formatBytes(bytes: number): string {
 
 export const formatPercent = (p: number): string => `${p < 10 && p > 0 ? p.toFixed(1) : Math.round(p)}%`;
 
-/** An amount for people (pages, mails): "€20.00" in English, "20,00 €" in Italian. The REST wire format is rest/wire.ts's formatMoney. */
+/** An amount for people (pages, mails): "€20.00" in English, "20,00 €" in Italian. The REST wire format is lib/wire.ts's formatMoney. */
 export function formatPrice(cents: number, currency: string, language = "en"): string {
   return new Intl.NumberFormat(intlLocale(language), { style: "currency", currency }).format(cents / 100);
 }

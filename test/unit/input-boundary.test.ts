@@ -7,7 +7,7 @@ import { isStorableText, unstorablePaths } from "@/server/core/storable-text";
 import { parseInput } from "@/server/domain/shared/validation";
 import { DomainError } from "@/server/core/errors";
 import { multipartBoundary } from "@/server/rest/multipart";
-import { echoableToken } from "@/server/rest/error-body";
+import { echoableToken } from "@/server/http/echoable-token";
 
 test("NUL and unpaired surrogates are not storable; paired surrogates (emoji) and controls other than NUL are", () => {
   for (const bad of ["\u0000", "a\u0000", "\ud800", "x\udbffy", "\udc00", "a\udfff", "\ud83c\ud83c"])

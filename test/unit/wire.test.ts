@@ -1,4 +1,4 @@
-// Wire formats of the document (src/server/rest/wire.ts): dates, {date,time} in the viewer's offset,
+// Wire formats of the document (src/lib/wire.ts): dates, {date,time} in the viewer's offset,
 // money, durations, omission of empty optionals.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -13,7 +13,7 @@ import {
   moneyIn,
   omitEmpty,
   parseOffset,
-} from "@/server/rest/wire";
+} from "@/lib/wire";
 
 const HOUR = 3600_000;
 

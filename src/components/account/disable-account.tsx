@@ -4,8 +4,8 @@ import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { ConfirmButton } from "@/components/confirm-button";
 import { FormStatus } from "@/components/form/form-status";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /** users.disable behind a confirming dialog; the session ends with it. */
 export function DisableAccount() {

@@ -8,8 +8,8 @@ import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { LANGUAGE_OPTIONS } from "@/components/account/languages";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { NewPasswordFields } from "./new-password-fields";
 
 /** users.register with every field of the operation; the activation link points back at this site. */

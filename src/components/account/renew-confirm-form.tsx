@@ -6,8 +6,8 @@ import { useTranslations } from "next-intl";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { NewPasswordFields } from "./new-password-fields";
 
 /** users.confirmRenew: the new password for the account of a renew token. */

@@ -6,8 +6,8 @@ import { useTranslations } from "next-intl";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /** users.requestRenew: by username or by email; the mail's link comes back to /renew?token=... */
 export function RenewRequestForm({ outbox }: { outbox: boolean }) {

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { errorsByInput } from "@/components/form/read-form";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /**
  * users.update with what every account form shows: field errors (by the input of `labels` that

@@ -7,9 +7,9 @@ import { Field, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
 import { splitTags } from "@/lib/tags";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 
 /** Sends an image to the portal's thumbnail upload; its id, or the server's message as an Error. */
 async function uploadThumbnail(file: File, failed: (status: number) => string): Promise<string> {

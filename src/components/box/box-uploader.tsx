@@ -7,7 +7,7 @@ import { Field } from "@/components/form/field";
 import { fieldErrorText } from "@/components/form/read-form";
 import { ProgressBar } from "@/components/progress-bar";
 import { formatBytes } from "@/lib/format";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 import type { UploadAllowance } from "@/server/domain/box/get-upload-allowance";
 import { PROCESSING_POLL_MS } from "./processing-poll";
 

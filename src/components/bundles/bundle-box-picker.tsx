@@ -6,9 +6,9 @@ import Link from "next/link";
 import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
 import { Field } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
-import { formatDuration } from "@/server/rest/wire";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { formatDuration } from "@/lib/wire";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /** How many matching box items the picker lists. */
 const PICK_FROM = 20;

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { CardList } from "@/components/card-list";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import { BundleForm } from "./bundle-form";
 import { bundleAdminPath, bundlePath, localPriceText } from "./bundle-period";

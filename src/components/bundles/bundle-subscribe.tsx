@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useHydrated } from "@/components/form/submit-button";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
 import { bundlePath } from "./bundle-period";
 

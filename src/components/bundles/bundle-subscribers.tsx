@@ -6,8 +6,8 @@ import { DataTable } from "@/components/data-table";
 import { FormStatus } from "@/components/form/form-status";
 import { Pager } from "@/components/pager";
 import { formatShortDay } from "@/lib/format";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { creatorPath } from "@/lib/vod-urls";
 
 const PAGE_SIZE = 25;

@@ -10,8 +10,8 @@ import { formReader } from "@/components/form/read-form";
 import { SubmitButton } from "@/components/form/submit-button";
 import { addDays, compactDay, dayStartMs, localDay, offsetOf, offsetRuns, parseDay } from "@/lib/cast-days";
 import { castDayPath } from "@/lib/cast-urls";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { localDateText } from "./day-time";
 
 /** A month view: six weeks from the Monday on or before the 1st. */

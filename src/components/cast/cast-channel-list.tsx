@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { CardList } from "@/components/card-list";
 import { castChannelAdminPath, castChannelPath, castDayPath } from "@/lib/cast-urls";
 import { localDay } from "@/lib/cast-days";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 import type { CastChannelView } from "@/server/domain/cast/cast-views";
 import { CastChannelForm } from "./cast-forms";
 

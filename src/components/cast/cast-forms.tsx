@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { CastChannelView, CastStreamView } from "@/server/domain/cast/cast-views";
 import { StreamableForm, type StreamableFormProps } from "@/components/live/streamable-form";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 
 /** A fresh stream path from a name (a cached answer may have been taken since). */
 function useGenerate() {

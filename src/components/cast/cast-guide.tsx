@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ProgramView } from "@/server/domain/cast/program-view";
 import { useHydrated } from "@/components/form/submit-button";
 import { addDays, dayQuery, dayStartMs, localDay } from "@/lib/cast-days";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 import { clockText, localDateText } from "./day-time";
 
 /** The guide's width of one hour, in CSS pixels. */

@@ -6,8 +6,8 @@ import { useTranslations } from "next-intl";
 import { attachHls } from "@/components/player/attach-hls";
 import { Player } from "@/components/player/player";
 import { LIVE_HLS_CONFIG } from "@/lib/live-hls-config";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 const RETRY_MS = 2000;
 

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { HlsPlayer } from "@/components/box/hls-player";
 import { FormStatus } from "@/components/form/form-status";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /** The owner's preview of a channel's output as it airs now (cast.testChannel: signed, never refused for bandwidth). */
 export function CastPreview({ channelId, name }: { channelId: string; name: string }) {

@@ -7,8 +7,8 @@ import { Dialog } from "@/components/dialog";
 import { FormStatus } from "@/components/form/form-status";
 import { EncoderSettings } from "@/components/live/encoder-settings";
 import { SearchList, useSearchState } from "@/components/search-list";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { CastStreamForm } from "./cast-forms";
 
 const PAGE_SIZE = 12;

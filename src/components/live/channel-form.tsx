@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { LiveChannelView } from "@/server/domain/live/channel-view";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 import { StreamableForm, type StreamableFormProps } from "./streamable-form";
 
 /** A live channel's name, stream path, description, listing and tags: creates one, or saves one. */

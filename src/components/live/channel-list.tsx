@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { CardList } from "@/components/card-list";
 import { goLivePath, liveChannelAdminPath, liveChannelPath } from "@/lib/live-urls";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 import type { LiveChannelView } from "@/server/domain/live/channel-view";
 import { ChannelForm } from "./channel-form";
 

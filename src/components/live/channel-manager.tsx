@@ -12,8 +12,8 @@ import { FormStatus } from "@/components/form/form-status";
 import { useHydrated } from "@/components/form/submit-button";
 import { formatAccessTime, formatPrice } from "@/lib/format";
 import { goLivePath, liveChannelPath, liveEventPath } from "@/lib/live-urls";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { ChannelForm } from "./channel-form";
 import { EventForm } from "./event-form";
 

@@ -3,14 +3,14 @@
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { LiveEventView } from "@/server/domain/live/event-view";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { CheckboxField, Field, SelectField, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
 import { splitTags } from "@/lib/tags";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 
 const labelsFor = (t: ReturnType<typeof useTranslations<"live.studio">>, currency: string) => ({
   name: t("name"),

@@ -11,8 +11,8 @@ import { purchaseStorage } from "@/components/payments/purchase-storage";
 import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
 import { formatAccessTime, formatPrice } from "@/lib/format";
 import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { ticketWatchKey } from "./ticket-window";
 import { useLiveAudience, type AudienceTarget } from "./use-live-audience";
 

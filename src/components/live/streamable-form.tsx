@@ -7,7 +7,7 @@ import { CheckboxField, Field, TextAreaField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { FormActions } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
 import { splitTags } from "@/lib/tags";
 
 /** The fields a live channel, a cast channel and a cast stream share (and a live channel's listing). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { trpc } from "@/lib/trpc/react";
+import { trpc } from "@/components/trpc/react";
 
 /** What the page counts itself in: a channel's stream (also while waiting for it) or an event's replay. */
 export type AudienceTarget = { kind: "channel"; channelId: string } | { kind: "replay"; eventId: string };

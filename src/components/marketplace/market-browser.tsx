@@ -5,15 +5,15 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { MarketItemView } from "@/server/domain/marketplace/market-item-view";
 import type { MarketLicenseType } from "@/generated/prisma/enums";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { Field, SelectField } from "@/components/form/field";
 import { SearchField } from "@/components/form/search-field";
 import { FormStatus } from "@/components/form/form-status";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { HlsPlayer } from "@/components/box/hls-player";
 import { Pager } from "@/components/pager";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { MarketCard } from "./market-card";
 import { LICENSE_TYPES } from "./offer-form";
 

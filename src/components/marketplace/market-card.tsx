@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { MarketItemView } from "@/server/domain/marketplace/market-item-view";
 import { ContentPicture } from "@/components/content-picture";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { TermsBadge, useDurationLabel } from "./terms-label";
 
 /** The widest a card's picture is shown (.vod-card__thumb in the grid), in CSS pixels. */

@@ -4,15 +4,15 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import type { CcType, DurationUnit, MarketLicenseType } from "@/generated/prisma/enums";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { CheckboxField, Field, RadioGroupField, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { BoxItemPicker } from "@/components/vod/box-item-picker";
 import { CC_LICENSES, CC_TYPES } from "@/lib/creative-commons";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /** The marketplace's license types, in the order forms and filters list them (names: messages market.types.*). */
 export const LICENSE_TYPES: MarketLicenseType[] = ["FREE", "CREATIVE_COMMONS", "SPOT_PRICE", "PAY_PER_VIEW", "REVENUE_SHARING"];

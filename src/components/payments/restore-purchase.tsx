@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { accessUntilText } from "./access-window";
 import { purchaseLink } from "./purchase-link";
 import { keepRestoredPurchase } from "./purchase-storage";

@@ -6,8 +6,8 @@ import { SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { formatPrice } from "@/lib/format";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /** Periods bought at once (advanceMonthlyPayments) the form offers. */
 const MAX_PERIODS = 12;

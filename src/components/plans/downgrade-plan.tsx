@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { FormStatus } from "@/components/form/form-status";
 import { useHydrated } from "@/components/form/submit-button";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 
 /**
  * licenses.downgrade behind a confirmation that says what is lost: the plan ends at once and the time

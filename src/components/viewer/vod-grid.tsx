@@ -4,7 +4,7 @@ import { ContentPicture } from "@/components/content-picture";
 import { LicenseBadge } from "@/components/vod/license-badge";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import { env } from "@/server/env";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { creatorPath, watchPath } from "@/lib/vod-urls";
 import { creatorName } from "./avatar";
 

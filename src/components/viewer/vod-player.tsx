@@ -8,8 +8,8 @@ import { purchaseStorage } from "@/components/payments/purchase-storage";
 import { attachHls } from "@/components/player/attach-hls";
 import { Player } from "@/components/player/player";
 import { formatAccessTime } from "@/lib/format";
-import { errorMessageOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
 import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
 

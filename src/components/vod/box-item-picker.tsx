@@ -4,8 +4,8 @@ import { useDeferredValue, useState } from "react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { Field, SelectField } from "@/components/form/field";
-import { formatDuration } from "@/server/rest/wire";
-import { trpc } from "@/lib/trpc/react";
+import { formatDuration } from "@/lib/wire";
+import { trpc } from "@/components/trpc/react";
 
 /** How many of the newest matching box items the picker lists. */
 const PICK_FROM = 100;

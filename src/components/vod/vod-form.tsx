@@ -5,15 +5,15 @@ import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { CheckboxField, Field, RadioGroupField, SelectField } from "@/components/form/field";
 import { FormStatus } from "@/components/form/form-status";
 import { SubmitButton } from "@/components/form/submit-button";
 import { errorsByInput, formReader } from "@/components/form/read-form";
 import { CC_LICENSES, CC_TYPES } from "@/lib/creative-commons";
 import { isoDay } from "@/lib/format";
-import { errorMessageOf, fieldErrorsOf } from "@/lib/trpc/errors";
-import { trpc } from "@/lib/trpc/react";
+import { errorMessageOf, fieldErrorsOf } from "@/components/trpc/errors";
+import { trpc } from "@/components/trpc/react";
 import { BoxItemPicker } from "./box-item-picker";
 
 /** Publish a box item (the one chosen on the Box page, else one picked in the form), or edit a vod. */

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from "./provider";
+import type { PaymentProvider } from "./provider-types";
 
 /**
  * The test provider: its "payment page" is our own checkout page /checkout/{trackingId}, marked as a

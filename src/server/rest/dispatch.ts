@@ -7,7 +7,7 @@ import { accessDeniedResponse, domainErrorResponse, errorResponse, invalidTokenR
 import { readJsonBody } from "./read-body";
 import { RouteMatcher } from "./router-match";
 import { restRoutes } from "./routes";
-import { parseOffset } from "./wire";
+import { parseOffset } from "@/lib/wire";
 import { baseUrlOf } from "@/server/http/base-url";
 import { clientAddress } from "./client-address";
 import { domainErrorOf } from "./domain-error-of";

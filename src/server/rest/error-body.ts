@@ -1,5 +1,6 @@
 import { DomainError, type ErrorCode } from "@/server/core/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
+import { echoableToken } from "@/server/http/echoable-token";
 import { errorBody } from "@/server/http/error-json.mjs";
 
 // The error bodies of supplement §4 ({timestamp, status, error, message, path}) and the OAuth shapes of the document.
@@ -66,15 +67,6 @@ export function missingTokenResponse(): Response {
       ...NO_STORE,
     },
   );
-}
-
-/**
- * The token as the document's description quotes it ("..., followed by the token"), only when it is a
- * well-formed bearer token (RFC 6750 b64token, bounded): anything else (CR/LF, NUL, other controls,
- * non-ASCII, quotes) is never echoed, neither in the body nor in the WWW-Authenticate header.
- */
-export function echoableToken(token: string): string | undefined {
-  return token.length <= 4096 && /^[A-Za-z0-9\-._~+/]+=*$/.test(token) ? token : undefined;
 }
 
 export function invalidTokenResponse(token: string, reason: "expired" | "invalid"): Response {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Domain zod schemas -> JSON Schema (2020-12, the dialect of OpenAPI 3.1) as REST clients see them.
 // The domain speaks ISO dates, ISO instants and numbers; the wire speaks dd/MM/yyyy, {date, time} and
-// "2,50" (src/server/rest/wire.ts converts). A schema is mapped to its wire form when it carries
+// "2,50" (src/lib/wire.ts converts). A schema is mapped to its wire form when it carries
 // `.meta({ wire: "date" | "dateTime" | "money" })`, or when its JSON Schema is an ISO date or
 // date-time (format "date"/"date-time", or the yyyy-MM-dd pattern of zIsoDate).
 

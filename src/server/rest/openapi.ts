@@ -1,10 +1,10 @@
-import type { RestRoute } from "./route";
-import { restRouteGroups, type RestRouteGroup } from "./routes";
+import type { RestRoute, RestRouteGroup } from "./route";
 import { requestJsonSchema, withoutProperties, type JsonSchema } from "./openapi-schema";
 import { errorResponses, errorSchemas, oauthTokenPath, responseNameByStatus, securitySchemes } from "./openapi-components";
 
-// The OpenAPI 3.1 document of the REST interface, generated from the same route tables the
-// dispatcher serves, so it cannot list an operation that does not exist or miss one that does.
+// The OpenAPI 3.1 document of the REST interface, built from the same route tables the dispatcher
+// serves, so it cannot list an operation that does not exist or miss one that does. The tables,
+// with the Meta group that serves the document and the built copy, are in routes/index.ts.
 
 export interface OpenApiParameter {
   name: string;
@@ -137,23 +137,4 @@ export function buildOpenApi(groups: RestRouteGroup[]): OpenApiDocument {
     paths,
     components: { schemas, responses: errorResponses, securitySchemes },
   };
-}
-
-let cached: { doc: OpenApiDocument; text: string } | undefined;
-
-/** The document of the served tables, built once per process. */
-export function openApiDocument(): OpenApiDocument {
-  cached ??= (() => {
-    const doc = buildOpenApi(restRouteGroups);
-    return { doc, text: JSON.stringify(doc) };
-  })();
-  return cached.doc;
-}
-
-export function openApiResponse(): Response {
-  openApiDocument();
-  return new Response(cached!.text, {
-    status: 200,
-    headers: { "Content-Type": "application/json;charset=UTF-8", "Cache-Control": "public, max-age=300" },
-  });
 }

@@ -47,6 +47,13 @@ export interface RestRoute {
   handle(call: RestCall): Promise<unknown> | unknown;
 }
 
+/** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
+export interface RestRouteGroup {
+  tag: string;
+  description?: string;
+  routes: RestRoute[];
+}
+
 export const route = (r: RestRoute): RestRoute => r;
 
 /** Request data handed to a procedure unvalidated: the procedure's own parser checks it. */

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { CSSProperties, ReactNode } from "react";
-import { openApiDocument } from "@/server/rest/openapi";
+import { openApiDocument } from "@/server/rest/routes";
 import { responseNameByStatus } from "@/server/rest/openapi-components";
 import { referenceModel, type FieldRow, type OperationView } from "./reference-model";
 

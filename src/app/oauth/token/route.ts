@@ -1,6 +1,6 @@
-import { handleTokenRequest, tokenMethodNotAllowed } from "@/server/auth/oauth/token-endpoint";
+import { handleTokenRequest, tokenMethodNotAllowed } from "@/server/oauth/token-endpoint";
 
-// POST /oauth/token - OAuth2 tokens (client_credentials, password, refresh_token); the logic is in src/server/auth/oauth.
+// POST /oauth/token - OAuth2 tokens (client_credentials, password, refresh_token); the door is src/server/oauth, the grants src/server/auth/oauth.
 export const dynamic = "force-dynamic";
 
 export const POST = handleTokenRequest;

@@ -1,7 +1,19 @@
 import type { Db } from "@/server/db/client";
 import { signAccessToken, type TokenUser } from "@/server/auth/access-token";
 import type { AuthenticatedClient } from "./client-auth";
-import { invalidRequest, WIRE_SCOPE, type TokenBody } from "./oauth-responses";
+import { invalidRequest } from "./oauth-error";
+
+/** Scope named on the wire for every token (the document: scope (all)); the token itself carries public/private. */
+export const WIRE_SCOPE = "all";
+
+export interface TokenBody {
+  access_token: string;
+  token_type: "bearer";
+  refresh_token?: string;
+  expires_in: number;
+  scope: typeof WIRE_SCOPE;
+  jti: string;
+}
 
 /** What a grant receives: the authenticated client, the form fields and the caller's address. */
 export interface GrantRequest {

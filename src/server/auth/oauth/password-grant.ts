@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DomainError } from "@/server/core/errors";
 import { verifyUserCredentials } from "@/server/auth/verify-user-credentials";
 import { requiredParam, tokenBody, type Grant } from "./grants";
-import { invalidGrant } from "./oauth-responses";
+import { invalidGrant } from "./oauth-error";
 import { issueRefreshToken } from "./refresh-tokens";
 
 // grant_type=password - a private token and a new refresh-token family, for username (userCode or email) and password.

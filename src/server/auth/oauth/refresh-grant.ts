@@ -1,5 +1,5 @@
 import { requiredParam, tokenBody, type Grant } from "./grants";
-import { invalidRefreshToken } from "./oauth-responses";
+import { invalidRefreshToken } from "./oauth-error";
 import { rotateRefreshToken } from "./refresh-tokens";
 
 // grant_type=refresh_token - a new private token and the next refresh token of the family.

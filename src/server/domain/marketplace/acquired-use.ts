@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { VodLicenseType } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { DomainError, invalidField } from "@/server/core/errors";
-import { formatMoney } from "@/server/domain/shared/money";
+import { formatMoney } from "@/lib/money";
 import { MAX_PRICE_CENTS } from "@/server/core/schema";
 import { minimumGrossCents, type SaleShare } from "@/server/payments/ledger";
 import { isLicenseEnded } from "./acquired-license";

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { PaymentProvider, ProviderPayment, ProviderVerdict } from "../provider";
+import type { PaymentProvider, ProviderPayment, ProviderVerdict } from "../provider-types";
 import { stripeClient } from "./stripe-client";
 
 // Stripe Checkout: one Checkout Session per payment, found again by its id (our providerRef) and by

@@ -1,5 +1,5 @@
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
-import { formatDate, omitEmpty } from "@/server/rest/wire";
+import { formatDate, omitEmpty } from "@/lib/wire";
 import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
 import { renderTerms, termsProperties } from "./market-item";
 

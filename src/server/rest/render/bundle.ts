@@ -1,7 +1,7 @@
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import type { BundleItemsView } from "@/server/domain/bundles/bundle-items";
 import type { BundleSubscriptionView } from "@/server/domain/bundles/search-subscriptions";
-import { formatDate, formatMoney, omitEmpty } from "@/server/rest/wire";
+import { formatDate, formatMoney, omitEmpty } from "@/lib/wire";
 import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
 import { publicUserSchema, renderPublicUser } from "./public-user";
 

@@ -1,7 +1,7 @@
 import type { CastChannelView, CastStreamView } from "@/server/domain/cast/cast-views";
 import type { CalendarDay, DailyProgrammingView } from "@/server/domain/cast/daily-programming";
 import type { ProgramView } from "@/server/domain/cast/program-view";
-import { formatDate, formatDateTime, omitEmpty } from "@/server/rest/wire";
+import { formatDate, formatDateTime, omitEmpty } from "@/lib/wire";
 import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
 import { DATE_TIME } from "./live";
 import { publicUserSchema, renderPublicUser } from "./public-user";

@@ -1,4 +1,4 @@
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 
 // The content fields every item made from a box content carries in the document (box item, vod
 // item, and later bundle and marketplace items): boxId ... tags, duration "m:ss", empty tags left out.

@@ -1,5 +1,5 @@
 import type { LicenseView } from "@/server/domain/licenses/license-view";
-import { formatMoney } from "@/server/rest/wire";
+import { formatMoney } from "@/lib/wire";
 
 /** The document's License: price as a comma string; quotas in GB, maxVideoSize in MB (supplement §1), streamingAmount in hours. */
 export function renderLicense(l: LicenseView) {

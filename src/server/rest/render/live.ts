@@ -1,7 +1,7 @@
 import type { LiveChannelView } from "@/server/domain/live/channel-view";
 import type { LiveEventView } from "@/server/domain/live/event-view";
 import type { OwnEventItem } from "@/server/domain/live/search-events";
-import { formatDateTime, formatMoney, omitEmpty } from "@/server/rest/wire";
+import { formatDateTime, formatMoney, omitEmpty } from "@/lib/wire";
 import { publicUserSchema, renderPublicUser } from "./public-user";
 
 // The document's Live channel and Live event. Private views: the channel with streamingBaseUrl,

@@ -1,6 +1,6 @@
 import type { LicenseTerms } from "@/server/domain/marketplace/license-terms";
 import type { MarketItemView } from "@/server/domain/marketplace/market-item-view";
-import { formatMoney, omitEmpty } from "@/server/rest/wire";
+import { formatMoney, omitEmpty } from "@/lib/wire";
 import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
 import { publicUserSchema, renderPublicUser } from "./public-user";
 

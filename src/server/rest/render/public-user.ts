@@ -1,5 +1,5 @@
 import type { PublicUser } from "@/server/domain/users/public-user";
-import { omitEmpty } from "@/server/rest/wire";
+import { omitEmpty } from "@/lib/wire";
 
 /** The document's Public user (also publisher, seller, issuer), empty optionals left out. */
 export function renderPublicUser(u: PublicUser) {

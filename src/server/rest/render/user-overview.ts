@@ -1,5 +1,5 @@
 import { BYTES_PER_GB, type UserOverview } from "@/server/domain/users/user-overview";
-import { formatDecimal, omitEmpty } from "@/server/rest/wire";
+import { formatDecimal, omitEmpty } from "@/lib/wire";
 
 /**
  * The document's User overview: renewDate as [year, month, day]; storage and band are the amounts

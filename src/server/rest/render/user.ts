@@ -1,6 +1,6 @@
 import type { UserAccount } from "@/server/domain/users/user-view";
 import type { RenewRequestedUser } from "@/server/domain/users/request-password-renew";
-import { formatDate, omitEmpty } from "@/server/rest/wire";
+import { formatDate, omitEmpty } from "@/lib/wire";
 
 /** The document's User resource. billingAddress stays an object (empty right after registration). */
 export function renderUser(u: UserAccount) {

@@ -1,5 +1,5 @@
 import type { VodItemView } from "@/server/domain/vod/vod-item-view";
-import { formatDate, formatMoney, omitEmpty } from "@/server/rest/wire";
+import { formatDate, formatMoney, omitEmpty } from "@/lib/wire";
 import { contentFieldProperties, contentFieldsRequired, renderContentFields } from "./content-fields";
 import { publicUserSchema, renderPublicUser } from "./public-user";
 import { bundleSchema, renderPrivateBundle } from "./bundle";

@@ -11,7 +11,7 @@ import {
   renderSubscription,
   subscriptionSchema,
 } from "@/server/rest/render/bundle";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { createBundleInput } from "@/server/domain/bundles/create-bundle";
 import { getBundleInput } from "@/server/domain/bundles/get-bundle";
 import { updateBundleInput } from "@/server/domain/bundles/update-bundle";

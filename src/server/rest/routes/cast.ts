@@ -15,7 +15,7 @@ import {
   renderDailyProgramming,
   renderProgram,
 } from "@/server/rest/render/cast";
-import { dateIn, dateTimeIn } from "@/server/rest/wire";
+import { dateIn, dateTimeIn } from "@/lib/wire";
 import { streamPathInput } from "@/server/domain/live/stream-path";
 import { castChannelIdInput, createCastChannelInput, updateCastChannelInput } from "@/server/domain/cast/cast-channels";
 import { castStreamIdInput, createCastStreamInput, updateCastStreamInput } from "@/server/domain/cast/cast-streams";

@@ -1,5 +1,5 @@
-import type { RestRoute } from "@/server/rest/route";
-import { metaRoutes } from "./meta";
+import { buildOpenApi, type OpenApiDocument } from "@/server/rest/openapi";
+import { route, type RestRoute, type RestRouteGroup } from "@/server/rest/route";
 import { userRoutes } from "./users";
 import { playbackRoutes } from "./playback";
 import { boxRoutes } from "./box";
@@ -12,12 +12,18 @@ import { liveRoutes } from "./live";
 import { castRoutes } from "./cast";
 import { castEpgRoutes } from "./cast-epg";
 
-/** One table per context; the tag names the context in the OpenAPI document and the /docs/api page. */
-export interface RestRouteGroup {
-  tag: string;
-  description?: string;
-  routes: RestRoute[];
-}
+const metaRoutes = [
+  // GET /api/public/openapi.json - the OpenAPI 3.1 document generated from the route tables
+  route({
+    method: "GET",
+    path: "/api/public/openapi.json",
+    auth: "none",
+    status: 200,
+    summary: "The OpenAPI 3.1 document of this interface",
+    responseSchema: { type: "object", description: "OpenAPI 3.1 document" },
+    handle: async () => openApiResponse(),
+  }),
+];
 
 export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Users", description: "Accounts: registration, activation, profile, password", routes: userRoutes },
@@ -52,3 +58,22 @@ export const restRouteGroups: RestRouteGroup[] = [
 
 /** Every documented REST route. */
 export const restRoutes: RestRoute[] = restRouteGroups.flatMap((g) => g.routes);
+
+let cached: { doc: OpenApiDocument; text: string } | undefined;
+
+/** The document of the served tables (the Meta group included), built once per process. */
+export function openApiDocument(): OpenApiDocument {
+  cached ??= (() => {
+    const doc = buildOpenApi(restRouteGroups);
+    return { doc, text: JSON.stringify(doc) };
+  })();
+  return cached.doc;
+}
+
+function openApiResponse(): Response {
+  openApiDocument();
+  return new Response(cached!.text, {
+    status: 200,
+    headers: { "Content-Type": "application/json;charset=UTF-8", "Cache-Control": "public, max-age=300" },
+  });
+}

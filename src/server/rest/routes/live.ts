@@ -13,7 +13,7 @@ import {
   renderLiveResource,
   renderOwnEventItem,
 } from "@/server/rest/render/live";
-import { dateTimeIn, moneyIn } from "@/server/rest/wire";
+import { dateTimeIn, moneyIn } from "@/lib/wire";
 import { createChannelInput } from "@/server/domain/live/create-channel";
 import { getChannelInput } from "@/server/domain/live/get-channel";
 import { updateChannelInput } from "@/server/domain/live/update-channel";

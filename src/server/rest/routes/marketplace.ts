@@ -8,7 +8,7 @@ import {
   renderPrivateMarketItem,
   renderPublicMarketItem,
 } from "@/server/rest/render/market-item";
-import { moneyIn } from "@/server/rest/wire";
+import { moneyIn } from "@/lib/wire";
 import { translate } from "@/server/i18n/messages";
 import { publishMarketItemInput } from "@/server/domain/marketplace/publish-market-item";
 import { getMarketItemInput } from "@/server/domain/marketplace/get-market-item";

@@ -2,7 +2,7 @@ import { route, untrusted } from "@/server/rest/route";
 import { renderRenewRequestedUser, renderUser } from "@/server/rest/render/user";
 import { renderUserOverview } from "@/server/rest/render/user-overview";
 import { renderPublicUser } from "@/server/rest/render/public-user";
-import { dateIn, omitEmpty } from "@/server/rest/wire";
+import { dateIn, omitEmpty } from "@/lib/wire";
 import { registerUserInput } from "@/server/domain/users/register-user";
 import { activateUserInput } from "@/server/domain/users/activate-user";
 import { readPasswordRenewInput } from "@/server/domain/users/read-password-renew";

@@ -3,7 +3,7 @@ import { searchPageSchema } from "@/server/rest/render/box-item";
 import { playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
 import { paymentInitiationSchema, renderPaymentInitiation } from "@/server/rest/render/payment-initiation";
 import { publicVodItemSchema, renderPrivateVodItem, renderPublicVodItem, vodItemSchema } from "@/server/rest/render/vod-item";
-import { dateIn, moneyIn } from "@/server/rest/wire";
+import { dateIn, moneyIn } from "@/lib/wire";
 import { publishVodInput } from "@/server/domain/vod/publish-vod";
 import { getVodInput } from "@/server/domain/vod/get-vod";
 import { getPublicVodInput } from "@/server/domain/vod/get-public-vod";

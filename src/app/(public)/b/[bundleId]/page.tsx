@@ -13,7 +13,7 @@ import { Avatar, creatorName } from "@/components/viewer/avatar";
 import { env } from "@/server/env";
 import { getPortalSession, getServerCaller, getServerContext } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { formatAccessTime, formatPrice } from "@/lib/format";
 import { creatorPath, posterPath, thumbnailPath, watchPath } from "@/lib/vod-urls";
 import "@/components/viewer/viewer.css";

@@ -13,7 +13,7 @@ import { getServerCaller, getServerContext } from "@/server/portal/session";
 import { ShareDialog } from "@/components/share/share-dialog";
 import { VodGrid } from "@/components/viewer/vod-grid";
 import { loadWatchVod } from "@/server/portal/watch-vod";
-import { formatDuration } from "@/server/rest/wire";
+import { formatDuration } from "@/lib/wire";
 import { CC_LICENSES } from "@/lib/creative-commons";
 import { formatDay } from "@/lib/format";
 import { creatorPath, embedPath, watchPath } from "@/lib/vod-urls";

@@ -3,20 +3,19 @@ import { pickLang } from "@/server/i18n/messages";
 import { clientAddress } from "@/server/rest/client-address";
 import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { readBodyBytes } from "@/server/rest/read-body";
-import { authenticateClient } from "./client-auth";
-import { clientCredentialsGrant, type Grant } from "./grants";
+import { authenticateClient } from "@/server/auth/oauth/client-auth";
+import { clientCredentialsGrant, type Grant } from "@/server/auth/oauth/grants";
+import { invalidRequest, OAuthError } from "@/server/auth/oauth/oauth-error";
+import { passwordGrant } from "@/server/auth/oauth/password-grant";
+import { refreshGrant } from "@/server/auth/oauth/refresh-grant";
 import {
   badClientResponse,
   internalErrorResponse,
-  invalidRequest,
   methodNotAllowedResponse,
-  OAuthError,
   oauthErrorResponse,
   tokenDomainErrorResponse,
   tokenResponse,
-} from "./oauth-responses";
-import { passwordGrant } from "./password-grant";
-import { refreshGrant } from "./refresh-grant";
+} from "./token-responses";
 
 const grants: Record<string, Grant> = {
   client_credentials: clientCredentialsGrant,

@@ -1,6 +1,7 @@
 // The document's wire formats. They exist only here: the domain speaks Date, cents and seconds (its
-// field messages name amounts as the document writes them: domain/shared/money.ts, used here too).
-import { formatMoney } from "@/server/domain/shared/money";
+// field messages name amounts as the document writes them: lib/money.ts, used here too). Pure, below
+// every layer: the REST renderers and routes and the portal's components read and write them alike.
+import { formatMoney } from "@/lib/money";
 
 /** Viewer's offset east of UTC in milliseconds, from X-Service-timezone (supplement §3); UTC without it. */
 export function parseOffset(header: string | null): number {

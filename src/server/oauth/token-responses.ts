@@ -1,9 +1,12 @@
-import { DomainError } from "@/server/core/errors";
+import type { OAuthError } from "@/server/auth/oauth/oauth-error";
+import type { TokenBody } from "@/server/auth/oauth/grants";
+import type { DomainError } from "@/server/core/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
-import { domainErrorResponse, echoableToken, errorResponse, json } from "@/server/rest/error-body";
+import { domainErrorResponse, errorResponse, json } from "@/server/rest/error-body";
 
-// The wire shapes of POST /oauth/token: the token body, the OAuth2 error body {error, error_description},
-// the client-authentication failure of the document's Errors table and the 429 of supplement §4.
+// The responses of POST /oauth/token: the token body, the OAuth2 error body {error, error_description}
+// of a grant's OAuthError (auth/oauth), the client-authentication failure of the document's Errors
+// table and the 429 of supplement §4.
 
 /** Every token endpoint response, success or failure: never cached, never framed, never sniffed. */
 export const TOKEN_ENDPOINT_HEADERS: Record<string, string> = {
@@ -14,39 +17,6 @@ export const TOKEN_ENDPOINT_HEADERS: Record<string, string> = {
   "X-XSS-Protection": "0",
   "Referrer-Policy": "no-referrer",
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-};
-
-/** Scope named on the wire for every token (the document: scope (all)); the token itself carries public/private. */
-export const WIRE_SCOPE = "all";
-
-export interface TokenBody {
-  access_token: string;
-  token_type: "bearer";
-  refresh_token?: string;
-  expires_in: number;
-  scope: typeof WIRE_SCOPE;
-  jti: string;
-}
-
-/** An OAuth2 error answered as {error, error_description}; 401s also carry a Bearer challenge (without realm). */
-export class OAuthError extends Error {
-  constructor(
-    readonly status: 400 | 401,
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super(`${error}: ${description}`);
-    this.name = "OAuthError";
-  }
-}
-
-export const invalidRequest = (description: string) => new OAuthError(400, "invalid_request", description);
-export const invalidGrant = (description: string) => new OAuthError(400, "invalid_grant", description);
-
-/** Refresh token unknown, expired, revoked, replayed or of another client (the document's row: 401, no realm). */
-export const invalidRefreshToken = (token: string) => {
-  const quoted = echoableToken(token);
-  return new OAuthError(401, "invalid_token", quoted === undefined ? "Invalid refresh token" : `Invalid refresh token: ${quoted}`);
 };
 
 export function tokenResponse(body: TokenBody): Response {

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getPortalSession, getServerContext } from "@/server/portal/session";
 import { devOutboxVisible } from "@/server/portal/dev-outbox";
-import { LogoutButton } from "./logout-button";
-import { UserMenu } from "./user-menu";
+import { LogoutButton } from "@/components/logout-button";
+import { UserMenu } from "@/components/user-menu";
 
 /**
  * The viewer site's top bar, on every page: the brand, a search box (/search?q=), Home, and for a
