@@ -4,8 +4,8 @@
 
 /** Top to bottom: each layer may import its own and those below it. */
 const LAYERS = [
-  { name: "app", path: "^src/(app/|instrumentation\\.ts$|proxy\\.ts$)" },
-  { name: "ui", path: "^src/(components|i18n)/" },
+  { name: "app", path: "^src/(app/|i18n/|instrumentation\\.ts$|proxy\\.ts$)" },
+  { name: "ui", path: "^src/components/" },
   { name: "doors", path: "^src/server/(rest|trpc|portal|box-tus|workers|oauth)/" },
   { name: "domain", path: "^src/server/domain/" },
   { name: "services", path: "^src/server/(media|payments|jobs|lease|mail|auth|live)/" },
