@@ -29,8 +29,15 @@ import {
   uploadTempKey,
 } from "@/server/media/keys";
 import type { Storage } from "@/server/media/storage";
-import { assertStillThere, publishDirectory, recordFor, recordRendition, writeMasterPlaylist, type IngestTarget } from "./publish";
-import { IngestProgress } from "./progress";
+import {
+  assertStillThere,
+  publishDirectory,
+  recordFor,
+  recordRendition,
+  writeMasterPlaylist,
+  type IngestTarget,
+} from "@/server/media/ingest/publish";
+import { IngestProgress } from "@/server/media/ingest/progress";
 
 /**
  * Ingestion of one box item, as a sequence of idempotent stages. A stage whose result is recorded (a
