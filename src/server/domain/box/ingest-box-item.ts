@@ -2,7 +2,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Prisma, RenditionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { isPlayable, markPlayable, markReady, recordProbe, recordProgress } from "@/server/domain/box/ingest-state";
+import { isPlayable, markPlayable, markReady, recordProbe, recordProgress } from "./ingest-state";
 import { planHls, PREVIEW_SECONDS } from "@/server/media/ffmpeg/hls-plan";
 import { MediaError } from "@/server/media/ffmpeg/media-error";
 import { probeMedia } from "@/server/media/ffmpeg/probe-media";

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { failOrphanedUploadBars } from "@/server/domain/box/upload-progress";
+import { failOrphanedUploadBars } from "./upload-progress";
 import type { Storage } from "@/server/media/storage";
 import { processId } from "@/server/lease/process-id";
 
