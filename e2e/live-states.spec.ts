@@ -95,6 +95,7 @@ test("a live event before, during and after its stream, and its replay for the t
     // the creator watches too: two viewers, on the creator's page at once and on the viewer's at its next beat (15 s)
     const second = await pageOn(browser);
     await logIn(second, creator.userCode, creator.password);
+    await expect(second).toHaveURL(/\/dashboard$/);
     await second.goto(`/live/events/${eventId}`);
     await expect(second.getByTestId("live-viewers")).toHaveText("2 watching now", { timeout: 15_000 });
     await expect(page.getByTestId("live-viewers")).toHaveText("2 watching now", { timeout: 20_000 });

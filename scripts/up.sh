@@ -40,7 +40,7 @@ fi
 
 # 3. The production build, when missing or older than anything it is built from.
 if [ ! -f .next/BUILD_ID ] ||
-  [ -n "$(find src public prisma/schema.prisma scripts/demo-seed.ts next.config.js tsconfig.json package-lock.json \
+  [ -n "$(find src public prisma/schema.prisma next.config.js tsconfig.json package-lock.json \
     -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
   say "npm run build"
   npm run build

@@ -5,8 +5,8 @@
 // KINORA_WORKER=1.
 import { closeDb, getDb } from "../src/server/db/client";
 import { env } from "../src/server/env";
-import { startJobWorker } from "../src/server/jobs/start-job-worker";
-import { startProcessLease } from "../src/server/lease/process-lease";
+import { startJobWorker } from "../src/server/workers/start-job-worker";
+import { startProcessLease } from "../src/server/workers/process-lease";
 import { closeStorage } from "../src/server/media/storage";
 
 async function main(): Promise<void> {

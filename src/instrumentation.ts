@@ -6,18 +6,18 @@ export async function register(): Promise<void> {
   const db = await getDb();
   // Uploads of dead processes: their temp files and progress bars go (at once on PGlite, else by lease).
   const { env } = await import("@/server/env");
-  const { startProcessLease } = await import("@/server/lease/process-lease");
+  const { startProcessLease } = await import("@/server/workers/process-lease");
   await startProcessLease(db, { sole: !env().DATABASE_URL, ttlSeconds: env().JOB_LEASE_SECONDS });
   // Demo content (scripts/up.sh sets KINORA_DEMO=1): seeded here because only this process may open PGlite.
-  if (process.env.KINORA_DEMO === "1") await (await import("../scripts/demo-seed")).seedDemo(db);
+  if (process.env.KINORA_DEMO === "1") await (await import("@/server/workers/demo-seed")).seedDemo(db);
   // Band metering: counts the media bytes this instance's edge (nginx or the Node media server) logged.
-  (await import("@/server/media/playback/band-meter")).startBandMeter(db);
+  (await import("@/server/domain/playback/band-meter")).startBandMeter(db);
   // Cast channels' playlists: the launcher's media server renders them through this (media-node.mjs serveCast).
   await (await import("@/server/media/cast/output/register-cast-output")).registerCastOutput(db);
   // Durable jobs (media ingest): in this process on PGlite (it owns the database), on PostgreSQL only
   // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
   if (!env().DATABASE_URL || env().KINORA_WORKER) {
-    const { startJobWorker } = await import("@/server/jobs/start-job-worker");
+    const { startJobWorker } = await import("@/server/workers/start-job-worker");
     await startJobWorker(db, { soleWorker: !env().DATABASE_URL });
   }
 }

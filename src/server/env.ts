@@ -53,7 +53,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
-  // Job worker (jobs/start-job-worker.ts): in the web process always on PGlite, on PostgreSQL only with
+  // Job worker (workers/start-job-worker.ts): in the web process always on PGlite, on PostgreSQL only with
   // KINORA_WORKER=1 (else `npm run worker` processes); jobs at once per process; lease before a job of a
   // killed worker is retried elsewhere
   KINORA_WORKER: z.stringbool().default(false),
@@ -85,7 +85,7 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
-  // Live ingest (src/server/live, media/edge/nginx-rtmp.mjs): the RTMP port encoders publish to (the
+  // Live ingest (src/server/domain/live, src/server/media/live, media/edge/nginx-rtmp.mjs): the RTMP port encoders publish to (the
   // channels' streamingBaseUrl), the HLS fragment length, the ABR ladder beside the passthrough, and
   // how long after a stream ends its recording waits for a resume before it becomes a box item
   RTMP_PORT: z.coerce.number().int().positive().max(65535).default(1935),

@@ -1,4 +1,4 @@
-// The sweep of what uploads of dead processes leave (src/server/lease) against a real database: PGlite
+// The sweep of what uploads of dead processes leave (domain/box/sweep-dead-writers.ts, workers/process-lease.ts) against a real database: PGlite
 // in a directory of its own, or the suite's PostgreSQL. Several processes are played by lease rows:
 // on PostgreSQL a process is alive while its lease has not expired; the process sweeping and, on the
 // embedded database (sole), only it. Left behind are storage temp directories (.tmp/<process>/) and
@@ -15,17 +15,17 @@ const dataDir = useIntegrationDatabase("kinora-dead-writers-");
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
 let me: string;
-let sweep: typeof import("../../src/server/lease/sweep-dead-writers").sweepDeadWriters;
-let startProcessLease: typeof import("../../src/server/lease/process-lease").startProcessLease;
-let writeLease: typeof import("../../src/server/lease/process-lease").writeLease;
+let sweep: typeof import("../../src/server/domain/box/sweep-dead-writers").sweepDeadWriters;
+let startProcessLease: typeof import("../../src/server/workers/process-lease").startProcessLease;
+let writeLease: typeof import("../../src/server/workers/process-lease").writeLease;
 let readBar: typeof import("../../src/server/domain/box/get-upload-progress").getUploadProgress;
 let LocalStorage: typeof import("../../src/server/media/storage/local-storage").LocalStorage;
 
 before(async () => {
   db = await integrationDb();
   me = (await import("../../src/server/lease/process-id")).processId();
-  sweep = (await import("../../src/server/lease/sweep-dead-writers")).sweepDeadWriters;
-  ({ startProcessLease, writeLease } = await import("../../src/server/lease/process-lease"));
+  sweep = (await import("../../src/server/domain/box/sweep-dead-writers")).sweepDeadWriters;
+  ({ startProcessLease, writeLease } = await import("../../src/server/workers/process-lease"));
   readBar = (await import("../../src/server/domain/box/get-upload-progress")).getUploadProgress;
   LocalStorage = (await import("../../src/server/media/storage/local-storage")).LocalStorage;
 });

@@ -18,14 +18,14 @@ type Db = import("../../src/server/db/client").Db;
 let db: Db;
 let band: typeof import("../../src/server/domain/playback/band-usage");
 let limit: typeof import("../../src/server/domain/playback/band-limit");
-let meter: typeof import("../../src/server/media/playback/band-meter");
+let meter: typeof import("../../src/server/domain/playback/band-meter");
 let render: typeof import("../../src/server/rest/render/play-result");
 
 before(async () => {
   db = await integrationDb();
   band = await import("../../src/server/domain/playback/band-usage");
   limit = await import("../../src/server/domain/playback/band-limit");
-  meter = await import("../../src/server/media/playback/band-meter");
+  meter = await import("../../src/server/domain/playback/band-meter");
   render = await import("../../src/server/rest/render/play-result");
 });
 

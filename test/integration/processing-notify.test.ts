@@ -1,4 +1,4 @@
-// Exactly one processing notification per transition (domain/box/ingest-state + jobs/handlers/box-notify),
+// Exactly one processing notification per transition (domain/box/ingest-state + workers/jobs/box-notify),
 // against a real database (PGlite in a directory of its own, or the suite's PostgreSQL): the job is
 // queued in the transaction that moves the item to READY or FAILED, so a retried ingest, a late
 // markFailed after READY, or two attempts racing each other queue nothing more.

@@ -2,8 +2,8 @@
 // playlist, the generated nginx-rtmp configuration and ladder script, and the live tree's caching.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { parseRtmpStat } from "../../src/server/live/rtmp-stat";
-import { liveMasterPlaylist } from "../../src/server/live/live-dirs";
+import { parseRtmpStat } from "../../src/server/media/live/rtmp-stat";
+import { liveMasterPlaylist } from "../../src/server/media/live/live-dirs";
 import { ladderScript, rtmpConfig } from "../../src/server/media/edge/nginx-rtmp.mjs";
 import { livePaths } from "../../src/server/media/edge/live-layout.mjs";
 import { cacheControlFor } from "../../src/server/media/edge/media-url.mjs";

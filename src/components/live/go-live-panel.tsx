@@ -6,7 +6,7 @@ import { HlsPlayer } from "@/components/box/hls-player";
 import { liveEventPath } from "@/lib/live-urls";
 import { errorMessageOf } from "@/components/trpc/errors";
 import { trpc } from "@/components/trpc/react";
-import type { GoLiveSettings, GoLiveStatus, RecordingStatus, StreamStage } from "@/server/live/go-live";
+import type { GoLiveSettings, GoLiveStatus, RecordingStatus, StreamStage } from "@/server/domain/live/go-live";
 import { EncoderSettings } from "./encoder-settings";
 import { StreamKeyField } from "./stream-key-field";
 

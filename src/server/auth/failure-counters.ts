@@ -4,7 +4,7 @@ import { clearRateLimit, hitRateLimit } from "@/server/core/rate-limit";
 import { env } from "@/server/env";
 
 // The failure counters of a credential check (logins: verify-user-credentials.ts; live passwords:
-// live/live-password.ts), each a RateLimit row counted in LOGIN_WINDOW_SECONDS: the source's own
+// media/live/live-password.ts), each a RateLimit row counted in LOGIN_WINDOW_SECONDS: the source's own
 // (LOGIN_MAX_FAILURES), and unless the source is trusted (trusted-sources.ts) the shared ones, per
 // subject across sources and per address across subjects.
 

@@ -1,18 +1,18 @@
 import type { Db } from "@/server/db/client";
 import type { Prisma } from "@/generated/prisma/client";
-import type { JobDefinition } from "./registry";
+import { JOB_KINDS, type JobKind, type JobPayloads } from "./kinds";
 
 type DbOrTx = Db | Prisma.TransactionClient;
 
-/** Queues a job in the database (durable: it survives a crash of any process). */
-export async function enqueueJob<P extends Prisma.InputJsonValue>(
+/** Queues a job of a kind in the database (durable: it survives a crash of any process). */
+export async function enqueueJob<K extends JobKind>(
   db: DbOrTx,
-  def: JobDefinition<P>,
-  payload: P,
+  kind: K,
+  payload: JobPayloads[K],
   opts: { boxItemId?: string; runAt?: Date } = {},
 ): Promise<string> {
   const job = await db.job.create({
-    data: { type: def.type, payload, maxAttempts: def.maxAttempts, boxItemId: opts.boxItemId, runAt: opts.runAt ?? new Date() },
+    data: { type: kind, payload, maxAttempts: JOB_KINDS[kind].maxAttempts, boxItemId: opts.boxItemId, runAt: opts.runAt ?? new Date() },
     select: { id: true },
   });
   return job.id;

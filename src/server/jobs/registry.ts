@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import type { JobKind, JobPayloads } from "./kinds";
 
 export interface JobContext<P> {
   id: string;
@@ -9,11 +10,8 @@ export interface JobContext<P> {
   signal: AbortSignal;
 }
 
-export interface JobDefinition<P> {
-  type: string;
-  maxAttempts: number;
-  /** Seconds to wait before attempt n+1 (n starts at 1). */
-  backoffSeconds(attempt: number): number;
+/** What runs a job of one kind (its attempts and backoff are the kind's: kinds.ts). */
+export interface JobHandler<P> {
   run(ctx: JobContext<P>): Promise<void>;
   /** Whether a failed attempt may be retried (default: yes); a permanent failure goes straight to onFailed. */
   retryable?(error: Error): boolean;
@@ -21,13 +19,21 @@ export interface JobDefinition<P> {
   onFailed?(ctx: Omit<JobContext<P>, "signal">, error: Error): Promise<void>;
 }
 
-// Handlers register themselves at import; the worker imports src/server/jobs/handlers.
-const slot = globalThis as unknown as { __kinoraJobs?: Map<string, JobDefinition<unknown>> };
+export type JobHandlerOf<K extends JobKind> = JobHandler<JobPayloads[K]>;
+
+/** A handler for every kind: the compiler refuses a kind left without one. */
+export type JobHandlers = { [K in JobKind]: JobHandlerOf<K> };
+
+// Handlers are registered from above (src/server/workers/start-job-worker.ts); the worker loop
+// dispatches each claimed job to the handler of its kind.
+const slot = globalThis as unknown as { __kinoraJobs?: Map<JobKind, JobHandler<unknown>> };
 const registry = (slot.__kinoraJobs ??= new Map());
 
-export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
-  registry.set(def.type, def as JobDefinition<unknown>);
-  return def;
+/** Registers the handler of every kind; returns the kinds, which this process's worker claims. */
+export function registerJobHandlers(handlers: JobHandlers): JobKind[] {
+  const kinds = Object.keys(handlers) as JobKind[];
+  for (const kind of kinds) registry.set(kind, handlers[kind] as JobHandler<unknown>);
+  return kinds;
 }
 
-export const jobDefinition = (type: string): JobDefinition<unknown> | undefined => registry.get(type);
+export const jobHandler = (kind: JobKind): JobHandler<unknown> | undefined => registry.get(kind);

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db/client";
 import { claimNextJob, requeueStaleJobs, trackLocalJob, type ClaimedJob } from "./queue";
-import { jobDefinition } from "./registry";
+import { JOB_KINDS, isJobKind } from "./kinds";
+import { jobHandler } from "./registry";
 
 export interface WorkerOptions {
   concurrency: number;
@@ -68,8 +69,9 @@ export function startWorker(db: Db, opts: WorkerOptions): { stop(): Promise<void
 }
 
 async function execute(db: Db, job: ClaimedJob, workerId: string, leaseSeconds: number, stopSignal: AbortSignal): Promise<void> {
-  const def = jobDefinition(job.type);
-  if (!def) {
+  const kind = isJobKind(job.type) ? job.type : undefined;
+  const def = kind && jobHandler(kind);
+  if (!kind || !def) {
     await db.job.update({ where: { id: job.id }, data: { status: "FAILED", lastError: `no handler for ${job.type}` } });
     return;
   }
@@ -119,7 +121,7 @@ async function execute(db: Db, job: ClaimedJob, workerId: string, leaseSeconds: 
             lastError: error.message.slice(0, 2000),
             lockedAt: null,
             lockedBy: null,
-            runAt: new Date(Date.now() + def.backoffSeconds(job.attempts) * 1000),
+            runAt: new Date(Date.now() + JOB_KINDS[kind].backoffSeconds(job.attempts) * 1000),
           },
     });
     if (final)

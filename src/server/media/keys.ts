@@ -13,7 +13,7 @@ import { StorageError, isValidSegment } from "./storage/storage";
 //   thumbnails/<ownerId>/<thumbnailId>.<ext>           uploaded thumbnails (owner-level, shared by entities)
 //   thumbnails/<ownerId>/<thumbnailId>/w<width>.<ext>  their resized copies
 //   tmp/uploads/<uploadId>                             uploads in progress, moved to `original` when complete
-//   live/<ownerId>/<channelId>/...                     a live channel's HLS (always on local disk: src/server/live/live-dirs.ts)
+//   live/<ownerId>/<channelId>/...                     a live channel's HLS (always on local disk: src/server/media/live/live-dirs.ts)
 //
 // Everything of a box item is under its prefix, so deleting an item is one deletePrefix (plus the
 // thumbnail it owns, whose key is stored on the Thumbnail row).

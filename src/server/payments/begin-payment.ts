@@ -3,7 +3,6 @@ import type { Ctx } from "@/server/core/context";
 import { DomainError } from "@/server/core/errors";
 import { env } from "@/server/env";
 import { enqueueJob } from "@/server/jobs/queue";
-import { paymentExpireJob } from "@/server/jobs/handlers/payment-expire";
 import type { SaleShare } from "./ledger";
 import type { PaymentInitiation, PaymentRequest } from "./payment-request";
 import { currentProvider } from "./provider";
@@ -73,7 +72,7 @@ export async function beginPayment(ctx: Ctx, item: PaymentItem, request: Payment
       },
       select: { id: true, buyer: { select: { email: true } } },
     });
-    await enqueueJob(tx, paymentExpireJob, { trackingId }, { runAt: expiresAt });
+    await enqueueJob(tx, "payments.expire", { trackingId }, { runAt: expiresAt });
     return row;
   });
 

@@ -1,7 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
-import { paymentReceiptJob } from "@/server/jobs/handlers/payment-receipt";
 import { recordRefund, recordSale } from "./ledger";
 import { paymentSelect, type PaymentRow } from "./payment-row";
 
@@ -44,7 +43,7 @@ export async function settlePayment(
     const payment = await tx.payment.findUnique({ where: { trackingId }, select: paymentSelect });
     const receipt = count === 1 && payment && outcome === "PAID" && (payment.buyerId !== null || payment.guestEmail !== null);
     if (count === 1 && payment && outcome === "PAID") await recordSale(tx, payment);
-    if (receipt) await enqueueJob(tx, paymentReceiptJob, { paymentId: payment.id });
+    if (receipt) await enqueueJob(tx, "payments.receipt", { paymentId: payment.id });
     return { payment: payment ?? undefined, queued: !!receipt };
   });
   if (settled.queued) wakeLocalWorkers();

@@ -1,7 +1,6 @@
 import type { Ctx } from "@/server/core/context";
 import { invalidField } from "@/server/core/errors";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
-import { boxIngestJob } from "@/server/jobs/handlers/box-ingest";
 import { boxOriginalKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
 import { boxItemSelect, toBoxItemView, type BoxItemView } from "./box-item-view";
@@ -63,7 +62,7 @@ export async function commitBoxUpload(
           },
           select: boxItemSelect,
         });
-        await enqueueJob(tx, boxIngestJob, { boxItemId: boxId }, { boxItemId: boxId });
+        await enqueueJob(tx, "box.ingest", { boxItemId: boxId }, { boxItemId: boxId });
         return created;
       },
       { maxWait: 15_000, timeout: 15_000 },

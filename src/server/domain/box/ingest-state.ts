@@ -1,6 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { boxNotifyJob } from "@/server/jobs/handlers/box-notify";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
 
 // The ingestion state machine of a box item: PROCESSING (progress 0..99) -> READY (progress 100) or
@@ -40,7 +39,7 @@ export async function markFailed(db: Db, boxItemId: string, reason: string): Pro
 }
 
 /**
- * The final transition, and with it the owner's notification (jobs/handlers/box-notify), queued in
+ * The final transition, and with it the owner's notification (workers/jobs/box-notify), queued in
  * the same transaction and only when this call made the transition: a retried or late ingest that
  * finds the item final anyway queues nothing, so each transition is told exactly once.
  */
@@ -53,7 +52,7 @@ async function finish(
 ): Promise<void> {
   await db.$transaction(async (tx) => {
     const moved = await tx.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING" }, data: { ...data, status } });
-    if (moved.count === 1) await enqueueJob(tx, boxNotifyJob, { boxItemId, status }, { boxItemId });
+    if (moved.count === 1) await enqueueJob(tx, "box.notify", { boxItemId, status }, { boxItemId });
     await also?.(tx);
   });
   wakeLocalWorkers();

@@ -12,7 +12,7 @@ const WRITE_INTERVAL_MS = 500;
  * The progress bar of one upload, kept in the database (any instance can answer the poll). Writes
  * are throttled and never block the stream: one write in flight at a time, the latest value wins.
  * The row names the process receiving the upload: if it dies, the bar is failed by the sweep of
- * dead writers (src/server/lease) rather than left at its last value.
+ * dead writers (sweep-dead-writers.ts) rather than left at its last value.
  */
 export class UploadProgressTracker {
   private value = -1;

@@ -3,13 +3,14 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
 import { enqueueJob } from "@/server/jobs/queue";
-import { licenseReminderJob, LICENSE_REMINDER_DAYS } from "@/server/jobs/handlers/license-reminder";
 import { completePayment, trackingIdRefused } from "@/server/payments/complete-payment";
 import type { PaymentRow } from "@/server/payments/payment-row";
 import { loadUserOverview, type UserOverview } from "@/server/domain/users/user-overview";
 import { loadLicenseByName, type LicenseView } from "./license-view";
 
 const DAY_MS = 86_400_000;
+/** Days before a plan's expiry its reminder is mailed (the licenses.remind job). */
+const LICENSE_REMINDER_DAYS = 7;
 
 export const activateLicenseInput = z.object({ licenseName: z.string(), trackingId: z.string("field.required") });
 
@@ -44,5 +45,5 @@ async function grantLicense(tx: Prisma.TransactionClient, userId: string, licens
     data: { userId, licenseId: license.id, periods: payment.periods, startsAt, expiresAt, paymentId: payment.id },
   });
   const remindAt = new Date(expiresAt.getTime() - LICENSE_REMINDER_DAYS * DAY_MS);
-  await enqueueJob(tx, licenseReminderJob, { userId, expiresAt: expiresAt.toISOString() }, { runAt: remindAt > now ? remindAt : now });
+  await enqueueJob(tx, "licenses.remind", { userId, expiresAt: expiresAt.toISOString() }, { runAt: remindAt > now ? remindAt : now });
 }

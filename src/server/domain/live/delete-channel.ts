@@ -3,7 +3,7 @@ import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
 import { DomainError, notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
-import { removeLiveDir } from "@/server/live/live-dirs";
+import { removeLiveDir } from "@/server/media/live/live-dirs";
 
 export const deleteChannelInput = z.object({ channelId: z.string() });
 

@@ -7,8 +7,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
 import { zBirthDate, zEmail, zLanguage, zName } from "./user-fields";
 import { isCountryCode } from "./countries";
-import { hashLivePassword } from "@/server/live/live-password";
-import { sealLivePassword } from "@/server/live/live-password-seal";
+import { hashLivePassword } from "@/server/media/live/live-password";
+import { sealLivePassword } from "@/server/media/live/live-password-seal";
 
 // Clients post back the whole object they read (supplement §3): unknown keys and read-only fields
 // (userCode, countryName, ...) are dropped by the schemas (zod strips unknown keys) and never written.

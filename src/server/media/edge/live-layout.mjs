@@ -1,4 +1,4 @@
-// What the RTMP ingest (nginx-rtmp.mjs, run by the launcher) and the app (src/server/live) agree on:
+// What the RTMP ingest (nginx-rtmp.mjs, run by the launcher) and the app (src/server/media/live, src/server/domain/live) agree on:
 // the RTMP application, the ladder, where the ingest's files are and the callbacks' secret. Plain ESM
 // without file or process code, so the app's bundle imports it without tracing the launcher.
 import { createHmac } from "node:crypto";

@@ -1,6 +1,6 @@
 // The band log: one line per media response, written by nginx (access_log, format `kinora_media`)
 // and by the Node media server in the same format, read by the band meter
-// (src/server/media/playback/band-meter.ts), which adds the bytes to the band owners' counters.
+// (src/server/domain/playback/band-meter.ts), which adds the bytes to the band owners' counters.
 //
 //   DATA_DIR/media-log/<source>-<bucket>.log     source: nginx | node
 //   line: "<unix seconds with millis> <bandOwnerId> <body bytes sent> <status>\n"

@@ -66,7 +66,7 @@ export const MEDIA_TYPES = {
  * Cache-Control by extension and tree. Playlists can change (the master gains rungs while the ladder
  * is built; a live playlist every second) so they are revalidated; segments of a box item never
  * change under a name (a changed rung gets a new directory), so they are immutable. Live segment
- * names start again at 0 when a channel's next event begins (src/server/live/live-dirs.ts): a
+ * names start again at 0 when a channel's next event begins (src/server/media/live/live-dirs.ts): a
  * minute at most. Everything is private: a signed URL is one viewer's grant.
  */
 export function cacheControlFor(file, tree) {

@@ -8,7 +8,7 @@
 // the app links that directory into the channel's place in storage (live/<ownerId>/<channelId>/src),
 // where the HTTP edge serves it through signed URLs (media-url.mjs, tree "live"). Cast streams publish
 // the same way to the application `cast` (rtmp://<host>:<RTMP_PORT>/cast/<streamPath>), which keeps a
-// longer playlist for the cast playout (src/server/live/cast-publish.ts).
+// longer playlist for the cast playout (src/server/domain/live/cast-publish.ts).
 //
 // Why its own nginx rather than an rtmp{} block in the edge's: nginx-rtmp keeps each stream in the
 // worker that accepted it, so rtmp_stat (ingest health) and the one-publisher rule need one worker,

@@ -80,7 +80,7 @@ export interface Storage {
    * Removes the local leftovers of operations interrupted by a crash: temp files of puts, spooled
    * parts, downloads. Each process keeps them in a directory of its own (named by its process id);
    * those of processes not in `liveOwners()` (asked after listing) go, this process's stay.
-   * src/server/lease sweeps with the processes that hold a live lease. Parts of multipart uploads a
+   * domain/box/sweep-dead-writers.ts sweeps with the processes that hold a live lease. Parts of multipart uploads a
    * crash left in an S3 bucket are never visible; a bucket lifecycle rule
    * (AbortIncompleteMultipartUpload) removes them.
    */

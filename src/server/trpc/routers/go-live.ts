@@ -1,7 +1,7 @@
 import { router, userProcedure } from "@/server/trpc/init";
 import { inputParser } from "@/server/domain/shared/validation";
-import { goLiveInput, goLiveSettings, goLiveStatus } from "@/server/live/go-live";
-import { resetStreamKey, revealStreamKey } from "@/server/live/stream-key";
+import { goLiveInput, goLiveSettings, goLiveStatus } from "@/server/domain/live/go-live";
+import { resetStreamKey, revealStreamKey } from "@/server/domain/live/stream-key";
 
 /** The Go-live panel of a live channel (live ingest): encoder settings, then its status polled every few seconds. */
 export const goLiveRouter = router({

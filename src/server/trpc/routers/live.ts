@@ -14,7 +14,7 @@ import { deleteEvent, deleteEventInput } from "@/server/domain/live/delete-event
 import { searchEvents, searchEventsInput, searchPublicEvents, searchPublicEventsInput } from "@/server/domain/live/search-events";
 import { playEvent, playEventInput } from "@/server/domain/live/play-event";
 import { payEvent, payEventInput } from "@/server/domain/live/pay-event";
-import { streamState, streamStateInput } from "@/server/live/stream-state";
+import { streamState, streamStateInput } from "@/server/domain/live/stream-state";
 import { audience, audienceInput } from "@/server/domain/live/audience";
 
 // The audience's operations (public reads and searches, stream path, play, pay) are public

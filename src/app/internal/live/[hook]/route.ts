@@ -5,9 +5,9 @@ import { httpStatus } from "@/server/rest/error-body";
 import { readBodyBytes } from "@/server/rest/read-body";
 import { liveHookSecret } from "@/server/media/edge/live-layout.mjs";
 import { mediaKey } from "@/server/media/signed-url";
-import { admitPublish, endPublish, recordDone, type PublishRequest } from "@/server/live/publish-hooks";
-import { admitCastPublish, endCastPublish } from "@/server/live/cast-publish";
-import { recoverInterruptedPublishes } from "@/server/live/recover-publishes";
+import { admitPublish, endPublish, recordDone, type PublishRequest } from "@/server/domain/live/publish-hooks";
+import { admitCastPublish, endCastPublish } from "@/server/domain/live/cast-publish";
+import { recoverInterruptedPublishes } from "@/server/domain/live/recover-publishes";
 
 export const dynamic = "force-dynamic";
 

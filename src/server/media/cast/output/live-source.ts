@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { castPublishingSince } from "@/server/live/cast-publish";
-import { LIVE_PASSTHROUGH, liveHomeDir } from "@/server/live/live-dirs";
+import { castPublishingSince } from "@/server/media/live/cast-publishing";
+import { LIVE_PASSTHROUGH, liveHomeDir } from "@/server/media/live/live-dirs";
 import { parseMediaPlaylist } from "../../ffmpeg/playlists";
 import type { CastLiveSource } from "../playout-types";
 import type { StreamRef } from "./channel-schedule";

@@ -6,7 +6,7 @@
 //   src/server/media/edge/nginx.mjs        nginx's generated configuration and process (launcher)
 //   src/server/media/edge/media-node.mjs   the Node media server (no nginx, or S3 storage)
 //   src/server/media/edge/media-log.mjs    the band log both write
-//   src/server/media/playback/band-meter.ts   counts the band log into User.bandUsedBytes
+//   src/server/domain/playback/band-meter.ts  counts the band log into User.bandUsedBytes
 //   src/server/domain/playback/*           play operations, the play result, band rules
 //
 // URLs: /media/<expires>/<signature>/<tree>/<bandOwnerId>/<ownerId>/<boxId>/<file>, tree hls | preview

@@ -1,20 +1,15 @@
 import { markFailed } from "@/server/domain/box/ingest-state";
 import { isMediaError } from "@/server/media/ffmpeg/media-error";
-import { ingestBoxItem } from "@/server/media/ingest/ingest-box-item";
+import { ingestBoxItem } from "@/server/domain/box/ingest-box-item";
 import { getStorage } from "@/server/media/storage";
-import { defineJob } from "../registry";
-import { withAttemptDir } from "../work-dir";
-
-export type BoxIngestPayload = { boxItemId: string };
+import type { JobHandlerOf } from "@/server/jobs/registry";
+import { withAttemptDir } from "@/server/jobs/work-dir";
 
 /** Failures that a retry cannot fix: the file itself (unreadable, refused, too demanding, too slow). */
 const PERMANENT = new Set(["unreadable", "unsupported", "memory", "timeout"]);
 
-/** box.ingest: probe, fast path, poster, preview, ladder of one uploaded box item (media/ingest). */
-export const boxIngestJob = defineJob<BoxIngestPayload>({
-  type: "box.ingest",
-  maxAttempts: 3,
-  backoffSeconds: (attempt) => 10 * attempt * attempt,
+/** box.ingest: probe, fast path, poster, preview, ladder of one uploaded box item (domain/box/ingest-box-item). */
+export const boxIngestJob: JobHandlerOf<"box.ingest"> = {
   retryable: (error) => !(isMediaError(error) && PERMANENT.has(error.kind)),
   async run({ id, attempt, db, payload, signal }) {
     await withAttemptDir(id, attempt, async (workDir, onSpawn) =>
@@ -26,4 +21,4 @@ export const boxIngestJob = defineJob<BoxIngestPayload>({
     if (!isMediaError(error)) console.error(`box ${payload.boxItemId}: ingest failed:`, error);
     await markFailed(db, payload.boxItemId, reason);
   },
-});
+};

@@ -5,9 +5,9 @@ import { notFound } from "@/server/core/errors";
 import { env } from "@/server/env";
 import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { signMediaTree } from "@/server/media/signed-url";
-import { ingestHealth, type IngestHealth } from "./ingest-health";
+import { ingestHealth, type IngestHealth } from "@/server/media/live/ingest-health";
 import { onAirEventAt } from "./on-air";
-import { publishingStreams } from "./rtmp-stat";
+import { publishingStreams } from "@/server/media/live/rtmp-stat";
 
 // The Go-live panel of a channel (portal /live/channels/<id>/go-live): what the owner types into
 // OBS, whether the channel is on air, the ingest's health and a preview. Owner only: another user's

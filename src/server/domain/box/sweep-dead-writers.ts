@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
-import { failOrphanedUploadBars } from "@/server/domain/box/upload-progress";
+import { failOrphanedUploadBars } from "./upload-progress";
 import type { Storage } from "@/server/media/storage";
-import { processId } from "./process-id";
+import { processId } from "@/server/lease/process-id";
 
 /**
  * Removes what uploads of dead processes left behind: their storage temp files (`.tmp/<process>/`,

@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
 import { getStorage } from "@/server/media/storage";
-import { processId } from "./process-id";
-import { sweepDeadWriters } from "./sweep-dead-writers";
+import { processId } from "@/server/lease/process-id";
+import { sweepDeadWriters } from "@/server/domain/box/sweep-dead-writers";
 
 export interface ProcessLeaseOptions {
   /** The embedded database (PGlite): this process is the only one, every other writer is dead. */

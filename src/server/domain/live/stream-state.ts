@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId } from "@/server/core/context";
 import type { Db } from "@/server/db/client";
-import { loadAudienceChannel } from "@/server/domain/live/channel-view";
+import { loadAudienceChannel } from "./channel-view";
 import { env } from "@/server/env";
 import { livePaths } from "@/server/media/edge/live-layout.mjs";
 

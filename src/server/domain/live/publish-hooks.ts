@@ -1,11 +1,10 @@
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
-import { liveRecordingJob } from "@/server/jobs/handlers/live-recording";
-import { checkLivePassword } from "./live-password";
-import { prepareLiveDir } from "./live-dirs";
+import { checkLivePassword } from "@/server/media/live/live-password";
+import { prepareLiveDir } from "@/server/media/live/live-dirs";
 import { onAirEventAt } from "./on-air";
-import { publishingStreams } from "./rtmp-stat";
+import { publishingStreams } from "@/server/media/live/rtmp-stat";
 
 // nginx-rtmp's callbacks (src/app/internal/live/[hook]/route.ts): a publish is admitted or refused,
 // its session opened and closed, its recorded copy handed to the recording job. Each publish is one
@@ -138,7 +137,7 @@ export async function handOverCopy(db: Db, sessionId: string, recordPath: string
   const runAt = new Date(Date.now() + env().LIVE_RECORDING_GRACE_SECONDS * 1000);
   await db.$transaction(async (tx) => {
     await tx.liveSession.update({ where: { id: sessionId }, data: { recordPath } });
-    await enqueueJob(tx, liveRecordingJob, { sessionId }, { runAt });
+    await enqueueJob(tx, "live.recording", { sessionId }, { runAt });
   });
   wakeLocalWorkers();
 }

@@ -3,10 +3,11 @@ import { env } from "@/server/env";
 import { sweepWorkDirs } from "@/server/media/ingest/publish";
 import { TMP_UPLOADS_PREFIX } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
-import { jobTypes } from "./handlers";
-import { jobWorkRoot, workDirOwner } from "./work-dir";
-import { registerLocalWake } from "./queue";
-import { startWorker } from "./worker";
+import { registerLocalWake } from "@/server/jobs/queue";
+import { registerJobHandlers } from "@/server/jobs/registry";
+import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
+import { startWorker } from "@/server/jobs/worker";
+import { jobHandlers } from "./jobs";
 
 const HOUR_MS = 3600_000;
 
@@ -38,7 +39,7 @@ export async function startJobWorker(db: Db, opts: { soleWorker: boolean }): Pro
     pollMs: 1000,
     leaseSeconds: e.JOB_LEASE_SECONDS,
     soleWorker: opts.soleWorker,
-    types: jobTypes,
+    types: registerJobHandlers(jobHandlers),
   });
   const unregister = registerLocalWake(worker.wake);
   return {
@@ -51,7 +52,7 @@ export async function startJobWorker(db: Db, opts: { soleWorker: boolean }): Pro
 }
 
 /**
- * Uploads that reached tmp/uploads but never became an item (storage temp files: src/server/lease),
+ * Uploads that reached tmp/uploads but never became an item (storage temp files: workers/process-lease.ts),
  * and progress bars untouched for a day (clients poll them during the upload only).
  */
 async function sweepLeftovers(db: Db): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Ctx } from "@/server/core/context";
 import type { z } from "zod";
-import { hashLivePassword } from "./live-password";
-import { newLivePassword, sealLivePassword, unsealLivePassword } from "./live-password-seal";
+import { hashLivePassword } from "@/server/media/live/live-password";
+import { newLivePassword, sealLivePassword, unsealLivePassword } from "@/server/media/live/live-password-seal";
 import { ownedChannel, type goLiveInput } from "./go-live";
 
 // The whole OBS stream key of a live channel, `<streamPath>?user=<userCode>&password=<live password>`,

@@ -2,7 +2,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Prisma, RenditionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { isPlayable, markPlayable, markReady, recordProbe, recordProgress } from "@/server/domain/box/ingest-state";
+import { isPlayable, markPlayable, markReady, recordProbe, recordProgress } from "./ingest-state";
 import { planHls, PREVIEW_SECONDS } from "@/server/media/ffmpeg/hls-plan";
 import { MediaError } from "@/server/media/ffmpeg/media-error";
 import { probeMedia } from "@/server/media/ffmpeg/probe-media";
@@ -29,8 +29,15 @@ import {
   uploadTempKey,
 } from "@/server/media/keys";
 import type { Storage } from "@/server/media/storage";
-import { assertStillThere, publishDirectory, recordFor, recordRendition, writeMasterPlaylist, type IngestTarget } from "./publish";
-import { IngestProgress } from "./progress";
+import {
+  assertStillThere,
+  publishDirectory,
+  recordFor,
+  recordRendition,
+  writeMasterPlaylist,
+  type IngestTarget,
+} from "@/server/media/ingest/publish";
+import { IngestProgress } from "@/server/media/ingest/progress";
 
 /**
  * Ingestion of one box item, as a sequence of idempotent stages. A stage whose result is recorded (a

@@ -2,7 +2,8 @@ import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { livePaths } from "@/server/media/edge/live-layout.mjs";
-import { LIVE_PASSTHROUGH, linkLiveHome, liveHomeDir } from "./live-dirs";
+import { castPublishEnded, castPublishStarted } from "@/server/media/live/cast-publishing";
+import { LIVE_PASSTHROUGH, linkLiveHome, liveHomeDir } from "@/server/media/live/live-dirs";
 import { checkPublisher, type PublishDecision, type PublishRequest } from "./publish-hooks";
 
 // Cast streams through the live ingest (nginx-rtmp's application `cast`, media/edge/nginx-rtmp.mjs):
@@ -10,15 +11,7 @@ import { checkPublisher, type PublishDecision, type PublishRequest } from "./pub
 // (DATA_DIR/live/cast/<streamPath>) is linked into the stream's place in the live tree
 // (live/<ownerId>/<streamId>/src), where the stream test plays it and the cast playout relays it.
 // nginx-rtmp itself admits one publisher per stream name. When the current publisher began is kept in
-// this process (the hooks and the playout run here; nginx-rtmp stops with it).
-
-const slot = globalThis as unknown as { __kinoraCastPublishing?: Map<string, { since: number; clientId: string }> };
-const publishing = (slot.__kinoraCastPublishing ??= new Map());
-
-/** When the stream's current publisher began to publish, or null when none is connected. */
-export function castPublishingSince(streamId: string): number | null {
-  return publishing.get(streamId)?.since ?? null;
-}
+// this process (media/live/cast-publishing.ts).
 
 /**
  * Links the stream's HLS into its place in the live tree and writes its master playlist (the
@@ -38,12 +31,12 @@ export async function admitCastPublish(db: Db, r: PublishRequest): Promise<Publi
   const refusal = await checkPublisher(db, stream.ownerId, r);
   if (refusal) return { ok: false, reason: refusal };
   await linkStreamDir(stream.ownerId, stream.id, r.name);
-  publishing.set(stream.id, { since: Date.now(), clientId: r.clientId });
+  castPublishStarted(stream.id, r.clientId);
   return { ok: true, sessionId: stream.id };
 }
 
 /** on_publish_done: the stream has no publisher any more (the playout plays the slate after its last segment). */
 export async function endCastPublish(db: Db, r: { name: string; clientId: string }): Promise<void> {
   const stream = await db.castStream.findUnique({ where: { streamPath: r.name }, select: { id: true } });
-  if (stream && publishing.get(stream.id)?.clientId === r.clientId) publishing.delete(stream.id);
+  if (stream) castPublishEnded(stream.id, r.clientId);
 }

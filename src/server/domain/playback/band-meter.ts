@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { recordBandUsage } from "@/server/domain/playback/band-usage";
+import { recordBandUsage } from "./band-usage";
 import { BUCKET_SECONDS, LOG_FILE_PATTERN, LOG_SOURCES, mediaLogDir } from "@/server/media/edge/media-log.mjs";
 
 // The band meter: reads the band logs that nginx and the Node media server append

@@ -1,0 +1,37 @@
+// Every kind of durable job: its payload, how many attempts it gets and how long it waits between
+// them. A service or use case queues a job by its kind (queue.ts enqueueJob); the handler that runs
+// it is registered from above, by the doors (src/server/workers), so nothing below them imports one.
+
+export interface JobPayloads {
+  /** Probe, fast path, poster, preview, ladder of one uploaded box item (domain/box/ingest-box-item). */
+  "box.ingest": { boxItemId: string };
+  /** The owner's mail about a finished upload, queued once per transition (domain/box/ingest-state). */
+  "box.notify": { boxItemId: string; status: "READY" | "FAILED" };
+  /** A payment still PENDING when it may expire (24 h): checked with its provider, else EXPIRED. */
+  "payments.expire": { trackingId: string };
+  /** The buyer's receipt, queued once, in the transaction that makes a payment PAID. */
+  "payments.receipt": { paymentId: string };
+  /** A plan's expiry reminder; `expiresAt` (ISO instant) is the expiry it is about. */
+  "licenses.remind": { userId: string; expiresAt: string };
+  /** A publish's recorded copy becomes (part of) its event's recording (domain/live/make-recording). */
+  "live.recording": { sessionId: string };
+}
+
+export type JobKind = keyof JobPayloads;
+
+export interface JobKindSpec {
+  maxAttempts: number;
+  /** Seconds to wait before attempt n+1 (n starts at 1). */
+  backoffSeconds(attempt: number): number;
+}
+
+export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
+  "box.ingest": { maxAttempts: 3, backoffSeconds: (attempt) => 10 * attempt * attempt },
+  "box.notify": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
+  "payments.expire": { maxAttempts: 10, backoffSeconds: (attempt) => 60 * attempt },
+  "payments.receipt": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
+  "licenses.remind": { maxAttempts: 5, backoffSeconds: (attempt) => 60 * attempt * attempt },
+  "live.recording": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
+};
+
+export const isJobKind = (type: string): type is JobKind => Object.hasOwn(JOB_KINDS, type);
