@@ -2,14 +2,10 @@ import path from "node:path";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { env } from "@/server/env";
 import { applyMigrations } from "./migrate";
-import { seedReferenceData } from "./seed";
 import type { SqlRunner } from "./sql-runner";
 import type { Pool } from "pg";
 import type { PGlite } from "@electric-sql/pglite";
-import { publicUserSelect, type PublicUserRow } from "@/server/domain/users/public-user";
-import type { SessionState } from "@/server/auth/session-state";
-import type { CommitCache } from "./commit-cache";
-import type { VodRow } from "@/server/domain/vod/vod-item-view";
+import type { CommitCaches, CommitCacheSpec } from "./commit-cache";
 
 export type Db = PrismaClient;
 
@@ -42,12 +38,8 @@ interface Direct {
   prisma: PrismaClient;
   read: DirectRead;
   transaction: DirectTransaction;
-  /** Public user rows by requested userCode, emptied by every commit changing them; PGlite only (commit-cache.ts). */
-  publicUsers?: CommitCache<PublicUserRow>;
-  /** Session states by user and login, emptied by every commit changing them; PGlite only. */
-  sessions?: CommitCache<SessionState>;
-  /** Vod rows by vod id (and a play's trackingId), emptied by every commit changing what they are read from; PGlite only (vod-item-view.ts). */
-  vods?: CommitCache<VodRow>;
+  /** The commit-watched caches the reads above declared (commit-cache.ts); PGlite only. */
+  caches?: CommitCaches;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
@@ -89,22 +81,14 @@ export function directTransaction(db: Db): DirectTransaction {
   return (work) => db.$transaction((tx) => work(queryOf(tx)));
 }
 
-/** The public-user cache of `db` when it is the process's client on PGlite; otherwise none (read every time). */
-export function publicUserCache(db: Db): CommitCache<PublicUserRow> | undefined {
+/**
+ * `load`'s value for `key`, from the commit-watched cache `spec` when `db` is the process's client on
+ * PGlite (emptied by every commit changing what the cache watches); otherwise read every time.
+ */
+export function cachedRead<T>(db: Db, spec: CommitCacheSpec<T>, key: string, load: () => Promise<T | null>): Promise<T | null> {
   const direct = slot.__kinoraDirect;
-  return direct && direct.prisma === db ? direct.publicUsers : undefined;
-}
-
-/** The session-state cache of `db` when it is the process's client on PGlite; otherwise none. */
-export function sessionStateCache(db: Db): CommitCache<SessionState> | undefined {
-  const direct = slot.__kinoraDirect;
-  return direct && direct.prisma === db ? direct.sessions : undefined;
-}
-
-/** The vod-row cache of `db` when it is the process's client on PGlite; otherwise none. */
-export function vodRowCache(db: Db): CommitCache<VodRow> | undefined {
-  const direct = slot.__kinoraDirect;
-  return direct && direct.prisma === db ? direct.vods : undefined;
+  const cache = direct && direct.prisma === db ? direct.caches?.of(spec) : undefined;
+  return cache ? cache.get(key, load) : load();
 }
 
 export async function closeDb(): Promise<void> {
@@ -119,32 +103,13 @@ const migrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
 async function open(): Promise<DbHandle> {
   const handle = env().DATABASE_URL ? await openPostgres(env().DATABASE_URL!) : await openPglite();
   await applyMigrations(handle.runner, migrationsDir());
-  await seedReferenceData(handle.prisma);
-  let publicUsers: CommitCache<PublicUserRow> | undefined;
-  let sessions: CommitCache<SessionState> | undefined;
-  let vods: CommitCache<VodRow> | undefined;
+  let caches: CommitCaches | undefined;
   if (handle.pglite) {
-    const [{ watchedCache }, { VOD_ROW_SOURCES }, { COMPLETED_PURCHASE_SOURCES }] = await Promise.all([
-      import("./commit-cache"),
-      import("@/server/domain/vod/vod-item-view"),
-      import("@/server/domain/vod/vod-entitlement"),
-    ]);
-    // every column the public user is read from or filtered on (status: only ACTIVE users exist publicly)
-    const columns = [...Object.keys(publicUserSelect), "status"];
-    publicUsers = await watchedCache(handle.pglite, { name: "public_user", watch: [{ table: "User", columns }], maxEntries: 10_000 });
-    sessions = await watchedCache(handle.pglite, {
-      name: "session_state",
-      watch: [
-        { table: "User", columns: ["status", "sessionVersion"] },
-        { table: "RefreshToken", columns: ["revokedAt", "familyId"] },
-      ],
-      maxEntries: 10_000,
-    });
-    // the vod's row and a play's proof of purchase, read with it (vod-item-view.ts, vod-entitlement.ts)
-    const watch = [...VOD_ROW_SOURCES, ...COMPLETED_PURCHASE_SOURCES];
-    vods = await watchedCache(handle.pglite, { name: "vod_row", watch, maxEntries: 10_000 });
+    const { CommitCaches } = await import("./commit-cache");
+    caches = new CommitCaches(handle.pglite);
+    await caches.install();
   }
-  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, publicUsers, sessions, vods };
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, caches };
   return handle;
 }
 

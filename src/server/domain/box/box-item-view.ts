@@ -5,6 +5,7 @@ import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
 import { contentFieldsOf } from "./content-fields";
+import { expr } from "@/server/db/column-map";
 import { acquiredLicenseSelect, toAcquiredLicenseView, type AcquiredLicenseView } from "@/server/domain/marketplace/acquired-license";
 
 /** What a box item looks like to its owner (the document's Box item, with domain types). */
@@ -72,9 +73,12 @@ export function playableOf(row: { id: string; ownerId: string; media: { id: stri
 }
 
 /** playableOf in SQL, for statements that read box items `b` through the driver: the media home's columns. */
-export const MEDIA_HOME_SQL = {
-  boxId: `coalesce(b."mediaId", b."id")::text`,
-  ownerId: `coalesce((SELECT m."ownerId" FROM "StoredMedia" m WHERE m."id" = b."mediaId"), b."ownerId")::text`,
+export const MEDIA_HOME_COLUMNS = {
+  boxId: expr(`coalesce(b."mediaId", b."id")::text`, { BoxItem: ["mediaId", "id"] }),
+  ownerId: expr(`coalesce((SELECT m."ownerId" FROM "StoredMedia" m WHERE m."id" = b."mediaId"), b."ownerId")::text`, {
+    BoxItem: ["mediaId", "ownerId"],
+    StoredMedia: ["id", "ownerId"],
+  }),
 };
 
 /**
