@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { hashPassword } from "../src/server/auth/password";
 import { newSecureToken } from "../src/server/auth/secure-token";
 import { closeDb, getDb } from "../src/server/db/client";
+import { seedReference } from "../src/server/domain/licenses/reference-data";
 import { originOf } from "../src/server/auth/client-origins";
 
 const GRANTS = ["client_credentials", "password", "refresh_token"];
@@ -48,6 +49,7 @@ const origins = (values.origin ?? []).map((o) => {
 // no top-level await: the package is CommonJS for tsx
 async function main(): Promise<void> {
   const db = await getDb();
+  await seedReference(db);
   try {
     if (await db.oAuthClient.findUnique({ where: { id }, select: { id: true } })) {
       console.error(`client:create: a client with id "${id}" already exists`);

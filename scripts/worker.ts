@@ -4,6 +4,7 @@
 // belongs to one process. A one-box PostgreSQL deployment may also run it in `npm start` with
 // KINORA_WORKER=1.
 import { closeDb, getDb } from "../src/server/db/client";
+import { seedReference } from "../src/server/domain/licenses/reference-data";
 import { env } from "../src/server/env";
 import { startJobWorker } from "../src/server/workers/start-job-worker";
 import { startProcessLease } from "../src/server/workers/process-lease";
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const db = await getDb();
+  await seedReference(db);
   const lease = await startProcessLease(db, { sole: false, ttlSeconds: env().JOB_LEASE_SECONDS });
   const worker = await startJobWorker(db, { soleWorker: false });
   console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);

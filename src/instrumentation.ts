@@ -4,6 +4,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDb } = await import("@/server/db/client");
   const db = await getDb();
+  await (await import("@/server/domain/licenses/reference-data")).seedReference(db);
   // Uploads of dead processes: their temp files and progress bars go (at once on PGlite, else by lease).
   const { env } = await import("@/server/env");
   const { startProcessLease } = await import("@/server/workers/process-lease");

@@ -21,7 +21,9 @@ export function useIntegrationDatabase(prefix: string): string {
 
 /** The process's database client (opened, migrated, seeded at first use). */
 export async function integrationDb(): Promise<Db> {
-  return (await import("../../src/server/db/client")).getDb();
+  const db = await (await import("../../src/server/db/client")).getDb();
+  await (await import("../../src/server/domain/licenses/reference-data")).seedReference(db);
+  return db;
 }
 
 /** Inserts an active user with throwaway personal data (and `data` on top); returns its id. */

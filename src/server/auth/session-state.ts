@@ -1,4 +1,6 @@
-import { directRead, sessionStateCache, type Db } from "@/server/db/client";
+import { cachedRead, directRead, type Db } from "@/server/db/client";
+import { declareCommitCache } from "@/server/db/commit-cache";
+import { columnMap, expr, tableAs, watchedTables } from "@/server/db/column-map";
 
 /** What decides whether a user's token or portal session still counts, read on every authenticated request. */
 export interface SessionState {
@@ -11,10 +13,22 @@ export interface SessionState {
   language: string;
 }
 
+const u = tableAs("User", "u");
+const STATE = columnMap(
+  {
+    active: expr(`u."status" = 'ACTIVE'`, u.reads("status")),
+    version: u.col("sessionVersion"),
+    language: u.col("language"),
+    revoked: expr(
+      `($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM "RefreshToken" r WHERE r."familyId" = $2::uuid AND r."revokedAt" IS NOT NULL))`,
+      tableAs("RefreshToken", "r").reads("familyId", "revokedAt"),
+    ),
+  },
+  u.reads("id"),
+);
 // One round trip; on PGlite none while no commit changed the rows it reads (commit-cache.ts).
-const SQL = `SELECT u."status" = 'ACTIVE' AS active, u."sessionVersion" AS version, u."language" AS language,
-  ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM "RefreshToken" r WHERE r."familyId" = $2::uuid AND r."revokedAt" IS NOT NULL)) AS revoked
-  FROM "User" u WHERE u."id" = $1::uuid`;
+const SQL = `SELECT ${STATE.select} FROM "User" u WHERE u."id" = $1::uuid`;
+const sessionStates = declareCommitCache<SessionState>({ name: "session_state", watch: watchedTables(STATE.reads), maxEntries: 10_000 });
 
 /** The session state of `userId` and its login `familyId` (none for portal sessions); null for an unknown user. */
 export async function readSessionState(db: Db, userId: string, familyId: string | undefined): Promise<SessionState | null> {
@@ -26,8 +40,7 @@ export async function readSessionState(db: Db, userId: string, familyId: string 
     const row = rows[0];
     return row ? { active: row.active, sessionVersion: Number(row.version), familyRevoked: row.revoked, language: row.language } : null;
   };
-  const cache = sessionStateCache(db);
-  return cache ? cache.get(`${userId}/${familyId ?? ""}`, load) : load();
+  return cachedRead(db, sessionStates, `${userId}/${familyId ?? ""}`, load);
 }
 
 /** Whether a token or session issued at `sessionVersion` for that login still counts. */

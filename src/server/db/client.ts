@@ -2,36 +2,15 @@ import path from "node:path";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { env } from "@/server/env";
 import { applyMigrations } from "./migrate";
-import { seedReferenceData } from "./seed";
-import type { SqlRunner } from "./sql-runner";
-import type { Pool } from "pg";
+import type { DirectRead, DirectTransaction, StatementRunner } from "./sql-runner";
 import type { PGlite } from "@electric-sql/pglite";
-import { publicUserSelect, type PublicUserRow } from "@/server/domain/users/public-user";
-import type { SessionState } from "@/server/auth/session-state";
-import type { CommitCache } from "./commit-cache";
-import type { VodRow } from "@/server/domain/vod/vod-item-view";
+import type { CommitCaches, CommitCacheSpec } from "./commit-cache";
 
 export type Db = PrismaClient;
 
-/**
- * A parameterized SQL read ($1, $2, ...) straight through the database driver, bypassing Prisma's
- * per-call cost; rows as the driver parses them (text, uuid: string; float8, int4: number; bool).
- * For the few hot reads where that cost dominates (docs/perf.md); everything else goes through Prisma.
- */
-export type DirectRead = <T extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<T[]>;
-
-/**
- * A transaction through the database driver: `work`'s statements run on one session, committed when
- * it resolves and rolled back when it throws. For short hot writes where Prisma's interactive
- * transaction costs more than the statements (a bundle move: docs/perf.md).
- */
-export type DirectTransaction = <T>(work: (query: DirectRead) => Promise<T>) => Promise<T>;
-
 interface DbHandle {
   prisma: PrismaClient;
-  runner: SqlRunner;
-  read: DirectRead;
-  transaction: DirectTransaction;
+  runner: StatementRunner;
   /** Embedded only: the one session every write of the database goes through. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -42,12 +21,8 @@ interface Direct {
   prisma: PrismaClient;
   read: DirectRead;
   transaction: DirectTransaction;
-  /** Public user rows by requested userCode, emptied by every commit changing them; PGlite only (commit-cache.ts). */
-  publicUsers?: CommitCache<PublicUserRow>;
-  /** Session states by user and login, emptied by every commit changing them; PGlite only. */
-  sessions?: CommitCache<SessionState>;
-  /** Vod rows by vod id (and a play's trackingId), emptied by every commit changing what they are read from; PGlite only (vod-item-view.ts). */
-  vods?: CommitCache<VodRow>;
+  /** The commit-watched caches the reads above declared (commit-cache.ts); PGlite only. */
+  caches?: CommitCaches;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
@@ -89,22 +64,14 @@ export function directTransaction(db: Db): DirectTransaction {
   return (work) => db.$transaction((tx) => work(queryOf(tx)));
 }
 
-/** The public-user cache of `db` when it is the process's client on PGlite; otherwise none (read every time). */
-export function publicUserCache(db: Db): CommitCache<PublicUserRow> | undefined {
+/**
+ * `load`'s value for `key`, from the commit-watched cache `spec` when `db` is the process's client on
+ * PGlite (emptied by every commit changing what the cache watches); otherwise read every time.
+ */
+export function cachedRead<T>(db: Db, spec: CommitCacheSpec<T>, key: string, load: () => Promise<T | null>): Promise<T | null> {
   const direct = slot.__kinoraDirect;
-  return direct && direct.prisma === db ? direct.publicUsers : undefined;
-}
-
-/** The session-state cache of `db` when it is the process's client on PGlite; otherwise none. */
-export function sessionStateCache(db: Db): CommitCache<SessionState> | undefined {
-  const direct = slot.__kinoraDirect;
-  return direct && direct.prisma === db ? direct.sessions : undefined;
-}
-
-/** The vod-row cache of `db` when it is the process's client on PGlite; otherwise none. */
-export function vodRowCache(db: Db): CommitCache<VodRow> | undefined {
-  const direct = slot.__kinoraDirect;
-  return direct && direct.prisma === db ? direct.vods : undefined;
+  const cache = direct && direct.prisma === db ? direct.caches?.of(spec) : undefined;
+  return cache ? cache.get(key, load) : load();
 }
 
 export async function closeDb(): Promise<void> {
@@ -119,46 +86,25 @@ const migrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
 async function open(): Promise<DbHandle> {
   const handle = env().DATABASE_URL ? await openPostgres(env().DATABASE_URL!) : await openPglite();
   await applyMigrations(handle.runner, migrationsDir());
-  await seedReferenceData(handle.prisma);
-  let publicUsers: CommitCache<PublicUserRow> | undefined;
-  let sessions: CommitCache<SessionState> | undefined;
-  let vods: CommitCache<VodRow> | undefined;
+  let caches: CommitCaches | undefined;
   if (handle.pglite) {
-    const [{ watchedCache }, { VOD_ROW_SOURCES }, { COMPLETED_PURCHASE_SOURCES }] = await Promise.all([
-      import("./commit-cache"),
-      import("@/server/domain/vod/vod-item-view"),
-      import("@/server/domain/vod/vod-entitlement"),
-    ]);
-    // every column the public user is read from or filtered on (status: only ACTIVE users exist publicly)
-    const columns = [...Object.keys(publicUserSelect), "status"];
-    publicUsers = await watchedCache(handle.pglite, { name: "public_user", watch: [{ table: "User", columns }], maxEntries: 10_000 });
-    sessions = await watchedCache(handle.pglite, {
-      name: "session_state",
-      watch: [
-        { table: "User", columns: ["status", "sessionVersion"] },
-        { table: "RefreshToken", columns: ["revokedAt", "familyId"] },
-      ],
-      maxEntries: 10_000,
-    });
-    // the vod's row and a play's proof of purchase, read with it (vod-item-view.ts, vod-entitlement.ts)
-    const watch = [...VOD_ROW_SOURCES, ...COMPLETED_PURCHASE_SOURCES];
-    vods = await watchedCache(handle.pglite, { name: "vod_row", watch, maxEntries: 10_000 });
+    const { CommitCaches } = await import("./commit-cache");
+    caches = new CommitCaches(handle.pglite);
+    await caches.install();
   }
-  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.read, transaction: handle.transaction, publicUsers, sessions, vods };
+  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.runner.read, transaction: handle.runner.transaction, caches };
   return handle;
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
-  const [{ PrismaPg }, pg, { pgRunner }] = await Promise.all([import("@prisma/adapter-pg"), import("pg"), import("./sql-runner")]);
+  const [{ PrismaPg }, pg, { pgStatements }] = await Promise.all([import("@prisma/adapter-pg"), import("pg"), import("./sql-runner")]);
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // direct reads on connections of their own, where a named statement is planned once (pgDirectRead)
   const readPool = new pg.default.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
-    runner: pgRunner(pool),
-    read: pgDirectRead(readPool),
-    transaction: pgTransaction(pool),
+    runner: pgStatements(pool, readPool),
     close: async () => {
       await prisma.$disconnect();
       await Promise.all([pool.end(), readPool.end()]);
@@ -166,77 +112,8 @@ async function openPostgres(url: string): Promise<DbHandle> {
   };
 }
 
-/**
- * Names for the SQL texts of direct statements on PostgreSQL: each text (constants of the code, so
- * few; at most `max` named) is a named statement, which pg parses and plans once per connection
- * instead of on every call. "cached plan must not change result type" (0A000) means a table changed
- * under a statement prepared on that connection.
- */
-function statementNames(prefix: string, max = 100): (sql: string) => string | undefined {
-  const names = new Map<string, string>();
-  return (sql) => {
-    let name = names.get(sql);
-    if (!name && names.size < max) names.set(sql, (name = `${prefix}_${names.size}`));
-    return name;
-  };
-}
-
-const isStalePlan = (err: unknown) => (err as { code?: string }).code === "0A000";
-
-/**
- * Direct reads on PostgreSQL, named statements (statementNames). Once: `pool`'s connections force
- * generic plans, since PostgreSQL's default replans a statement for its parameters whenever its
- * generic plan looks costlier than the average of such custom plans, and planning the search
- * statements costs more than running them (docs/perf.md, vod search). Every statement read this way
- * is written for the indexes it uses, whatever its parameters.
- */
-function pgDirectRead(pool: Pool): DirectRead {
-  const nameOf = statementNames("kinora_read");
-  return async <T>(sql: string, params: unknown[]) => {
-    const name = nameOf(sql);
-    try {
-      return (await pool.query({ name, text: sql, values: params })).rows as T[];
-    } catch (err) {
-      if (name && isStalePlan(err)) return (await pool.query(sql, params)).rows as T[];
-      throw err;
-    }
-  };
-}
-
-/**
- * DirectTransaction on PostgreSQL: one pooled connection from BEGIN to COMMIT, its statements named
- * (statementNames: a bundle's items statement costs a couple of milliseconds to plan). A connection
- * a failed ROLLBACK leaves unsure, or whose prepared statement went stale (the transaction fails;
- * the next one gets a fresh connection), is dropped.
- */
-function pgTransaction(pool: Pool): DirectTransaction {
-  const nameOf = statementNames("kinora_tx");
-  return async (work) => {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query("BEGIN");
-      const result = await work(async <T>(sql: string, params: unknown[]) => {
-        try {
-          return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
-        } catch (err) {
-          if (isStalePlan(err)) broken = err as Error;
-          throw err;
-        }
-      });
-      await client.query("COMMIT");
-      return result;
-    } catch (err) {
-      await client.query("ROLLBACK").catch((rollback: Error) => (broken ??= rollback));
-      throw err;
-    } finally {
-      client.release(broken);
-    }
-  };
-}
-
 async function openPglite(): Promise<DbHandle> {
-  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteRunner }, { pgliteForPrisma }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteStatements }, { pgliteForPrisma }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("pglite-prisma-adapter"),
@@ -250,11 +127,8 @@ async function openPglite(): Promise<DbHandle> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(fast) });
   return {
     prisma,
-    runner: pgliteRunner(pglite),
+    runner: pgliteStatements(pglite, fast),
     pglite,
-    read: async <T>(sql: string, params: unknown[]) => (await fast.query<T>(sql, params)).rows,
-    transaction: (work) =>
-      fast.transaction((tx) => work(async <T>(sql: string, params: unknown[]) => (await tx.query<T>(sql, params)).rows)),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

@@ -75,3 +75,59 @@ export async function watchedCache<T>(
   await pglite.listen(channel, () => cache.invalidate());
   return cache;
 }
+
+/** A commit-watched cache a read declares (declareCommitCache): its name, what it watches, its bound. */
+export interface CommitCacheSpec<T> {
+  name: string;
+  watch: WatchedTable[];
+  maxEntries: number;
+  /** Phantom: the type of the values cached. */
+  readonly __value?: T;
+}
+
+// Declarations of the whole process (Next bundles this module into several chunks): by name.
+const declared = ((globalThis as unknown as { __kinoraCommitCaches?: Map<string, CommitCacheSpec<unknown>> }).__kinoraCommitCaches ??=
+  new Map());
+
+/**
+ * Declares a commit-watched cache: the module that reads (the domain, above the database) says what
+ * the cache is called and what its rows are read from; the database's client installs it on PGlite
+ * (CommitCaches) and hands it out (client.ts, cachedRead).
+ */
+export function declareCommitCache<T>(spec: { name: string; watch: WatchedTable[]; maxEntries: number }): CommitCacheSpec<T> {
+  declared.set(spec.name, spec);
+  return spec;
+}
+
+/**
+ * The commit-watched caches of one PGlite: every cache declared when it opens is installed then
+ * (install); one declared later (a module loaded after the database opened) on its first use,
+ * read uncached until its triggers are in place.
+ */
+export class CommitCaches {
+  private caches = new Map<string, CommitCache<unknown>>();
+  private installing = new Map<string, Promise<void>>();
+
+  constructor(private readonly pglite: PGlite) {}
+
+  /** Installs every cache declared so far. */
+  async install(): Promise<void> {
+    for (const spec of declared.values()) await this.installOne(spec);
+  }
+
+  /** The cache of `spec`, or undefined while it is being installed. */
+  of<T>(spec: CommitCacheSpec<T>): CommitCache<T> | undefined {
+    const cache = this.caches.get(spec.name);
+    if (!cache && !this.installing.has(spec.name)) void this.installOne(spec).catch(() => this.installing.delete(spec.name));
+    return cache as CommitCache<T> | undefined;
+  }
+
+  private installOne(spec: CommitCacheSpec<unknown>): Promise<void> {
+    let pending = this.installing.get(spec.name);
+    if (!pending) {
+      pending = watchedCache(this.pglite, spec).then((cache) => void this.caches.set(spec.name, cache));
+      this.installing.set(spec.name, pending);
+    }
+    return pending;
+  }
+}

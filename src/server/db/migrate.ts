@@ -4,17 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
-
-export interface SqlRunner {
-  /** Runs a script of one or more statements, without parameters. */
-  exec(script: string): Promise<void>;
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * Runs `fn` on one dedicated connection. Pools need it: BEGIN/COMMIT and session advisory locks
-   * only work when every statement goes to the same connection. Absent = already one connection.
-   */
-  withConnection?<R>(fn: (conn: SqlRunner) => Promise<R>): Promise<R>;
-}
+import type { SqlRunner } from "./sql-runner";
 
 // The key `prisma migrate deploy` locks on PostgreSQL: our runs and Prisma's exclude each other.
 const PRISMA_ADVISORY_LOCK_KEY = 72707369;

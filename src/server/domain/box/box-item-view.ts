@@ -4,24 +4,19 @@ import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
-import { contentFieldsOf } from "./content-fields";
+import { contentFieldsOf, contentRowSelect, type ContentFields } from "./content-fields";
+import { expr } from "@/server/db/column-map";
 import { acquiredLicenseSelect, toAcquiredLicenseView, type AcquiredLicenseView } from "@/server/domain/marketplace/acquired-license";
 
 /** What a box item looks like to its owner (the document's Box item, with domain types). */
 export const boxItemSelect = {
   id: true,
   ownerId: true,
-  contentId: true,
-  resourceId: true,
-  title: true,
-  description: true,
-  tags: true,
+  ...contentRowSelect,
   source: true,
   status: true,
   failureReason: true,
   progress: true,
-  durationSeconds: true,
-  thumbnailId: true,
   expirationDate: true,
   createdAt: true,
   poster: { select: { id: true } },
@@ -32,19 +27,7 @@ export const boxItemSelect = {
 
 type BoxItemRow = Prisma.BoxItemGetPayload<{ select: typeof boxItemSelect }>;
 
-export interface BoxItemView {
-  boxId: string;
-  contentId: string;
-  resourceId: string;
-  title: string;
-  description?: string;
-  /** Unknown (null) until the probe ran. */
-  durationSeconds: number | null;
-  /** The thumbnail the owner chose (a public image: /asset/thumbnail/{thumbnailId}/{width}). */
-  thumbnailId?: string;
-  /** Signed URL of the poster the ingest grabbed, once there is one (private: a frame of the content; not in the document's shape). */
-  posterUrl?: string;
-  tags: string[];
+export interface BoxItemView extends ContentFields {
   source: BoxSource;
   createdAt: Date;
   status: BoxStatus;
@@ -72,9 +55,12 @@ export function playableOf(row: { id: string; ownerId: string; media: { id: stri
 }
 
 /** playableOf in SQL, for statements that read box items `b` through the driver: the media home's columns. */
-export const MEDIA_HOME_SQL = {
-  boxId: `coalesce(b."mediaId", b."id")::text`,
-  ownerId: `coalesce((SELECT m."ownerId" FROM "StoredMedia" m WHERE m."id" = b."mediaId"), b."ownerId")::text`,
+export const MEDIA_HOME_COLUMNS = {
+  boxId: expr(`coalesce(b."mediaId", b."id")::text`, { BoxItem: ["mediaId", "id"] }),
+  ownerId: expr(`coalesce((SELECT m."ownerId" FROM "StoredMedia" m WHERE m."id" = b."mediaId"), b."ownerId")::text`, {
+    BoxItem: ["mediaId", "ownerId"],
+    StoredMedia: ["id", "ownerId"],
+  }),
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { columnsOf, type JsonColumnsOf } from "@/server/db/json-rows";
 import { signPoster, type PlayableItem } from "@/server/domain/playback/sign-playback";
 
 /**
@@ -31,64 +32,7 @@ export interface ContentRow {
   tags: string[] | null;
 }
 
-/**
- * A ContentRow as the statements that send rows as JSON arrays (large answers: bundle items, a cast
- * calendar) write it: contentTupleSql's columns of box items (or of a subquery of them) `table`, in
- * this order, last in the row.
- */
-export type ContentTuple = [
-  contentId: string,
-  resourceId: string,
-  title: string,
-  description: string | null,
-  durationSeconds: number | null,
-  thumbnailId: string | null,
-  tags: string[] | null,
-];
-const CONTENT_COLUMNS = ["contentId", "resourceId", "title", "description", "durationSeconds", "thumbnailId", "tags"];
-/** ContentTuple's columns of `table`, in order; `each` wraps every one (an aggregate, for a statement that sends a column of values each). */
-export const contentTupleSql = (table: string, each = (column: string) => column) =>
-  CONTENT_COLUMNS.map((c) => each(`${table}."${c}"`)).join(", ");
-
-export const contentRowOf = ([
-  contentId,
-  resourceId,
-  title,
-  description,
-  durationSeconds,
-  thumbnailId,
-  tags,
-]: ContentTuple): ContentRow => ({
-  contentId,
-  resourceId,
-  title,
-  description,
-  durationSeconds,
-  thumbnailId,
-  tags,
-});
-
-type ColumnsOf<Row extends unknown[]> = { [K in keyof Row]: Row[K][] };
-/** ContentTuple's values as columns (one array each, the rows in order), as a statement that sends columns writes them. */
-export type ContentColumns = ColumnsOf<ContentTuple>;
-
-/** Row k of ContentColumns. */
-export function contentRowAt(
-  [contentIds, resourceIds, titles, descriptions, durations, thumbnailIds, tags]: ContentColumns,
-  k: number,
-): ContentRow {
-  return {
-    contentId: contentIds[k]!,
-    resourceId: resourceIds[k]!,
-    title: titles[k]!,
-    description: descriptions[k] ?? null,
-    durationSeconds: durations[k] ?? null,
-    thumbnailId: thumbnailIds[k] ?? null,
-    tags: tags[k] ?? null,
-  };
-}
-
-/** The box item's columns of a ContentRow, for a Prisma select. */
+/** The box item's columns of a ContentRow, for a Prisma select: the one list of the content's columns. */
 export const contentRowSelect = {
   contentId: true,
   resourceId: true,
@@ -97,7 +41,25 @@ export const contentRowSelect = {
   durationSeconds: true,
   thumbnailId: true,
   tags: true,
-} satisfies Prisma.BoxItemSelect;
+} satisfies Prisma.BoxItemSelect & Record<keyof ContentRow, true>;
+
+const CONTENT_COLUMNS = Object.keys(contentRowSelect) as (keyof ContentRow)[];
+
+/** ContentRow's columns of box items (or of a subquery of them) `table`, by name: for a statement's column declarations (db/json-rows.ts). */
+export const contentColumnsOf = (table: string) => columnsOf(table, ...CONTENT_COLUMNS);
+
+/** ContentRow's columns of `table` as a SELECT list. */
+export const contentColumnsSql = (table: string) => CONTENT_COLUMNS.map((c) => `${table}."${c}"`).join(", ");
+
+/** ContentRow's columns of `table` as the pairs of a json_build_object. */
+export const contentObjectSql = (table: string) => CONTENT_COLUMNS.map((c) => `'${c}', ${table}."${c}"`).join(", ");
+
+/** Row k of columns of ContentRow (db/json-rows.ts, jsonColumns), by name. */
+export function contentRowAt(columns: JsonColumnsOf<ContentRow>, k: number): ContentRow {
+  const row: Record<string, unknown> = {};
+  for (const c of CONTENT_COLUMNS) row[c] = columns[c][k] ?? null;
+  return row as unknown as ContentRow;
+}
 
 /**
  * The content fields of box item `boxId` read as `row`; `poster`: the media home whose poster.jpg is

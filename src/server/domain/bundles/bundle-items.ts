@@ -1,12 +1,15 @@
 import type { Prisma } from "@/generated/prisma/client";
 import {
-  contentTupleSql,
+  contentColumnsOf,
+  contentColumnsSql,
   contentFieldsOf,
   contentRowAt,
-  type ContentColumns,
   type ContentFields,
+  type ContentRow,
 } from "@/server/domain/box/content-fields";
-import { directRead, directTransaction, queryOf, type DirectRead } from "@/server/db/client";
+import { columnsOf, jsonColumns } from "@/server/db/json-rows";
+import { directRead, directTransaction, queryOf } from "@/server/db/client";
+import type { DirectRead } from "@/server/db/sql-runner";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId, requireUserId } from "@/server/core/context";
 import { notFound, type DomainError } from "@/server/core/errors";
@@ -29,22 +32,23 @@ export interface BundleItemsView {
 }
 
 /**
- * The items as the statement sends them: one array per column, the items in order (item k is the
- * k-th value of each); `position` the item's place in the order (item-positions.ts); `hasPoster`
- * whether the ingest grabbed one; `homeBoxId` and `homeOwnerId` the media home when the files are
- * another box item's (MEDIA_ELSEWHERE_SQL); then the content's columns. Every column is null when
- * there is no item.
+ * An item as the statement reads it: `position` its place in the order (item-positions.ts);
+ * `hasPoster` whether the ingest grabbed one; `homeBoxId` and `homeOwnerId` the media home when the
+ * files are another box item's (MEDIA_ELSEWHERE_SQL); then the content's columns.
  */
-type ItemColumns = [
-  itemCodes: string[] | null,
-  positions: number[],
-  vodIds: string[],
-  boxIds: string[],
-  hasPosters: boolean[],
-  homeBoxIds: (string | null)[],
-  homeOwnerIds: (string | null)[],
-  ...content: ContentColumns,
-];
+interface ItemRow extends ContentRow {
+  id: string;
+  position: number;
+  vodId: string;
+  boxId: string;
+  hasPoster: boolean;
+  homeBoxId: string | null;
+  homeOwnerId: string | null;
+}
+const ITEM_COLUMNS = jsonColumns<ItemRow>({
+  ...columnsOf("s", "id", "position", "vodId", "boxId", "hasPoster", "homeBoxId", "homeOwnerId"),
+  ...contentColumnsOf("s"),
+});
 
 // The items leave the database as one value, a JSON array of columns: a bundle of 1,000 items answers
 // every move with all of them (a third faster than 13,000 fields to decode, on PGlite most of all),
@@ -54,12 +58,9 @@ type ItemColumns = [
 // repeated. The rows are sorted in a subquery, which every aggregate reads in that order
 // (PostgreSQL's documented way of feeding aggregates sorted input; an ORDER BY in each would sort
 // the rows once per column).
-const itemsWhere = (
-  joinsAndWhere: string,
-) => `SELECT json_build_array(json_agg(s."id"), json_agg(s."position"), json_agg(s."vodId"), json_agg(s."boxId"),
-      json_agg(s."hasPoster"), json_agg(s."homeBoxId"), json_agg(s."homeOwnerId"), ${contentTupleSql("s", (c) => `json_agg(${c})`)})::text
+const itemsWhere = (joinsAndWhere: string) => `SELECT ${ITEM_COLUMNS.sql}::text
   FROM (SELECT i."id", i."position", i."vodId", b."id" AS "boxId", EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster",
-      ${MEDIA_ELSEWHERE_SQL.boxId} AS "homeBoxId", ${MEDIA_ELSEWHERE_SQL.ownerId} AS "homeOwnerId", ${contentTupleSql("b")}
+      ${MEDIA_ELSEWHERE_SQL.boxId} AS "homeBoxId", ${MEDIA_ELSEWHERE_SQL.ownerId} AS "homeOwnerId", ${contentColumnsSql("b")}
     FROM "BundleItem" i JOIN "BoxItem" b ON b."id" = i."boxItemId" LEFT JOIN "StoredMedia" m ON m."id" = b."mediaId" ${joinsAndWhere}
     ORDER BY i."position") s`;
 /** The owner's bundle ($1, of owner $2) and all its items, in one statement: what every items operation of the owner answers. */
@@ -69,17 +70,17 @@ const OWN_BUNDLE_ITEMS = `SELECT ${bundleRowSql("bundle")}::text AS bundle, (${i
 const VISIBLE_ITEMS = `SELECT (${itemsWhere(`JOIN "VodItem" v ON v."id" = i."vodId"
   WHERE i."bundleId" = $1::uuid AND v."listed" AND (v."expirationDate" IS NULL OR v."expirationDate" >= $2::date)`)}) AS items`;
 
-/** The items of the statement's JSON (ItemColumns), in order, and their positions; `ownerId` the bundle's owner. */
+/** The items of the statement's JSON (ITEM_COLUMNS), in order, and their positions; `ownerId` the bundle's owner. */
 function itemsOf(json: string, ownerId: string, baseUrl?: string): { items: BundleItemView[]; positions: number[] } {
-  const [itemCodes, positions, vodIds, boxIds, hasPosters, homeBoxIds, homeOwnerIds, ...content] = JSON.parse(json) as ItemColumns;
-  const items = (itemCodes ?? []).map((itemCode, k) => {
-    const boxId = boxIds[k]!;
-    const poster = hasPosters[k]
-      ? mediaHomeOf({ id: boxId, ownerId }, { boxId: homeBoxIds[k] ?? null, ownerId: homeOwnerIds[k] ?? null })
+  const c = ITEM_COLUMNS.columns(JSON.parse(json) as (unknown[] | null)[]);
+  const items = c.id.map((itemCode, k) => {
+    const boxId = c.boxId[k]!;
+    const poster = c.hasPoster[k]
+      ? mediaHomeOf({ id: boxId, ownerId }, { boxId: c.homeBoxId[k] ?? null, ownerId: c.homeOwnerId[k] ?? null })
       : undefined;
-    return { itemCode, vodId: vodIds[k]!, ...contentFieldsOf(boxId, contentRowAt(content, k), poster, baseUrl) };
+    return { itemCode, vodId: c.vodId[k]!, ...contentFieldsOf(boxId, contentRowAt(c, k), poster, baseUrl) };
   });
-  return { items, positions: positions ?? [] };
+  return { items, positions: c.position };
 }
 
 /**

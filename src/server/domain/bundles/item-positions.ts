@@ -1,4 +1,4 @@
-import type { DirectRead } from "@/server/db/client";
+import type { DirectRead } from "@/server/db/sql-runner";
 
 // How a bundle keeps its order (the ordered-bundle operations: insert, move, remove by index).
 //

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ProgramType } from "@/generated/prisma/enums";
-import { contentTupleSql, contentFieldsOf, contentRowOf, type ContentTuple } from "@/server/domain/box/content-fields";
+import { contentColumnsOf, contentFieldsOf, type ContentRow } from "@/server/domain/box/content-fields";
 import { directRead, type Db } from "@/server/db/client";
+import { columnsOf, jsonTuple } from "@/server/db/json-rows";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId, requireUserId } from "@/server/core/context";
 import { loadAudienceCastChannel, loadOwnCastChannel, toCastStreamView, type CastChannelView } from "./cast-views";
@@ -26,42 +27,59 @@ export interface CalendarDay {
 
 export const dayInput = z.object({ channelId: z.string(), date: zPathDay, offsetMs: zOffsetMs });
 
-/** A program as the calendar statement gives it: a JSON array, in this order (instants in ms, as float8: rounded). */
-type ProgramTuple = [
-  id: string,
-  itemType: ProgramType,
-  title: string,
-  description: string | null,
-  thumbnailId: string | null,
-  tags: string[] | null,
-  startsAt: number,
-  endsAt: number,
-  offsetSeconds: number,
-  boxItemId: string | null,
-  streamId: string | null,
-];
-type PlayedContentTuple = [id: string, catchUpVodId: string | null, ...content: ContentTuple];
-type StreamTuple = [
-  id: string,
-  ownerId: string,
-  name: string,
-  description: string | null,
-  streamPath: string,
-  thumbnailId: string | null,
-  tags: string[] | null,
-];
+/** A program as the calendar statement reads it (instants in ms, as float8: rounded). */
+interface ProgramJson {
+  id: string;
+  itemType: ProgramType;
+  title: string;
+  description: string | null;
+  thumbnailId: string | null;
+  tags: string[] | null;
+  startsAtMs: number;
+  endsAtMs: number;
+  offsetSeconds: number;
+  boxItemId: string | null;
+  streamId: string | null;
+}
+const PROGRAM = jsonTuple<ProgramJson>({
+  ...columnsOf("p", "id", "itemType", "title", "description", "thumbnailId", "tags"),
+  startsAtMs: `date_part('epoch', p."startsAt") * 1000`,
+  endsAtMs: `date_part('epoch', p."endsAt") * 1000`,
+  ...columnsOf("p", "offsetSeconds", "boxItemId", "streamId"),
+});
+/** A content the calendar plays, with the vod its programs are watched again on (catch-up). */
+interface PlayedContentJson extends ContentRow {
+  id: string;
+  catchUpVodId: string | null;
+}
+const PLAYED_CONTENT = jsonTuple<PlayedContentJson>({
+  id: `b."id"`,
+  catchUpVodId: catchUpVodSql('b."id"', "$4"),
+  ...contentColumnsOf("b"),
+});
+interface StreamJson {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string | null;
+  streamPath: string;
+  thumbnailId: string | null;
+  tags: string[] | null;
+}
+const STREAM = jsonTuple<StreamJson>(columnsOf("s", "id", "ownerId", "name", "description", "streamPath", "thumbnailId", "tags"));
+const CALENDAR_PARTS = jsonTuple<{ programs: unknown[][]; contents: unknown[][]; streams: unknown[][] }>({
+  programs: `(SELECT coalesce(json_agg(${PROGRAM.sql} ORDER BY p."startsAt"), '[]') FROM p)`,
+  contents: `(SELECT coalesce(json_agg(${PLAYED_CONTENT.sql}), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED'))`,
+  streams: `(SELECT coalesce(json_agg(${STREAM.sql}), '[]')
+      FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE'))`,
+});
 
 // One statement through the driver and one value, as the bundle items are read (bundles/bundle-items.ts):
 // a month of 50 programs a day is 2,100 programs leaving the database as one JSON text. Each content
 // and stream played comes once, not once per program (a month plays the same few hundred contents
-// again and again), and rows are arrays without keys: a third of the text, half the database's time.
+// again and again), and rows are arrays without keys (db/json-rows.ts): a third of the text, half the database's time.
 const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1::uuid AND "startsAt" >= $2::timestamp AND "startsAt" < $3::timestamp)
-  SELECT json_build_array(
-    (SELECT coalesce(json_agg(json_build_array(p."id", p."itemType", p."title", p."description", p."thumbnailId", p."tags",
-        date_part('epoch', p."startsAt") * 1000, date_part('epoch', p."endsAt") * 1000, p."offsetSeconds", p."boxItemId", p."streamId") ORDER BY p."startsAt"), '[]') FROM p),
-    (SELECT coalesce(json_agg(json_build_array(b."id", ${catchUpVodSql('b."id"', "$4")}, ${contentTupleSql("b")})), '[]') FROM "BoxItem" b WHERE b."id" IN (SELECT "boxItemId" FROM p WHERE "itemType" = 'PRERECORDED')),
-    (SELECT coalesce(json_agg(json_build_array(s."id", s."ownerId", s."name", s."description", s."streamPath", s."thumbnailId", s."tags")), '[]')
-      FROM "CastStream" s WHERE s."id" IN (SELECT "streamId" FROM p WHERE "itemType" = 'LIVE')))::text AS calendar`;
+  SELECT ${CALENDAR_PARTS.sql}::text AS calendar`;
 
 /** The programs of a channel started in the range, grouped by day: one statement for any number of days and programs. */
 export async function readCalendar(db: Db, channel: CastChannelView, range: DayRange, baseUrl?: string): Promise<CalendarDay[]> {
@@ -71,28 +89,42 @@ export async function readCalendar(db: Db, channel: CastChannelView, range: DayR
     timestampOf(rangeEnd(range)),
     todayUtc(),
   ]);
-  const [programs, contents, streams] = JSON.parse(row!.calendar) as [ProgramTuple[], PlayedContentTuple[], StreamTuple[]];
+  const parts = CALENDAR_PARTS.row(JSON.parse(row!.calendar) as unknown[]);
+  const contents = parts.contents.map(PLAYED_CONTENT.row);
   // one view per content or stream, shared by the programs that play it (views are only read)
-  const contentById = new Map(contents.map(([id, , ...content]) => [id, contentFieldsOf(id, contentRowOf(content), undefined)]));
-  const watchUrlById = new Map(contents.flatMap(([id, catchUpVodId]) => (catchUpVodId ? [[id, watchUrlOf(catchUpVodId, baseUrl)]] : [])));
+  const contentById = new Map(contents.map((c) => [c.id, contentFieldsOf(c.id, c, undefined)]));
+  const watchUrlById = new Map(contents.flatMap((c) => (c.catchUpVodId ? [[c.id, watchUrlOf(c.catchUpVodId, baseUrl)]] : [])));
   const streamById = new Map(
-    streams.map(([id, ownerId, name, description, streamPath, thumbnailId, tags]) => [
-      id,
-      toCastStreamView({ id, ownerId, name, description, streamPath, thumbnailId, tags: tags ?? [] }, baseUrl),
-    ]),
+    parts.streams.map((values) => {
+      const s = STREAM.row(values);
+      return [s.id, toCastStreamView({ ...s, tags: s.tags ?? [] }, baseUrl)];
+    }),
   );
   const days: CalendarDay[] = Array.from({ length: range.dayCount }, (_, i) => ({
     dayStart: new Date(range.from + i * DAY_MS),
     programs: [],
   }));
-  for (const [programId, itemType, title, description, thumbnailId, tags, start, end, offsetSeconds, boxItemId, streamId] of programs) {
-    const startsAt = new Date(Math.round(start));
+  for (const values of parts.programs) {
+    const {
+      id: programId,
+      itemType,
+      title,
+      description,
+      thumbnailId,
+      tags,
+      startsAtMs,
+      endsAtMs,
+      offsetSeconds,
+      boxItemId,
+      streamId,
+    } = PROGRAM.row(values);
+    const startsAt = new Date(Math.round(startsAtMs));
     days[Math.floor((startsAt.getTime() - range.from) / DAY_MS)]!.programs.push({
       programId,
       title,
       description: description ?? undefined,
       startsAt,
-      endsAt: new Date(Math.round(end)),
+      endsAt: new Date(Math.round(endsAtMs)),
       itemType,
       thumbnailId: thumbnailId ?? undefined,
       tags: tags ?? [],

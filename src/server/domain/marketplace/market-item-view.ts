@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { contentFieldsOf, contentRowSelect, type ContentFields } from "@/server/domain/box/content-fields";
+import { contentFieldsOf, contentObjectSql, contentRowSelect, type ContentFields } from "@/server/domain/box/content-fields";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
 import { playableOf } from "@/server/domain/box/box-item-view";
@@ -99,8 +99,7 @@ export async function loadVisibleMarketItem(db: Db, viewerId: string | undefined
 export const MARKET_COLUMNS = `m."id"::text AS "id", m."ownerId"::text AS "ownerId", m."listed",
   (EXTRACT(EPOCH FROM m."createdAt") * 1000)::float8 AS "createdAtMs", m."licenseType"::text AS "licenseType", m."ccType"::text AS "ccType",
   m."activationPriceCents", m."pricePerViewCents", m."earningPercentage", m."duration", m."durationUnit"::text AS "durationUnit", m."download",
-  json_build_object('id', b."id", 'ownerId', b."ownerId", 'contentId', b."contentId", 'resourceId', b."resourceId", 'title', b."title",
-    'description', b."description", 'durationSeconds', b."durationSeconds", 'thumbnailId', b."thumbnailId", 'tags', b."tags",
+  json_build_object('id', b."id", 'ownerId', b."ownerId", ${contentObjectSql("b")},
     'poster', (SELECT json_build_object('id', t."id") FROM "Thumbnail" t WHERE t."boxItemId" = b."id" LIMIT 1),
     'media', (SELECT json_build_object('id', s."id", 'ownerId', s."ownerId") FROM "StoredMedia" s WHERE s."id" = b."mediaId")) AS "boxItem",
   u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle", u."pageDescription",

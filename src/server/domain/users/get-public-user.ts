@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { directRead, publicUserCache } from "@/server/db/client";
+import { cachedRead, directRead } from "@/server/db/client";
+import { declareCommitCache } from "@/server/db/commit-cache";
+import { tableAs, watchedTables } from "@/server/db/column-map";
 import type { Ctx } from "@/server/core/context";
 import { notFound } from "@/server/core/errors";
 import {
-  publicUserColumnsSql,
+  publicUserColumns,
   publicUserRowOf,
   publicUserSelect,
   toPublicUser,
@@ -15,17 +17,23 @@ import {
 export const getPublicUserInput = z.object({ userCode: z.string().trim().min(1).max(100) });
 
 // The public fields of an active user by exact userCode (the unique index).
-const BY_EXACT_CODE = `SELECT ${publicUserColumnsSql("u")} FROM "public"."User" u WHERE u."userCode" = $1 AND u."status" = 'ACTIVE' LIMIT 1`;
+const PUBLIC_USER = publicUserColumns("u");
+const BY_EXACT_CODE = `SELECT ${PUBLIC_USER.select} FROM "public"."User" u WHERE u."userCode" = $1 AND u."status" = 'ACTIVE' LIMIT 1`;
+
+// Public user rows by requested userCode: every column the statement reads or filters on (status:
+// only ACTIVE users exist publicly), which the case-insensitive fallback reads too.
+const publicUsers = declareCommitCache<PublicUserRow>({
+  name: "public_user",
+  watch: watchedTables(PUBLIC_USER.reads, tableAs("User", "u").reads("userCode", "status")),
+  maxEntries: 10_000,
+});
 
 // GET /api/public/user/{userCode}/overview - a creator's public page header. userCode is matched
 // case-insensitively (it is unique that way); accounts that are not ACTIVE do not exist publicly.
 // On PGlite the row is cached until a commit changes a user's public fields (db/commit-cache.ts);
 // licenseExpired is worked out from it on every call.
 export async function getPublicUser(ctx: Ctx, input: z.output<typeof getPublicUserInput>): Promise<PublicUser> {
-  const cache = publicUserCache(ctx.db);
-  const user = cache
-    ? await cache.get(input.userCode, () => readPublicUser(ctx, input.userCode))
-    : await readPublicUser(ctx, input.userCode);
+  const user = await cachedRead(ctx.db, publicUsers, input.userCode, () => readPublicUser(ctx, input.userCode));
   if (!user) throw notFound("error.userNotFound");
   return toPublicUser(user);
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { columnMap, expr, tableAs } from "@/server/db/column-map";
 
 /** The document's Public user (also publisher, seller, issuer): what anyone may see of an account. */
 export interface PublicUser {
@@ -34,12 +35,17 @@ export type PublicUserSqlRow = Omit<PublicUserRow, "licenseExpiresAt"> & { licen
 
 const PUBLIC_USER_COLUMNS = Object.keys(publicUserSelect).filter((c) => c !== "licenseExpiresAt");
 
-/** The columns of users `table` that make a PublicUserSqlRow (publicUserRowOf reads it back). */
-export const publicUserColumnsSql = (table: string) =>
-  [
-    ...PUBLIC_USER_COLUMNS.map((c) => `${table}."${c}"`),
-    `(EXTRACT(EPOCH FROM ${table}."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs"`,
-  ].join(", ");
+/** The columns of users `table` that make a PublicUserSqlRow (publicUserRowOf reads it back), and what they read. */
+export function publicUserColumns(table: string) {
+  const u = tableAs("User", table);
+  return columnMap({
+    ...Object.fromEntries(PUBLIC_USER_COLUMNS.map((c) => [c, u.col(c)])),
+    licenseExpiresAtMs: expr(`(EXTRACT(EPOCH FROM ${table}."licenseExpiresAt") * 1000)::float8`, u.reads("licenseExpiresAt")),
+  });
+}
+
+/** The SELECT list of publicUserColumns. */
+export const publicUserColumnsSql = (table: string) => publicUserColumns(table).select;
 
 export const publicUserRowOf = ({ licenseExpiresAtMs, ...fields }: PublicUserSqlRow): PublicUserRow => ({
   ...fields,

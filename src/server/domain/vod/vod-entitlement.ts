@@ -2,8 +2,8 @@ import type { Ctx } from "@/server/core/context";
 import { env } from "@/server/env";
 import { completePayment, findPurchase, isBuyer } from "@/server/payments/complete-payment";
 import { normalizeTrackingId } from "@/server/payments/tracking-id";
-import type { WatchedTable } from "@/server/db/commit-cache";
 import type { ReadVod, VodReadExtra } from "./vod-item-view";
+import { COMPLETED_PURCHASE } from "./vod-purchase-columns";
 
 /**
  * The paid purchase of the vod `v` that a presented trackingId already completed: what every play
@@ -14,19 +14,8 @@ import type { ReadVod, VodReadExtra } from "./vod-item-view";
 export function completedPurchaseRead(trackingId: string | undefined): VodReadExtra | undefined {
   const id = normalizeTrackingId(trackingId);
   if (!id) return undefined;
-  return {
-    columns: `pc."id" IS NOT NULL AS "purchaseCompleted", pc."buyerId"::text AS "purchaseBuyerId",
-      (EXTRACT(EPOCH FROM pc."paidAt") * 1000)::float8 AS "purchasePaidAtMs"`,
-    joins: `LEFT JOIN "Payment" pc ON pc."trackingId" = $2 AND pc."kind" = 'VOD' AND pc."itemId" = v."id"::text
-      AND pc."status" = 'PAID' AND pc."completedAt" IS NOT NULL`,
-    params: [id],
-  };
+  return { columns: COMPLETED_PURCHASE.select, joins: COMPLETED_PURCHASE.joins, params: [id] };
 }
-
-/** What completedPurchaseRead reads: the PGlite cache of vod rows watches it (db/client.ts). */
-export const COMPLETED_PURCHASE_SOURCES: WatchedTable[] = [
-  { table: "Payment", columns: ["trackingId", "kind", "itemId", "status", "completedAt", "buyerId", "paidAt"] },
-];
 
 /** The columns completedPurchaseRead adds. */
 interface PurchaseColumns {

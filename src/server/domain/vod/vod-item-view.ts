@@ -1,15 +1,17 @@
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
 import { contentFieldsOf, type ContentFields, type ContentRow } from "@/server/domain/box/content-fields";
-import { directRead, vodRowCache, type Db } from "@/server/db/client";
-import type { WatchedTable } from "@/server/db/commit-cache";
+import { cachedRead, directRead, type Db } from "@/server/db/client";
+import { declareCommitCache } from "@/server/db/commit-cache";
+import { columnMap, expr, tableAs, watchedTables, type ColumnsOf } from "@/server/db/column-map";
 import { notFound } from "@/server/core/errors";
 import { bandStatusOf, type BandStatus } from "@/server/domain/playback/band-usage";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
-import { MEDIA_HOME_SQL } from "@/server/domain/box/box-item-view";
+import { MEDIA_HOME_COLUMNS } from "@/server/domain/box/box-item-view";
 import { normalizeUuid } from "@/server/core/uuid";
 import { toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 import type { BundleView } from "@/server/domain/bundles/bundle-view";
 import { withBundles } from "./vod-bundles";
+import { COMPLETED_PURCHASE } from "./vod-purchase-columns";
 
 /** The document's Vod item, with domain types: what its owner, the portal and the viewer pages read. */
 export interface VodItemView extends ContentFields {
@@ -48,70 +50,65 @@ export interface LoadedVod {
   view: VodItemView;
 }
 
+const v = tableAs("VodItem", "v");
+const b = tableAs("BoxItem", "b");
+const u = tableAs("User", "u");
 /**
  * The one read of vods: vod, box item and publisher (with the band their plays count against) in
  * one statement through the driver (public reads and plays are hot paths). Instants as epoch
  * milliseconds and dates as text, so no driver reads them in its local time zone. On PGlite the
- * row is cached until a commit changes anything it is read from (VOD_ROW_SOURCES, findVod): the
+ * row is cached until a commit changes anything it is read from (vodRows, findVod): the
  * vod, its content or the publisher's page, the band when the meter counts bytes, a payment.
  */
-export const VOD_COLUMNS = `v."id"::text AS "vodId", v."ownerId"::text AS "ownerId", b."id"::text AS "boxId", b."contentId",
-  b."resourceId"::text AS "resourceId", b."title", b."description", b."durationSeconds", b."thumbnailId"::text AS "thumbnailId",
-  EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id") AS "hasPoster", b."tags",
-  v."licenseType"::text AS "licenseType", v."ccType"::text AS "ccType", v."pricePerViewCents", v."bundleId"::text AS "bundleId", v."public", v."listed",
-  to_char(v."expirationDate", 'YYYY-MM-DD') AS "expirationDate", (EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8 AS "publishedAtMs",
-  u."userCode", (EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8 AS "licenseExpiresAtMs", u."pageTitle",
-  u."pageDescription", u."thumbnailId"::text AS "publisherThumbnailId", u."socialUrl1", u."socialContact", u."socialUrl2",
-  u."bandUsedBytes"::float8 AS "bandUsedBytes", (EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8 AS "bandPeriodStartMs",
-  (SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId") AS "bandGb",
-  ${MEDIA_HOME_SQL.boxId} AS "mediaBoxId", ${MEDIA_HOME_SQL.ownerId} AS "mediaOwnerId"`;
+const VOD_ROW = columnMap(
+  {
+    vodId: v.col("id", "::text"),
+    ownerId: v.col("ownerId", "::text"),
+    boxId: b.col("id", "::text"),
+    contentId: b.col("contentId"),
+    resourceId: b.col("resourceId", "::text"),
+    title: b.col("title"),
+    description: b.col("description"),
+    durationSeconds: b.col("durationSeconds"),
+    thumbnailId: b.col("thumbnailId", "::text"),
+    hasPoster: expr(`EXISTS (SELECT 1 FROM "Thumbnail" t WHERE t."boxItemId" = b."id")`, b.reads("id"), { Thumbnail: ["boxItemId"] }),
+    tags: b.col("tags"),
+    licenseType: v.col("licenseType", "::text"),
+    ccType: v.col("ccType", "::text"),
+    pricePerViewCents: v.col("pricePerViewCents"),
+    bundleId: v.col("bundleId", "::text"),
+    public: v.col("public"),
+    listed: v.col("listed"),
+    expirationDate: expr(`to_char(v."expirationDate", 'YYYY-MM-DD')`, v.reads("expirationDate")),
+    publishedAtMs: expr(`(EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8`, v.reads("createdAt")),
+    userCode: u.col("userCode"),
+    licenseExpiresAtMs: expr(`(EXTRACT(EPOCH FROM u."licenseExpiresAt") * 1000)::float8`, u.reads("licenseExpiresAt")),
+    pageTitle: u.col("pageTitle"),
+    pageDescription: u.col("pageDescription"),
+    publisherThumbnailId: u.col("thumbnailId", "::text"),
+    socialUrl1: u.col("socialUrl1"),
+    socialContact: u.col("socialContact"),
+    socialUrl2: u.col("socialUrl2"),
+    bandUsedBytes: u.col("bandUsedBytes", "::float8"),
+    bandPeriodStartMs: expr(`(EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8`, u.reads("bandPeriodStart")),
+    bandGb: expr(`(SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId")`, u.reads("licenseId"), { License: ["id", "bandGb"] }),
+    mediaBoxId: MEDIA_HOME_COLUMNS.boxId,
+    mediaOwnerId: MEDIA_HOME_COLUMNS.ownerId,
+  } satisfies ColumnsOf<VodRow>,
+  // VOD_JOINS and the read by id
+  v.reads("id", "boxItemId", "ownerId"),
+  b.reads("id"),
+  u.reads("id"),
+);
+export const VOD_COLUMNS = VOD_ROW.select;
 
-/**
- * Every column VOD_COLUMNS reads or joins on: a committed change to one empties the PGlite cache of
- * vod rows (db/client.ts), which also watches what the read's extras read (VodReadExtra).
- */
-export const VOD_ROW_SOURCES: WatchedTable[] = [
-  {
-    table: "VodItem",
-    columns: [
-      "id",
-      "ownerId",
-      "boxItemId",
-      "licenseType",
-      "ccType",
-      "pricePerViewCents",
-      "bundleId",
-      "public",
-      "listed",
-      "expirationDate",
-      "createdAt",
-    ],
-  },
-  {
-    table: "BoxItem",
-    columns: ["id", "contentId", "resourceId", "title", "description", "durationSeconds", "thumbnailId", "tags", "mediaId"],
-  },
-  {
-    table: "User",
-    columns: [
-      "id",
-      "userCode",
-      "licenseExpiresAt",
-      "pageTitle",
-      "pageDescription",
-      "thumbnailId",
-      "socialUrl1",
-      "socialContact",
-      "socialUrl2",
-      "bandUsedBytes",
-      "bandPeriodStart",
-      "licenseId",
-    ],
-  },
-  { table: "License", columns: ["id", "bandGb"] },
-  { table: "Thumbnail", columns: ["boxItemId"] },
-  { table: "StoredMedia", columns: ["id", "ownerId"] },
-];
+// Vod rows by vod id (and a play's trackingId): emptied by every commit changing what VOD_ROW and
+// the reads' extras (VodReadExtra: a play's proof of purchase, COMPLETED_PURCHASE) read.
+const vodRows = declareCommitCache<VodRow>({
+  name: "vod_row",
+  watch: watchedTables(VOD_ROW.reads, COMPLETED_PURCHASE.reads),
+  maxEntries: 10_000,
+});
 
 /** Joins that VOD_COLUMNS reads from, `v` being the vod. */
 export const VOD_JOINS = `JOIN "BoxItem" b ON b."id" = v."boxItemId" JOIN "User" u ON u."id" = v."ownerId"`;
@@ -184,7 +181,7 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
 /**
  * More columns read in the statement that reads a vod (e.g. a play's proof of purchase): joined to
  * the vod `v`, their parameters numbered from $2 ($1 is the vod's id). The PGlite cache of vod rows
- * must watch what they read (db/client.ts), and keys rows by their parameters.
+ * watches what they read (vodRows), and keys rows by their parameters.
  */
 export interface VodReadExtra {
   columns: string;
@@ -203,8 +200,7 @@ export type ReadVod = LoadedVod & { row: VodRow };
 async function readVodRow(db: Db, id: string, extra?: VodReadExtra): Promise<VodRow | undefined> {
   const params = [id, ...(extra?.params ?? [])];
   const load = async () => (await directRead(db)<VodRow>(extra ? byId(extra) : BY_ID, params))[0] ?? null;
-  const cache = vodRowCache(db);
-  return (await (cache ? cache.get(params.join("\n"), load) : load())) ?? undefined;
+  return (await cachedRead(db, vodRows, params.join("\n"), load)) ?? undefined;
 }
 
 /** A vod by id, whoever owns it; undefined when there is none (or the text cannot be an id). */

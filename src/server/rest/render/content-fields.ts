@@ -1,18 +1,8 @@
+import type { ContentFields } from "@/server/domain/box/content-fields";
 import { formatDuration } from "@/lib/wire";
 
 // The content fields every item made from a box content carries in the document (box item, vod
 // item, and later bundle and marketplace items): boxId ... tags, duration "m:ss", empty tags left out.
-
-interface ContentFields {
-  boxId: string;
-  contentId: string;
-  resourceId: string;
-  title: string;
-  description?: string;
-  durationSeconds: number | null;
-  thumbnailId?: string;
-  tags: string[];
-}
 
 export function renderContentFields(v: ContentFields) {
   return {
