@@ -200,7 +200,10 @@ async function benchDatabase(databaseUrl?: string): Promise<{ previous: Figures[
   const f: Fixture = { creator: { userCode: creator.userCode, password: creator.password }, bundleId, ...data };
   const runs = { previous: [] as Figures[], current: [] as Figures[] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const build of ["previous", "current"] as const) {
+    // A B B A ...: each round swaps which build goes first, so what the data gains over the run
+    // (sessions, refresh tokens, moves) weighs on both builds alike
+    const order = round % 2 === 0 ? (["previous", "current"] as const) : (["current", "previous"] as const);
+    for (const build of order) {
       const t = Date.now();
       runs[build].push(await measure(build === "previous" ? PREVIOUS_ROOT : undefined, env, f));
       console.log(`round ${round + 1}, ${build} build: ${((Date.now() - t) / 1000).toFixed(0)} s`);
@@ -250,7 +253,7 @@ async function main(): Promise<void> {
   const lines = [
     `\`BENCH_PREVIOUS_ROOT=… npx tsx bench/build-compare.ts\` after \`npm run build\` in both checkouts: the previous build (${commit(PREVIOUS_ROOT)})`,
     `against this one (${commit(process.cwd())}), each figure old → new. The same data directory (a catalogue of ${fmt(CATALOGUE.vods)} vods, a bundle of`,
-    `${BUNDLE_ITEMS} items, ${SEARCH_USERS} users with page fields) is served by one build, then the other, in turn (A B A B ..., ${ROUNDS} round${ROUNDS === 1 ? "" : "s"} per build);`,
+    `${BUNDLE_ITEMS} items, ${SEARCH_USERS} users with page fields) is served by one build, then the other, in turn (A B B A ..., each round swapping which goes first; ${ROUNDS} round${ROUNDS === 1 ? "" : "s"} per build);`,
     `each server measures every case after a ${WARM_UP_SECONDS} s warm-up, for ${SECONDS} s (autocannon on loopback at the clients shown; moves and tokens one`,
     `at a time); per build, the median of its rounds. ${header}; the run took ${fmt(minutes, 1)} min.`,
     `A row is worse when the new req/s is more than ${TOLERANCE * 100} % lower or the new p50 more than ${TOLERANCE * 100} % higher (p95 shown, not judged).`,
