@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId } from "@/server/core/context";
+import { hashToken } from "@/server/auth/secure-token";
 import { loadAudienceChannel } from "./channel-view";
 import { loadAudienceEvent } from "./event-view";
 
@@ -38,8 +38,6 @@ export interface Audience {
   peak: number;
 }
 
-const digest = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 32);
-
 /** Records the caller's presence (when `present`) and answers the audience's size (404 for what the caller cannot reach). */
 export async function audience(ctx: Ctx, input: z.output<typeof audienceInput>, now = new Date()): Promise<Audience> {
   const viewerId = optionalUserId(ctx);
@@ -61,8 +59,8 @@ export async function audience(ctx: Ctx, input: z.output<typeof audienceInput>, 
 
 /** The caller's row renewed; a new one only while its address has fewer than VIEWERS_PER_ADDRESS in the audience. Stale rows are swept. */
 async function renew(db: Db, scope: string, pageKey: string, address: string, now: Date, since: Date): Promise<void> {
-  const addressKey = digest(`address:${address}`);
-  const viewerKey = digest(`viewer:${address}:${pageKey}`);
+  const addressKey = hashToken(`address:${address}`);
+  const viewerKey = hashToken(`viewer:${address}:${pageKey}`);
   const renewed = await db.liveAudience.updateMany({ where: { scope, viewerKey }, data: { seenAt: now } });
   if (renewed.count > 0) return;
   await db.liveAudience.deleteMany({ where: { scope, seenAt: { lt: since } } });
