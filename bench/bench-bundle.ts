@@ -4,16 +4,29 @@
 import type { Api } from "../test/support/api";
 import type { Sql } from "../test/support/database";
 
-/** `count` READY contents of the user `userCode`, each with its poster (run with the server stopped on PGlite). */
-export async function writeBundleContents(sql: Sql, userCode: string, count: number): Promise<void> {
+/**
+ * `count` READY contents of the user `userCode` as the ingest leaves them, their contentIds
+ * `urn:<tag>:<i>`, lasting `baseSeconds` plus up to 10 minutes (run with the server stopped on PGlite).
+ */
+export async function writeReadyContents(
+  sql: Sql,
+  userCode: string,
+  count: number,
+  o: { tag: string; baseSeconds: number },
+): Promise<void> {
   await sql(
     `INSERT INTO "BoxItem" ("id", "resourceId", "ownerId", "contentId", "title", "tags", "status", "durationSeconds", "playableAt",
        "readyAt", "createdAt", "updatedAt")
-     SELECT gen_random_uuid(), gen_random_uuid(), u."id", 'urn:bench-bundle:' || i, 'Bench item ' || i, '{}', 'READY', 60 + i % 600,
+     SELECT gen_random_uuid(), gen_random_uuid(), u."id", 'urn:' || $3 || ':' || i, 'Bench content ' || i, '{}', 'READY', $4::int + i % 600,
        now(), now(), now() - i * interval '1 minute', now()
      FROM generate_series(1, $2::int) i CROSS JOIN "User" u WHERE u."userCode" = $1`,
-    [userCode, count],
+    [userCode, count, o.tag, o.baseSeconds],
   );
+}
+
+/** `count` READY contents of the user `userCode`, each with its poster (run with the server stopped on PGlite). */
+export async function writeBundleContents(sql: Sql, userCode: string, count: number): Promise<void> {
+  await writeReadyContents(sql, userCode, count, { tag: "bench-bundle", baseSeconds: 60 });
   await sql(
     `INSERT INTO "Thumbnail" ("id", "ownerId", "storageKey", "mimeType", "width", "height", "sizeBytes", "boxItemId")
      SELECT gen_random_uuid(), b."ownerId", 'box/' || b."ownerId" || '/' || b."id" || '/poster.jpg', 'image/jpeg', 1280, 720, 90000, b."id"

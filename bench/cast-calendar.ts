@@ -19,6 +19,7 @@ import { Api } from "../test/support/api";
 import { withDatabase } from "../test/support/database";
 import { startKinora } from "../test/support/server";
 import { fmt, machine, onBothDatabases, writeSection } from "./report";
+import { writeReadyContents } from "./bench-bundle";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 /** Requests of one case in a row, between the other cases' (the CPU is read around each block). */
@@ -113,14 +114,7 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
   await server.stop();
   const boxIds = await withDatabase({ dataDir, databaseUrl }, async (sql) => {
     // contents of 30 to 40 minutes: longer than any program of the bench's days
-    await sql(
-      `INSERT INTO "BoxItem" ("id", "resourceId", "ownerId", "contentId", "title", "tags", "status", "durationSeconds", "playableAt",
-         "readyAt", "createdAt", "updatedAt")
-       SELECT gen_random_uuid(), gen_random_uuid(), u."id", 'urn:bench-cast:' || i, 'Bench content ' || i, '{}', 'READY', 1800 + i % 600,
-         now(), now(), now() - i * interval '1 minute', now()
-       FROM generate_series(1, $2::int) i CROSS JOIN "User" u WHERE u."userCode" = $1`,
-      [creator.userCode, CONTENTS],
-    );
+    await writeReadyContents(sql, creator.userCode, CONTENTS, { tag: "bench-cast", baseSeconds: 1800 });
     const rows = await sql<{ id: string }>(`SELECT "id"::text AS id FROM "BoxItem" WHERE "contentId" LIKE 'urn:bench-cast:%' ORDER BY 1`);
     return rows.map((r) => r.id);
   });
