@@ -3,7 +3,7 @@
 // with them). On the embedded PGlite database the worker runs inside `npm start` instead: PGlite
 // belongs to one process. A one-box PostgreSQL deployment may also run it in `npm start` with
 // KINORA_WORKER=1.
-import { closeDb, getDb } from "../src/server/db/client";
+import { closeDb, getDbAccess } from "../src/server/db/client";
 import { seedReference } from "../src/server/domain/licenses/reference-data";
 import { env } from "../src/server/env";
 import { startJobWorker } from "../src/server/workers/start-job-worker";
@@ -15,10 +15,11 @@ async function main(): Promise<void> {
     console.error("npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, npm start runs the jobs itself.");
     process.exit(1);
   }
-  const db = await getDb();
+  const database = await getDbAccess();
+  const { db } = database;
   await seedReference(db);
   const lease = await startProcessLease(db, { sole: false, ttlSeconds: env().JOB_LEASE_SECONDS });
-  const worker = await startJobWorker(db, { soleWorker: false });
+  const worker = await startJobWorker(database, { soleWorker: false });
   console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
 
   let stopping = false;

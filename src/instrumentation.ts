@@ -2,15 +2,16 @@
 // before the first request, so a migration failure stops the start instead of failing requests.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getDb } = await import("@/server/db/client");
-  const db = await getDb();
+  const { getDbAccess } = await import("@/server/db/client");
+  const database = await getDbAccess();
+  const { db } = database;
   await (await import("@/server/domain/licenses/reference-data")).seedReference(db);
   // Uploads of dead processes: their temp files and progress bars go (at once on PGlite, else by lease).
   const { env } = await import("@/server/env");
   const { startProcessLease } = await import("@/server/workers/process-lease");
   await startProcessLease(db, { sole: !env().DATABASE_URL, ttlSeconds: env().JOB_LEASE_SECONDS });
   // Demo content (scripts/up.sh sets KINORA_DEMO=1): seeded here because only this process may open PGlite.
-  if (process.env.KINORA_DEMO === "1") await (await import("@/server/workers/demo-seed")).seedDemo(db);
+  if (process.env.KINORA_DEMO === "1") await (await import("@/server/workers/demo-seed")).seedDemo(database);
   // Band metering: counts the media bytes this instance's edge (nginx or the Node media server) logged.
   (await import("@/server/domain/playback/band-meter")).startBandMeter(db);
   // Cast channels' playlists: the launcher's media server renders them through this (media-node.mjs serveCast).
@@ -19,6 +20,6 @@ export async function register(): Promise<void> {
   // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
   if (!env().DATABASE_URL || env().KINORA_WORKER) {
     const { startJobWorker } = await import("@/server/workers/start-job-worker");
-    await startJobWorker(db, { soleWorker: !env().DATABASE_URL });
+    await startJobWorker(database, { soleWorker: !env().DATABASE_URL });
   }
 }

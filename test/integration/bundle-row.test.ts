@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 process.env.TZ = "America/Sao_Paulo";
 useIntegrationDatabase("kinora-bundle-row-");
@@ -13,17 +13,16 @@ useIntegrationDatabase("kinora-bundle-row-");
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
 let view: typeof import("../../src/server/domain/bundles/bundle-view");
-let directRead: typeof import("../../src/server/db/client").directRead;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   view = await import("../../src/server/domain/bundles/bundle-view");
-  ({ directRead } = await import("../../src/server/db/client"));
 });
 
 async function bothWays(bundleId: string) {
   const prisma = await db.bundle.findUniqueOrThrow({ where: { id: bundleId }, select: view.bundleSelect("owner") });
-  const [row] = await directRead(db)<{ bundle: string }>(
+  const [row] = await sql.read<{ bundle: string }>(
     `SELECT ${view.bundleRowSql("b")}::text AS bundle FROM "Bundle" b WHERE b."id" = $1::uuid`,
     [bundleId],
   );

@@ -5,21 +5,22 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 useIntegrationDatabase("kinora-cast-sales-");
 
 type Db = import("../../src/server/db/client").Db;
 type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let titleSales: typeof import("../../src/server/domain/cast/title-sales").titleSales;
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   ({ titleSales } = await import("../../src/server/domain/cast/title-sales"));
 });
 
-const as = (userId: string): Ctx => ({ actor: { kind: "user", userId, clientId: "www" }, db, baseUrl: "http://k.test" });
+const as = (userId: string): Ctx => ({ actor: { kind: "user", userId, clientId: "www" }, db, sql, baseUrl: "http://k.test" });
 
 async function boxItem(ownerId: string): Promise<string> {
   const box = await db.boxItem.create({

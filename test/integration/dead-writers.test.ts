@@ -8,12 +8,13 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { before, describe, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 const dataDir = useIntegrationDatabase("kinora-dead-writers-");
 
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let me: string;
 let sweep: typeof import("../../src/server/domain/box/sweep-dead-writers").sweepDeadWriters;
 let startProcessLease: typeof import("../../src/server/workers/process-lease").startProcessLease;
@@ -22,7 +23,7 @@ let readBar: typeof import("../../src/server/domain/box/get-upload-progress").ge
 let LocalStorage: typeof import("../../src/server/media/storage/local-storage").LocalStorage;
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   me = (await import("../../src/server/lease/process-id")).processId();
   sweep = (await import("../../src/server/domain/box/sweep-dead-writers")).sweepDeadWriters;
   ({ startProcessLease, writeLease } = await import("../../src/server/workers/process-lease"));
@@ -57,7 +58,7 @@ async function world() {
       { userId, id: "no-writer", value: 20 }, // written before writers were recorded
     ],
   });
-  const ctx = { db, actor: { kind: "user" as const, userId, clientId: "www" } };
+  const ctx = { db, sql, actor: { kind: "user" as const, userId, clientId: "www" } };
   const bar = (id: string) => readBar(ctx, { progressbarId: id });
   const dirs = () => readdirSync(tmp).sort();
   return { live, dead, storage, bar, dirs };

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { before, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 const dataDir = useIntegrationDatabase("kinora-reminder-");
 process.env.SMTP_URL = "";
@@ -14,6 +14,7 @@ process.env.PAYMENT_PROVIDER = "sandbox";
 
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let licenses: {
   activate: typeof import("../../src/server/domain/licenses/activate-license");
   subscribe: typeof import("../../src/server/domain/licenses/subscribe-license");
@@ -23,7 +24,7 @@ let licenses: {
 let settle: typeof import("../../src/server/payments/settle-payment");
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   licenses = {
     activate: await import("../../src/server/domain/licenses/activate-license"),
     subscribe: await import("../../src/server/domain/licenses/subscribe-license"),
@@ -34,7 +35,7 @@ before(async () => {
 });
 
 const DAY = 86_400_000;
-const ctxOf = (userId: string) => ({ actor: { kind: "user" as const, userId, clientId: "www" }, db, baseUrl: "http://kinora.test" });
+const ctxOf = (userId: string) => ({ actor: { kind: "user" as const, userId, clientId: "www" }, db, sql, baseUrl: "http://kinora.test" });
 
 /** Buys and activates `periods` periods of a plan through the core (sandbox settlement); returns the user's new expiry. */
 async function buyAndActivate(userId: string, licenseName: string, periods = 1): Promise<Date> {

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 process.env.PAYMENT_PROVIDER = "sandbox";
 delete process.env.PLATFORM_FEE_PERCENT; // the default 10 %
@@ -17,6 +17,7 @@ useIntegrationDatabase("kinora-market-");
 type Db = import("../../src/server/db/client").Db;
 type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let parse: typeof import("../../src/server/domain/shared/validation").parseInput;
 let market: {
   publish: typeof import("../../src/server/domain/marketplace/publish-market-item");
@@ -37,7 +38,7 @@ let playBox: typeof import("../../src/server/domain/playback/play-box").playBox;
 let deleteBoxItem: typeof import("../../src/server/domain/box/delete-box-item").deleteBoxItem;
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   ({ parseInput: parse } = await import("../../src/server/domain/shared/validation"));
   market = {
     publish: await import("../../src/server/domain/marketplace/publish-market-item"),
@@ -58,7 +59,7 @@ before(async () => {
   ({ deleteBoxItem } = await import("../../src/server/domain/box/delete-box-item"));
 });
 
-const as = (userId: string): Ctx => ({ actor: { kind: "user", userId, clientId: "www" }, db, baseUrl: "http://k.test" });
+const as = (userId: string): Ctx => ({ actor: { kind: "user", userId, clientId: "www" }, db, sql, baseUrl: "http://k.test" });
 
 /** A READY uploaded box item of `ownerId` (its files are not needed: nothing here reads them). */
 async function readyItem(ownerId: string, title = "Licensed clip"): Promise<string> {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 process.env.PAYMENT_PROVIDER = "sandbox";
 delete process.env.PPV_ACCESS_HOURS;
@@ -14,18 +14,19 @@ useIntegrationDatabase("kinora-restore-");
 type Db = import("../../src/server/db/client").Db;
 type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let core: typeof import("../../src/server/payments/begin-payment");
 let settle: typeof import("../../src/server/payments/settle-payment");
 let restore: typeof import("../../src/server/domain/payments/restore-link");
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   core = await import("../../src/server/payments/begin-payment");
   settle = await import("../../src/server/payments/settle-payment");
   restore = await import("../../src/server/domain/payments/restore-link");
 });
 
-const guestCtx = (): Ctx => ({ db, actor: { kind: "anonymous" }, baseUrl: "http://localhost:3000" });
+const guestCtx = (): Ctx => ({ db, sql, actor: { kind: "anonymous" }, baseUrl: "http://localhost:3000" });
 const request = { advanceMonthlyPayments: 1, embedded: false, mobile: false };
 const HOUR = 3600_000;
 
@@ -82,7 +83,7 @@ test("a tampered or unknown token names nothing (404); a refund revokes the link
 test("a signed-in buyer's payment takes no guest e-mail (its receipt goes to the account)", async () => {
   const userId = await insertUser(db);
   const { trackingId } = await core.beginPayment(
-    { db, actor: { kind: "user", userId, clientId: "portal" }, baseUrl: "http://localhost:3000" },
+    { db, sql, actor: { kind: "user", userId, clientId: "portal" }, baseUrl: "http://localhost:3000" },
     { kind: "VOD", itemId: randomUUID(), title: "Mine", sellerId: null, amountCents: 100 },
     request,
   );

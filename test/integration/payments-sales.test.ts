@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 // the sandbox takes the payments (on PostgreSQL only when asked for); the fee is the default 10 %
 process.env.PAYMENT_PROVIDER = "sandbox";
@@ -19,6 +19,7 @@ type Db = import("../../src/server/db/client").Db;
 type Ctx = import("../../src/server/core/context").Ctx;
 type PaymentKind = import("../../src/generated/prisma/enums").PaymentKind;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let core: typeof import("../../src/server/payments/begin-payment");
 let settle: typeof import("../../src/server/payments/settle-payment");
 let sales: typeof import("../../src/server/domain/payments/list-sales");
@@ -26,7 +27,7 @@ let summary: typeof import("../../src/server/domain/payments/sales-summary");
 let purchases: typeof import("../../src/server/domain/payments/list-purchases");
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   core = await import("../../src/server/payments/begin-payment");
   settle = await import("../../src/server/payments/settle-payment");
   sales = await import("../../src/server/domain/payments/list-sales");
@@ -34,9 +35,14 @@ before(async () => {
   purchases = await import("../../src/server/domain/payments/list-purchases");
 });
 
-const asUser = (userId: string): Ctx => ({ db, actor: { kind: "user", userId, clientId: "portal" }, baseUrl: "http://localhost:3000" });
+const asUser = (userId: string): Ctx => ({
+  db,
+  sql,
+  actor: { kind: "user", userId, clientId: "portal" },
+  baseUrl: "http://localhost:3000",
+});
 /** A viewer with a public token: the payment has no buyer. */
-const asPublicClient = (): Ctx => ({ db, actor: { kind: "client", clientId: "www" }, baseUrl: "http://localhost:3000" });
+const asPublicClient = (): Ctx => ({ db, sql, actor: { kind: "client", clientId: "www" }, baseUrl: "http://localhost:3000" });
 const firstPage = { pageIndex: 0, pageSize: 10 };
 const userCodeOf = async (id: string) => (await db.user.findUniqueOrThrow({ where: { id }, select: { userCode: true } })).userCode;
 const midnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -217,7 +223,7 @@ describe("sales of a creator", () => {
   });
 
   test("every query refuses a caller who is not signed in", async () => {
-    const anonymous: Ctx = { db, actor: { kind: "anonymous" } };
+    const anonymous: Ctx = { db, sql, actor: { kind: "anonymous" } };
     for (const call of [
       () => sales.listSales(anonymous, firstPage),
       () => summary.salesSummary(anonymous),

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Ctx } from "../../src/server/core/context";
 import { DomainError } from "../../src/server/core/errors";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 import { startStripeStandin, stripeSignature, type StandinSession, type StripeStandin } from "../support/stripe-standin";
 
 useIntegrationDatabase("kinora-stripe-");
@@ -17,6 +17,7 @@ const WEBHOOK_SECRET = "whsec_kinora0standin0secret0123456789";
 
 type Db = import("../../src/server/db/client").Db;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let standin: StripeStandin;
 let core: {
   begin: typeof import("../../src/server/payments/begin-payment");
@@ -38,7 +39,7 @@ before(async () => {
     CURRENCY: "EUR",
     PLATFORM_FEE_PERCENT: "10",
   });
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   core = {
     begin: await import("../../src/server/payments/begin-payment"),
     complete: await import("../../src/server/payments/complete-payment"),
@@ -71,7 +72,7 @@ async function openPayment(amountCents = 1250): Promise<Opened> {
   const sellerId = await insertUser(db);
   const buyerEmail = `b${randomUUID().slice(0, 8)}@example.test`;
   const buyerId = await insertUser(db, { email: buyerEmail });
-  const ctx: Ctx = { actor: { kind: "user", userId: buyerId, clientId: "www" }, db, baseUrl: "http://kinora.test" };
+  const ctx: Ctx = { actor: { kind: "user", userId: buyerId, clientId: "www" }, db, sql, baseUrl: "http://kinora.test" };
   const itemId = randomUUID();
   const started = await core.begin.beginPayment(
     ctx,
@@ -177,7 +178,7 @@ describe("opening a payment", () => {
       config.STRIPE_WEBHOOK_SECRET = "";
       assert.throws(() => core.provider.stripeProvider(), refusedAs("UNAVAILABLE", "error.stripeKeyMissing"));
       const buyerId = await insertUser(db);
-      const ctx: Ctx = { actor: { kind: "user", userId: buyerId, clientId: "www" }, db };
+      const ctx: Ctx = { actor: { kind: "user", userId: buyerId, clientId: "www" }, db, sql };
       const itemId = randomUUID();
       await assert.rejects(
         core.begin.beginPayment(

@@ -6,13 +6,14 @@
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
-import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
+import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
 useIntegrationDatabase("kinora-vod-");
 
 type Db = import("../../src/server/db/client").Db;
 type Ctx = import("../../src/server/core/context").Ctx;
 let db: Db;
+let sql: import("../../src/server/db/sql-runner").SqlPort;
 let playVod: typeof import("../../src/server/domain/vod/play-vod").playVod;
 let previewVod: typeof import("../../src/server/domain/vod/preview-vod").previewVod;
 let searchPublicVods: typeof import("../../src/server/domain/vod/search-public-vods").searchPublicVods;
@@ -21,7 +22,7 @@ const GiB = 1024 ** 3;
 const HOUR = 3600_000;
 
 before(async () => {
-  db = await integrationDb();
+  ({ db, sql } = await integrationDbAccess());
   ({ playVod } = await import("../../src/server/domain/vod/play-vod"));
   ({ previewVod } = await import("../../src/server/domain/vod/preview-vod"));
   ({ searchPublicVods } = await import("../../src/server/domain/vod/search-public-vods"));
@@ -29,8 +30,8 @@ before(async () => {
 
 const as = (userId?: string): Ctx =>
   userId
-    ? { actor: { kind: "user", userId, clientId: "www" }, db, baseUrl: "http://k.test" }
-    : { actor: { kind: "client", clientId: "www" }, db };
+    ? { actor: { kind: "user", userId, clientId: "www" }, db, sql, baseUrl: "http://k.test" }
+    : { actor: { kind: "client", clientId: "www" }, db, sql };
 
 /** A READY box item of `ownerId` published as a vod; returns the vod's id. */
 async function vodOf(

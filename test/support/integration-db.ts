@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { after } from "node:test";
 import type { Prisma } from "../../src/generated/prisma/client";
-import type { Db } from "../../src/server/db/client";
+import type { Db, DbAccess } from "../../src/server/db/client";
 
 /**
  * Points DATA_DIR at a new directory (PGlite lives there when DATABASE_URL is unset) and closes the
@@ -21,9 +21,14 @@ export function useIntegrationDatabase(prefix: string): string {
 
 /** The process's database client (opened, migrated, seeded at first use). */
 export async function integrationDb(): Promise<Db> {
-  const db = await (await import("../../src/server/db/client")).getDb();
-  await (await import("../../src/server/domain/licenses/reference-data")).seedReference(db);
-  return db;
+  return (await integrationDbAccess()).db;
+}
+
+/** The process's database as contexts carry it: its client and its raw-SQL port (Ctx.db, Ctx.sql). */
+export async function integrationDbAccess(): Promise<DbAccess> {
+  const access = await (await import("../../src/server/db/client")).getDbAccess();
+  await (await import("../../src/server/domain/licenses/reference-data")).seedReference(access.db);
+  return access;
 }
 
 /** Inserts an active user with throwaway personal data (and `data` on top); returns its id. */

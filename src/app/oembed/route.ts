@@ -1,4 +1,4 @@
-import { getDb } from "@/server/db/client";
+import { getDbAccess } from "@/server/db/client";
 import { oembedInput, oembedOf } from "@/server/domain/viewer/oembed";
 import { parseInput } from "@/server/domain/shared/validation";
 import { baseUrlOf } from "@/server/http/base-url";
@@ -19,7 +19,7 @@ export async function GET(request: Request): Promise<Response> {
   if (format !== null && format.toLowerCase() !== "json") return errorResponse(501, translate(lang, "error.oembedFormat"), path);
   try {
     const input = parseInput(oembedInput, Object.fromEntries(query));
-    const ctx = { actor: { kind: "anonymous" as const }, db: await getDb(), baseUrl: baseUrlOf(request) };
+    const ctx = { actor: { kind: "anonymous" as const }, ...(await getDbAccess()), baseUrl: baseUrlOf(request) };
     // consumers cache it: a day, as long as a title or a thumbnail is allowed to lag behind
     return json(200, await oembedOf(ctx, input), { "Cache-Control": "public, max-age=86400" });
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { Db } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import type { Actor } from "@/server/core/context";
 import { verifyAccessToken } from "./access-token";
 import { readSessionState, sessionCounts } from "./session-state";
@@ -16,14 +16,14 @@ export function bearerOf(header: string | null): string | undefined {
  * longer active, its session version was ended (disable, password change, renew) or its login's
  * refresh-token family was revoked (a replayed refresh token).
  */
-export async function resolveBearer(db: Db, token: string | undefined): Promise<ActorResolution> {
+export async function resolveBearer(sql: SqlPort, token: string | undefined): Promise<ActorResolution> {
   if (!token) return { ok: true, actor: { kind: "anonymous" }, scope: "none" };
   const verified = await verifyAccessToken(token);
   if (!verified.ok) return verified;
   const { claims } = verified;
   if (claims.scope === "public" || !claims.userId)
     return { ok: true, actor: { kind: "client", clientId: claims.clientId }, scope: "public" };
-  if (!sessionCounts(await readSessionState(db, claims.userId, claims.familyId), claims.sessionVersion)) {
+  if (!sessionCounts(await readSessionState(sql, claims.userId, claims.familyId), claims.sessionVersion)) {
     return { ok: false, reason: "invalid" };
   }
   return {

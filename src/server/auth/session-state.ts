@@ -1,6 +1,6 @@
-import { cachedRead, directRead, type Db } from "@/server/db/client";
 import { declareCommitCache } from "@/server/db/commit-cache";
 import { columnMap, expr, tableAs, watchedTables } from "@/server/db/column-map";
+import type { SqlPort } from "@/server/db/sql-runner";
 
 /** What decides whether a user's token or portal session still counts, read on every authenticated request. */
 export interface SessionState {
@@ -31,16 +31,13 @@ const SQL = `SELECT ${STATE.select} FROM "User" u WHERE u."id" = $1::uuid`;
 const sessionStates = declareCommitCache<SessionState>({ name: "session_state", watch: watchedTables(STATE.reads), maxEntries: 10_000 });
 
 /** The session state of `userId` and its login `familyId` (none for portal sessions); null for an unknown user. */
-export async function readSessionState(db: Db, userId: string, familyId: string | undefined): Promise<SessionState | null> {
+export async function readSessionState(sql: SqlPort, userId: string, familyId: string | undefined): Promise<SessionState | null> {
   const load = async (): Promise<SessionState | null> => {
-    const rows = await directRead(db)<{ active: boolean; version: number; revoked: boolean; language: string }>(SQL, [
-      userId,
-      familyId ?? null,
-    ]);
+    const rows = await sql.read<{ active: boolean; version: number; revoked: boolean; language: string }>(SQL, [userId, familyId ?? null]);
     const row = rows[0];
     return row ? { active: row.active, sessionVersion: Number(row.version), familyRevoked: row.revoked, language: row.language } : null;
   };
-  return cachedRead(db, sessionStates, `${userId}/${familyId ?? ""}`, load);
+  return sql.cached(sessionStates, `${userId}/${familyId ?? ""}`, load);
 }
 
 /** Whether a token or session issued at `sessionVersion` for that login still counts. */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
-import { getDb } from "@/server/db/client";
+import { getDbAccess } from "@/server/db/client";
 import { completeBoxUpload, checkBoxUpload } from "@/server/domain/box/complete-box-upload";
 import type { Ctx } from "@/server/core/context";
 import { env } from "@/server/env";
@@ -47,10 +47,10 @@ function asTusError(err: unknown, lang: Lang): TusError {
 
 async function contextOf(req: Request): Promise<{ ctx: Ctx; lang: Lang; userId: string }> {
   const lang = pickLang(req.headers.get("accept-language"));
-  const db = await getDb();
+  const { db, sql } = await getDbAccess();
   try {
-    const actor = await resolveUploadUser(db, req);
-    return { ctx: { db, actor, address: undefined }, lang, userId: actor.userId };
+    const actor = await resolveUploadUser(sql, req);
+    return { ctx: { db, sql, actor, address: undefined }, lang, userId: actor.userId };
   } catch (err) {
     throw asTusError(err, lang);
   }

@@ -1,4 +1,4 @@
-import type { Db } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
 import { DomainError } from "./errors";
 
 /** Who is calling: nobody, an OAuth client without a user (public token), or a logged user. */
@@ -8,9 +8,8 @@ export type Actor =
   | { kind: "user"; userId: string; clientId: string; /** refresh-token family of the caller's login (REST) */ sessionFamily?: string };
 
 /** What every domain operation receives besides its input. */
-export interface Ctx {
+export interface Ctx extends DbAccess {
   actor: Actor;
-  db: Db;
   /** Address of the caller, for rate limits; never logged with secrets. */
   address?: string;
   /** Where the caller reaches us: the base of the absolute URLs handed out (http/base-url.ts); PUBLIC_URL's when absent (scripts). */

@@ -2,32 +2,31 @@ import path from "node:path";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { env } from "@/server/env";
 import { applyMigrations } from "./migrate";
-import type { DirectRead, DirectTransaction, StatementRunner } from "./sql-runner";
+import type { DirectRead, SqlPort, StatementRunner } from "./sql-runner";
 import type { PGlite } from "@electric-sql/pglite";
-import type { CommitCaches, CommitCacheSpec } from "./commit-cache";
+import type { CommitCaches } from "./commit-cache";
 
 export type Db = PrismaClient;
 
 interface DbHandle {
   prisma: PrismaClient;
   runner: StatementRunner;
+  /** The raw-SQL port handed out (getDbAccess), set once the caches are installed. */
+  sql: SqlPort;
   /** Embedded only: the one session every write of the database goes through. */
   pglite?: PGlite;
   close(): Promise<void>;
 }
 
-/** What hot reads of the process's client use besides Prisma. */
-interface Direct {
-  prisma: PrismaClient;
-  read: DirectRead;
-  transaction: DirectTransaction;
-  /** The commit-watched caches the reads above declared (commit-cache.ts); PGlite only. */
-  caches?: CommitCaches;
+/** The database as code above it reaches it: Prisma (db) and raw SQL (sql), on every context (Ctx). */
+export interface DbAccess {
+  db: Db;
+  sql: SqlPort;
 }
 
 // One handle per process: Next bundles this module into several chunks, and PGlite must never be
 // opened twice, so the handle lives on globalThis.
-const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle>; __kinoraDirect?: Direct };
+const slot = globalThis as unknown as { __kinoraDb?: Promise<DbHandle> };
 
 export function getDbHandle(): Promise<DbHandle> {
   slot.__kinoraDb ??= open().catch((err: unknown) => {
@@ -41,14 +40,10 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).prisma;
 }
 
-/**
- * The direct reader of `db` when it is the process's client (getDb()); for any other client (a
- * transaction, a test's own) the same SQL through Prisma's $queryRawUnsafe.
- */
-export function directRead(db: Db): DirectRead {
-  const direct = slot.__kinoraDirect;
-  if (direct && direct.prisma === db) return direct.read;
-  return queryOf(db);
+/** The process's database: its Prisma client and its raw-SQL port (driver statements, caches on PGlite). */
+export async function getDbAccess(): Promise<DbAccess> {
+  const handle = await getDbHandle();
+  return { db: handle.prisma, sql: handle.sql };
 }
 
 /** SQL of the direct kind through a Prisma client or transaction ($queryRawUnsafe): one way to write a statement for both. */
@@ -57,29 +52,14 @@ export const queryOf =
   async <T>(sql: string, params: unknown[]) =>
     db.$queryRawUnsafe<T[]>(sql, ...params);
 
-/** The driver's transaction of `db` when it is the process's client; for any other client, Prisma's. */
-export function directTransaction(db: Db): DirectTransaction {
-  const direct = slot.__kinoraDirect;
-  if (direct && direct.prisma === db) return direct.transaction;
-  return (work) => db.$transaction((tx) => work(queryOf(tx)));
-}
-
-/**
- * `load`'s value for `key`, from the commit-watched cache `spec` when `db` is the process's client on
- * PGlite (emptied by every commit changing what the cache watches); otherwise read every time.
- */
-export function cachedRead<T>(db: Db, spec: CommitCacheSpec<T>, key: string, load: () => Promise<T | null>): Promise<T | null> {
-  const direct = slot.__kinoraDirect;
-  const cache = direct && direct.prisma === db ? direct.caches?.of(spec) : undefined;
-  return cache ? cache.get(key, load) : load();
-}
-
 export async function closeDb(): Promise<void> {
   const handle = slot.__kinoraDb;
   slot.__kinoraDb = undefined;
-  slot.__kinoraDirect = undefined;
   if (handle) await (await handle).close();
 }
+
+/** A database opened, before its migrations and caches. */
+type Opened = Omit<DbHandle, "sql">;
 
 const migrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
 
@@ -92,11 +72,19 @@ async function open(): Promise<DbHandle> {
     caches = new CommitCaches(handle.pglite);
     await caches.install();
   }
-  slot.__kinoraDirect = { prisma: handle.prisma, read: handle.runner.read, transaction: handle.runner.transaction, caches };
-  return handle;
+  const { read, transaction } = handle.runner;
+  const sql: SqlPort = {
+    read,
+    transaction,
+    cached: (spec, key, load) => {
+      const cache = caches?.of(spec);
+      return cache ? cache.get(key, load) : load();
+    },
+  };
+  return { ...handle, sql };
 }
 
-async function openPostgres(url: string): Promise<DbHandle> {
+async function openPostgres(url: string): Promise<Opened> {
   const [{ PrismaPg }, pg, { pgStatements }] = await Promise.all([import("@prisma/adapter-pg"), import("pg"), import("./sql-runner")]);
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // direct reads on connections of their own, where a named statement is planned once (pgDirectRead)
@@ -112,7 +100,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   };
 }
 
-async function openPglite(): Promise<DbHandle> {
+async function openPglite(): Promise<Opened> {
   const [{ PGlite }, { pg_trgm }, { PrismaPGlite }, { pgliteStatements }, { pgliteForPrisma }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),

@@ -92,7 +92,7 @@ const declared = ((globalThis as unknown as { __kinoraCommitCaches?: Map<string,
 /**
  * Declares a commit-watched cache: the module that reads (the domain, above the database) says what
  * the cache is called and what its rows are read from; the database's client installs it on PGlite
- * (CommitCaches) and hands it out (client.ts, cachedRead).
+ * (CommitCaches) and hands it out through the raw-SQL port (client.ts, SqlPort.cached).
  */
 export function declareCommitCache<T>(spec: { name: string; watch: WatchedTable[]; maxEntries: number }): CommitCacheSpec<T> {
   declared.set(spec.name, spec);

@@ -5,6 +5,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { Pool } from "pg";
+import type { CommitCacheSpec } from "./commit-cache";
 
 /**
  * A parameterized SQL read ($1, $2, ...) straight through the database driver, bypassing Prisma's
@@ -19,6 +20,19 @@ export type DirectRead = <T extends Record<string, unknown>>(sql: string, params
  * transaction costs more than the statements (a bundle move: docs/perf.md).
  */
 export type DirectTransaction = <T>(work: (query: DirectRead) => Promise<T>) => Promise<T>;
+
+/**
+ * The one way code above the database reaches raw SQL, handed to it on the context (Ctx.sql):
+ * reads, driver transactions, and the commit-watched caches the reads declared (commit-cache.ts).
+ * The process's port (client.ts, getDbAccess) runs them on the driver, with caches on PGlite; inside a
+ * Prisma transaction the same SQL runs through it instead (client.ts, queryOf).
+ */
+export interface SqlPort {
+  read: DirectRead;
+  transaction: DirectTransaction;
+  /** `load`'s value for `key`, kept in the cache `spec` until a commit changes what it watches, where the port has caches; else read every time. */
+  cached<T>(spec: CommitCacheSpec<T>, key: string, load: () => Promise<T | null>): Promise<T | null>;
+}
 
 export interface SqlRunner {
   /** Runs a script of one or more statements, without parameters. */

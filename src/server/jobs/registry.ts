@@ -1,11 +1,10 @@
-import type { Db } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
 import type { JobKind, JobPayloads } from "./kinds";
 
-export interface JobContext<P> {
+export interface JobContext<P> extends DbAccess {
   id: string;
   payload: P;
   attempt: number;
-  db: Db;
   /** Aborted when the job is canceled (e.g. its box item deleted) or the worker stops. */
   signal: AbortSignal;
 }

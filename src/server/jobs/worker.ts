@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
 import { claimNextJob, requeueStaleJobs, trackLocalJob, type ClaimedJob } from "./queue";
 import { JOB_KINDS, isJobKind } from "./kinds";
 import { jobHandler } from "./registry";
@@ -18,7 +18,8 @@ export interface WorkerOptions {
  * cancellation; a worker killed mid-job leaves a stale lease, and the job is retried elsewhere
  * (or by this process after restart). Handlers must be idempotent: outputs go to temp keys first.
  */
-export function startWorker(db: Db, opts: WorkerOptions): { stop(): Promise<void>; wake(): void } {
+export function startWorker(database: DbAccess, opts: WorkerOptions): { stop(): Promise<void>; wake(): void } {
+  const { db } = database;
   const workerId = `${process.pid}-${randomUUID()}`;
   const running = new Map<string, Promise<void>>();
   const stopController = new AbortController();
@@ -39,7 +40,7 @@ export function startWorker(db: Db, opts: WorkerOptions): { stop(): Promise<void
       while (running.size < opts.concurrency && !stopController.signal.aborted) {
         const job = await claimNextJob(db, workerId, opts.types);
         if (!job) break;
-        const p = execute(db, job, workerId, opts.leaseSeconds, stopController.signal)
+        const p = execute(database, job, workerId, opts.leaseSeconds, stopController.signal)
           .catch((err: unknown) => console.error(`job ${job.id} (${job.type}): bookkeeping failed:`, err)) // e.g. its row deleted meanwhile
           .finally(() => {
             running.delete(job.id);
@@ -68,7 +69,14 @@ export function startWorker(db: Db, opts: WorkerOptions): { stop(): Promise<void
   };
 }
 
-async function execute(db: Db, job: ClaimedJob, workerId: string, leaseSeconds: number, stopSignal: AbortSignal): Promise<void> {
+async function execute(
+  database: DbAccess,
+  job: ClaimedJob,
+  workerId: string,
+  leaseSeconds: number,
+  stopSignal: AbortSignal,
+): Promise<void> {
+  const { db } = database;
   const kind = isJobKind(job.type) ? job.type : undefined;
   const def = kind && jobHandler(kind);
   if (!kind || !def) {
@@ -94,7 +102,7 @@ async function execute(db: Db, job: ClaimedJob, workerId: string, leaseSeconds: 
     Math.min(5000, Math.max(1000, (leaseSeconds * 1000) / 3)),
   ); // also how soon another process's cancel is seen
   try {
-    await def.run({ id: job.id, payload: job.payload, attempt: job.attempts, db, signal: abort.signal });
+    await def.run({ id: job.id, payload: job.payload, attempt: job.attempts, ...database, signal: abort.signal });
     await db.job.updateMany({
       where: { id: job.id, status: "RUNNING", lockedBy: workerId },
       data: { status: "COMPLETED", lockedAt: null },
@@ -126,7 +134,7 @@ async function execute(db: Db, job: ClaimedJob, workerId: string, leaseSeconds: 
     });
     if (final)
       await def
-        .onFailed?.({ id: job.id, payload: job.payload, attempt: job.attempts, db }, error)
+        .onFailed?.({ id: job.id, payload: job.payload, attempt: job.attempts, ...database }, error)
         .catch((e: unknown) => console.error("onFailed:", e));
   } finally {
     clearInterval(heartbeat);

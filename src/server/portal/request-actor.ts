@@ -1,5 +1,5 @@
 import { bearerOf, resolveBearer } from "@/server/auth/resolve-actor";
-import type { Db } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import type { Actor } from "@/server/core/context";
 import { DomainError } from "@/server/core/errors";
 import { resolvePortalActor } from "@/server/portal/session";
@@ -11,13 +11,13 @@ type UserActor = Extract<Actor, { kind: "user" }>;
  * in the URL: tus URLs end up in logs and client storage), else the portal's session cookie. Anybody
  * but a signed-in user gets the 401 of an invalid token.
  */
-export async function resolveUploadUser(db: Db, req: Request): Promise<UserActor> {
+export async function resolveUploadUser(sql: SqlPort, req: Request): Promise<UserActor> {
   const bearer = bearerOf(req.headers.get("authorization"));
   let actor: Actor;
   if (bearer) {
-    const resolved = await resolveBearer(db, bearer);
+    const resolved = await resolveBearer(sql, bearer);
     actor = resolved.ok && resolved.scope === "private" ? resolved.actor : { kind: "anonymous" };
-  } else actor = (await resolvePortalActor(db, req.headers.get("accept-language"))).actor;
+  } else actor = (await resolvePortalActor(sql, req.headers.get("accept-language"))).actor;
   if (actor.kind !== "user") throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
   return actor;
 }

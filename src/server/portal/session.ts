@@ -2,7 +2,8 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getServerSession, type Session } from "next-auth";
-import { getDb, type Db } from "@/server/db/client";
+import { getDbAccess } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import type { Actor } from "@/server/core/context";
 import { pickLang, type Lang } from "@/server/i18n/messages";
 import { createCaller, type Caller } from "@/server/trpc/caller";
@@ -21,11 +22,11 @@ export const getPortalSession = cache(async (): Promise<Session | null> => getSe
  * disable ends it). A signed-in user gets their account's language, anyone else the first of
  * Accept-Language that Kinora speaks (English by default).
  */
-export async function resolvePortalActor(db: Db, acceptLanguage: string | null): Promise<{ actor: Actor; lang: Lang }> {
+export async function resolvePortalActor(sql: SqlPort, acceptLanguage: string | null): Promise<{ actor: Actor; lang: Lang }> {
   const session = await getPortalSession();
   const anonymous = { actor: { kind: "anonymous" } as const, lang: pickLang(acceptLanguage) };
   if (!session?.user.id) return anonymous;
-  const state = await readSessionState(db, session.user.id, undefined);
+  const state = await readSessionState(sql, session.user.id, undefined);
   if (!state || !sessionCounts(state, session.user.sessionVersion)) return anonymous;
   return { actor: { kind: "user", userId: session.user.id, clientId: PORTAL_CLIENT_ID }, lang: pickLang(state.language) };
 }
@@ -35,10 +36,11 @@ export type PortalContext = TrpcContext & { baseUrl: string };
 
 /** Context for tRPC over HTTP and for server components: same procedures, same errors. */
 export async function createPortalContext(requestHeaders: Headers): Promise<PortalContext> {
-  const db = await getDb();
-  const { actor, lang } = await resolvePortalActor(db, requestHeaders.get("accept-language"));
+  const { db, sql } = await getDbAccess();
+  const { actor, lang } = await resolvePortalActor(sql, requestHeaders.get("accept-language"));
   return {
     db,
+    sql,
     actor,
     lang,
     address: addressFromHeaders((name) => requestHeaders.get(name)),

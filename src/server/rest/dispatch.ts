@@ -1,4 +1,4 @@
-import { getDb } from "@/server/db/client";
+import { getDbAccess } from "@/server/db/client";
 import { bearerOf, resolveBearer } from "@/server/auth/resolve-actor";
 import { DomainError } from "@/server/core/errors";
 import { pickLang, translate } from "@/server/i18n/messages";
@@ -26,16 +26,16 @@ export async function dispatchRest(request: Request): Promise<Response> {
   }
   const { route, params } = match;
   try {
-    const db = await getDb();
+    const { db, sql } = await getDbAccess();
     const token = bearerToken(request, url);
     const auth =
-      route.auth === "none" ? ({ ok: true, actor: { kind: "anonymous" }, scope: "none" } as const) : await resolveBearer(db, token);
+      route.auth === "none" ? ({ ok: true, actor: { kind: "anonymous" }, scope: "none" } as const) : await resolveBearer(sql, token);
     if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
     if (route.auth !== "none" && auth.scope === "none") return missingTokenResponse();
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
 
     const body = route.rawBody ? {} : await readJsonBody(request);
-    const caller = createCaller({ actor: auth.actor, db, lang, address: clientAddress(request), baseUrl: baseUrlOf(request) });
+    const caller = createCaller({ actor: auth.actor, db, sql, lang, address: clientAddress(request), baseUrl: baseUrlOf(request) });
     const result = await route.handle({
       caller,
       params,

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Db } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
 import { completeBoxUpload } from "@/server/domain/box/complete-box-upload";
 import { registerUser, registerUserInput } from "@/server/domain/users/register-user";
 import { publishVod, publishVodInput } from "@/server/domain/vod/publish-vod";
@@ -51,7 +51,8 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(database: DbAccess): Promise<void> {
+  const { db } = database;
   let creatorCreated = false;
   for (const demo of DEMO_USERS) {
     if (await db.user.findUnique({ where: { userCode: demo.userCode }, select: { id: true } })) continue;
@@ -67,12 +68,13 @@ export async function seedDemo(db: Db): Promise<void> {
       language: "en",
       conditionsAccepted: true,
     });
-    await registerUser({ actor: { kind: "anonymous" }, db }, input);
+    await registerUser({ actor: { kind: "anonymous" }, ...database }, input);
     await db.user.update({ where: { userCode: demo.userCode }, data: demo.page });
     if (demo.userCode === "demo") creatorCreated = true;
   }
   // in the background: the portal serves while ffmpeg makes the clip and the worker processes it
-  if (creatorCreated) void seedDemoVideo(db).catch((err) => console.warn("demo video skipped:", err instanceof Error ? err.message : err));
+  if (creatorCreated)
+    void seedDemoVideo(database).catch((err) => console.warn("demo video skipped:", err instanceof Error ? err.message : err));
 }
 
 interface DemoClip {
@@ -112,10 +114,11 @@ const clipArgs = (c: DemoClip, out: string) => [
 ];
 
 /** The demo creator's videos, uploaded like any other (the job worker processes them), then published. */
-export async function seedDemoVideo(db: Db): Promise<void> {
+export async function seedDemoVideo(database: DbAccess): Promise<void> {
+  const { db } = database;
   const demo = await db.user.findUnique({ where: { userCode: "demo" }, select: { id: true } });
   if (!demo) return;
-  const ctx = { actor: { kind: "user" as const, userId: demo.id, clientId: "www" }, db };
+  const ctx = { actor: { kind: "user" as const, userId: demo.id, clientId: "www" }, ...database };
   const items = [];
   for (const c of DEMO_CLIPS) items.push({ boxId: (await uploadDemoClip(ctx, c)).boxId, vod: c.vod });
   for (const item of items) await publishWhenReady(ctx, item.boxId, item.vod);

@@ -1,4 +1,4 @@
-import type { Db } from "@/server/db/client";
+import type { Db, DbAccess } from "@/server/db/client";
 import { env } from "@/server/env";
 import { sweepWorkDirs } from "@/server/media/ingest/publish";
 import { TMP_UPLOADS_PREFIX } from "@/server/media/keys";
@@ -21,20 +21,20 @@ export interface JobWorkerHandle {
  * PostgreSQL (a killed worker's job is retried once its lease runs out). Also sweeps what crashes
  * leave behind: work directories of dead attempts, uploads never committed; and day-old progress bars.
  */
-export async function startJobWorker(db: Db, opts: { soleWorker: boolean }): Promise<JobWorkerHandle> {
+export async function startJobWorker(database: DbAccess, opts: { soleWorker: boolean }): Promise<JobWorkerHandle> {
   const e = env();
   // a sole worker owns every work directory; with several, those of dead processes (or very old) go
   const sweepWork = () =>
     sweepWorkDirs(jobWorkRoot(), opts.soleWorker ? undefined : { ownerOf: workDirOwner, olderThan: new Date(Date.now() - 24 * HOUR_MS) });
   await sweepWork();
   const sweep = () =>
-    Promise.all([sweepLeftovers(db), opts.soleWorker ? undefined : sweepWork()]).catch((err: unknown) =>
+    Promise.all([sweepLeftovers(database.db), opts.soleWorker ? undefined : sweepWork()]).catch((err: unknown) =>
       console.error("sweep failed:", err),
     );
   void sweep();
   const sweeper = setInterval(sweep, HOUR_MS);
   sweeper.unref();
-  const worker = startWorker(db, {
+  const worker = startWorker(database, {
     concurrency: e.JOB_CONCURRENCY,
     pollMs: 1000,
     leaseSeconds: e.JOB_LEASE_SECONDS,

@@ -1,4 +1,4 @@
-import { getDb } from "@/server/db/client";
+import { getDbAccess } from "@/server/db/client";
 import { pickLang } from "@/server/i18n/messages";
 import { resolveUploadUser } from "@/server/portal/request-actor";
 import { uploadErrorBody } from "@/server/portal/upload-error-body";
@@ -15,9 +15,9 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   const lang = pickLang(request.headers.get("accept-language"));
   try {
-    const db = await getDb();
-    const actor = await resolveUploadUser(db, request);
-    const caller = createCaller({ actor, db, lang, address: clientAddress(request) });
+    const { db, sql } = await getDbAccess();
+    const actor = await resolveUploadUser(sql, request);
+    const caller = createCaller({ actor, db, sql, lang, address: clientAddress(request) });
     const result = await caller.thumbnails.upload(untrusted({ parts: multipartParts(request), declaredBytes: declaredLength(request) }));
     return Response.json(result, { status: 201 });
   } catch (err) {

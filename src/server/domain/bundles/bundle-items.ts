@@ -8,7 +8,7 @@ import {
   type ContentRow,
 } from "@/server/domain/box/content-fields";
 import { columnsOf, jsonColumns } from "@/server/db/json-rows";
-import { directRead, directTransaction, queryOf } from "@/server/db/client";
+import { queryOf } from "@/server/db/client";
 import type { DirectRead } from "@/server/db/sql-runner";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId, requireUserId } from "@/server/core/context";
@@ -90,7 +90,7 @@ function itemsOf(json: string, ownerId: string, baseUrl?: string): { items: Bund
 export async function readPublicBundleItems(ctx: Ctx, bundleId: unknown): Promise<BundleItemsView> {
   const viewerId = optionalUserId(ctx);
   const bundle = await loadPublicBundle(ctx.db, viewerId, bundleId);
-  const read = directRead(ctx.db);
+  const { read } = ctx.sql;
   if (bundle.ownerId === viewerId) return readOwnBundleItems(read, bundle.ownerId, bundle.view.bundleId, ctx.baseUrl);
   const [row] = await read<{ items: string }>(VISIBLE_ITEMS, [bundle.view.bundleId, todayUtc()]);
   const { items } = itemsOf(row!.items, bundle.ownerId, ctx.baseUrl);
@@ -182,7 +182,7 @@ export async function changeBundleOrder(
   reorder: (query: DirectRead, bundle: LockedBundle, order: BundleOrder) => Promise<BundleItemView[]>,
 ): Promise<BundleItemsView> {
   const ownerId = requireUserId(ctx);
-  return directTransaction(ctx.db)(async (query) => {
+  return ctx.sql.transaction(async (query) => {
     const locked = await lockOwnBundle(query, ownerId, normalizeUuid(bundleId));
     const { view, positions } = await readOwnBundle(query, ownerId, locked, ctx.baseUrl);
     const at = (index: number): OrderedItem | undefined => {

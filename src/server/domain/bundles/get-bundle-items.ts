@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { directRead } from "@/server/db/client";
 import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
 import { readOwnBundleItems, readPublicBundleItems, type BundleItemsView } from "./bundle-items";
@@ -8,7 +7,7 @@ export const getBundleItemsInput = z.object({ bundleId: z.string() });
 
 // GET /api/contentbundle/{bundleId}/items - one of the caller's bundles with all its items in order.
 export async function getBundleItems(ctx: Ctx, input: z.output<typeof getBundleItemsInput>): Promise<BundleItemsView> {
-  return readOwnBundleItems(directRead(ctx.db), requireUserId(ctx), input.bundleId, ctx.baseUrl);
+  return readOwnBundleItems(ctx.sql.read, requireUserId(ctx), input.bundleId, ctx.baseUrl);
 }
 
 // GET /api/public/contentbundle/{bundleId}/items - a bundle as the audience sees it: the items whose

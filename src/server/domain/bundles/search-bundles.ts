@@ -54,7 +54,7 @@ export async function searchBundles(ctx: Ctx, input: z.output<typeof searchBundl
 // relevance, then creation date, newest first. An unknown userCode finds nothing.
 export async function searchPublicBundles(ctx: Ctx, input: z.output<typeof searchPublicBundlesInput>): Promise<SearchPage<BundleView>> {
   if (input.userCode === undefined) return runBundleSearch(ctx, input, { publisherWords: true }, "public");
-  const ownerId = await findActiveUserIdByCode(ctx.db, input.userCode);
+  const ownerId = await findActiveUserIdByCode(ctx.sql, input.userCode);
   if (!ownerId) return searchPage(input, 0, []);
   return runBundleSearch(ctx, input, { ownerId, publisherWords: false }, "public");
 }

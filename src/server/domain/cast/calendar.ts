@@ -28,7 +28,7 @@ const rangeOf = (input: { date: string; offsetMs: number }, dayCount: number): D
 // caller's channels from that day (a month view reads 42), each with its programs in order.
 export async function getCalendar(ctx: Ctx, input: z.output<typeof calendarInput>): Promise<CalendarDay[]> {
   const channel = await loadOwnCastChannel(ctx.db, requireUserId(ctx), input.channelId);
-  return readCalendar(ctx.db, channel, rangeOf(input, input.dayCount), ctx.baseUrl);
+  return readCalendar(ctx.sql, channel, rangeOf(input, input.dayCount), ctx.baseUrl);
 }
 
 // DELETE /api/cast/channel/{channelId}/calendar/{yyyyMMdd}/{dayCount} - removes every program of

@@ -62,7 +62,7 @@ export async function searchPublicCastChannels(
   input: z.output<typeof searchPublicCastChannelsInput>,
 ): Promise<SearchPage<CastChannelView>> {
   if (input.userCode === undefined) return searchChannels(ctx, input, { publisherWords: true });
-  const ownerId = await findActiveUserIdByCode(ctx.db, input.userCode);
+  const ownerId = await findActiveUserIdByCode(ctx.sql, input.userCode);
   return ownerId ? searchChannels(ctx, input, { ownerId, publisherWords: false }) : searchPage(input, 0, []);
 }
 
@@ -101,7 +101,7 @@ export async function searchPrograms(ctx: Ctx, input: z.output<typeof searchProg
   ];
   conditions.push(...tagsFilter("p", input.tags));
   if (input.userCode !== undefined) {
-    const ownerId = await findActiveUserIdByCode(ctx.db, input.userCode);
+    const ownerId = await findActiveUserIdByCode(ctx.sql, input.userCode);
     if (!ownerId) return searchPage(input, 0, []);
     conditions.push(Prisma.sql`c."ownerId" = ${ownerId}::uuid`);
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ProgramType } from "@/generated/prisma/enums";
 import { contentColumnsOf, contentFieldsOf, type ContentRow } from "@/server/domain/box/content-fields";
-import { directRead, type Db } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import { columnsOf, jsonTuple } from "@/server/db/json-rows";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId, requireUserId } from "@/server/core/context";
@@ -82,8 +82,8 @@ const CALENDAR = `WITH p AS (SELECT * FROM "CastProgram" WHERE "channelId" = $1:
   SELECT ${CALENDAR_PARTS.sql}::text AS calendar`;
 
 /** The programs of a channel started in the range, grouped by day: one statement for any number of days and programs. */
-export async function readCalendar(db: Db, channel: CastChannelView, range: DayRange, baseUrl?: string): Promise<CalendarDay[]> {
-  const [row] = await directRead(db)<{ calendar: string }>(CALENDAR, [
+export async function readCalendar(sql: SqlPort, channel: CastChannelView, range: DayRange, baseUrl?: string): Promise<CalendarDay[]> {
+  const [row] = await sql.read<{ calendar: string }>(CALENDAR, [
     channel.channelId,
     timestampOf(range.from),
     timestampOf(rangeEnd(range)),
@@ -141,7 +141,7 @@ export async function readCalendar(db: Db, channel: CastChannelView, range: DayR
 /** One of the caller's channels' day as its owner reads it (what every day operation answers). */
 export async function readOwnDay(ctx: Ctx, channelId: unknown, from: number): Promise<DailyProgrammingView> {
   const channel = await loadOwnCastChannel(ctx.db, requireUserId(ctx), channelId, ctx.baseUrl);
-  const [day] = await readCalendar(ctx.db, channel, { from, dayCount: 1 }, ctx.baseUrl);
+  const [day] = await readCalendar(ctx.sql, channel, { from, dayCount: 1 }, ctx.baseUrl);
   return { channel, ...day! };
 }
 
@@ -157,6 +157,6 @@ export async function getDailyProgramming(ctx: Ctx, input: z.output<typeof dayIn
 export async function getPublicDailyProgramming(ctx: Ctx, input: z.output<typeof dayInput>): Promise<DailyProgrammingView> {
   const from = dayStart(input.date, input.offsetMs);
   const channel = await loadAudienceCastChannel(ctx.db, optionalUserId(ctx), input.channelId, ctx.baseUrl);
-  const [day] = await readCalendar(ctx.db, channel, { from, dayCount: 1 }, ctx.baseUrl);
+  const [day] = await readCalendar(ctx.sql, channel, { from, dayCount: 1 }, ctx.baseUrl);
   return { channel, ...day! };
 }

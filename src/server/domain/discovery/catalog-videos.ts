@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { directRead, type Db } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
 import type { Ctx } from "@/server/core/context";
 import { readIdPage } from "@/server/domain/shared/id-page";
 import { toTsQuery, type SearchPage } from "@/server/domain/shared/search";
@@ -17,8 +17,8 @@ export const listedVodsWhere = (now = new Date()) =>
     AND (v."expirationDate" IS NULL OR v."expirationDate" >= ${todayUtc(now)}::date)`;
 
 /** Vods by id as the audience sees them (with their publisher), keyed by id. */
-export async function vodsById(db: Db, ids: string[], baseUrl: string | undefined): Promise<Map<string, VodItemView>> {
-  const rows = await directRead(db)<VodRow>(`SELECT ${VOD_COLUMNS} FROM "VodItem" v ${VOD_JOINS} WHERE v."id" = ANY($1::uuid[])`, [ids]);
+export async function vodsById({ db, sql }: DbAccess, ids: string[], baseUrl: string | undefined): Promise<Map<string, VodItemView>> {
+  const rows = await sql.read<VodRow>(`SELECT ${VOD_COLUMNS} FROM "VodItem" v ${VOD_JOINS} WHERE v."id" = ANY($1::uuid[])`, [ids]);
   const views = rows.map((r) => toLoadedVod(r, baseUrl).view);
   await withBundles(db, views);
   return new Map(views.map((v) => [v.vodId, v]));
@@ -42,5 +42,5 @@ export function searchCatalogVideos(ctx: Ctx, request: CatalogRequest, ownerId?:
     newest,
     title: Prisma.sql`lower(b."title") ASC, v."id" ASC`,
   }[effectiveSort(request)];
-  return readIdPage(ctx, request, { from, id: `v."id"`, order }, (ids) => vodsById(ctx.db, ids, ctx.baseUrl));
+  return readIdPage(ctx, request, { from, id: `v."id"`, order }, (ids) => vodsById(ctx, ids, ctx.baseUrl));
 }

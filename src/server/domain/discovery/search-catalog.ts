@@ -27,7 +27,7 @@ export async function searchCatalog(ctx: Ctx, request: CatalogRequest): Promise<
   const sort = effectiveSort(request);
   let ownerId: string | undefined;
   if (request.userCode !== undefined) {
-    ownerId = await findActiveUserIdByCode(ctx.db, request.userCode);
+    ownerId = await findActiveUserIdByCode(ctx.sql, request.userCode);
     if (!ownerId) return { type: request.type, sort, page: searchPage(request, 0, []) } as CatalogPage;
   }
   switch (request.type) {

@@ -1,6 +1,6 @@
 import { rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
 import { commitBoxUpload } from "@/server/domain/box/commit-box-upload";
 import { env } from "@/server/env";
 import { livePaths } from "@/server/media/edge/live-layout.mjs";
@@ -18,8 +18,7 @@ import { recordedEventDuring } from "./on-air";
 // session id (an item that exists already is not made again), and the copies are marked consumed in
 // the same transaction that links the event.
 
-export interface RecordingRun {
-  db: Db;
+export interface RecordingRun extends DbAccess {
   sessionId: string;
   workDir: string;
   signal: AbortSignal;
@@ -90,7 +89,7 @@ export async function makeRecording(run: RecordingRun): Promise<void> {
     await storage.putFile(tempKey, output, { move: true, contentType: "video/mp4" });
     const continued = event.recordingBoxItemId !== null;
     await commitBoxUpload(
-      { actor: { kind: "user", userId: session.ownerId, clientId: "live-recording" }, db },
+      { actor: { kind: "user", userId: session.ownerId, clientId: "live-recording" }, db, sql: run.sql },
       session.ownerId,
       { boxId, tempKey, sizeBytes, filename: "recording.mp4", mimeType: "video/mp4" },
       {

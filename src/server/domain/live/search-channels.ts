@@ -60,7 +60,7 @@ export async function searchPublicChannels(
   input: z.output<typeof searchPublicChannelsInput>,
 ): Promise<SearchPage<LiveChannelView>> {
   if (input.userCode === undefined) return runChannelSearch(ctx, input, { public: true, publisherWords: true });
-  const ownerId = await findActiveUserIdByCode(ctx.db, input.userCode);
+  const ownerId = await findActiveUserIdByCode(ctx.sql, input.userCode);
   if (!ownerId) return searchPage(input, 0, []);
   return runChannelSearch(ctx, input, { ownerId, public: true, publisherWords: false });
 }

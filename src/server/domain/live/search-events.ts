@@ -102,7 +102,7 @@ export async function searchEvents(ctx: Ctx, input: z.output<typeof searchEvents
 // then end. An unknown userCode finds nothing.
 export async function searchPublicEvents(ctx: Ctx, input: z.output<typeof searchPublicEventsInput>): Promise<SearchPage<LiveEventView>> {
   if (input.userCode === undefined) return runEventSearch(ctx, input, { listedOnly: true, publisherWords: true });
-  const ownerId = await findActiveUserIdByCode(ctx.db, input.userCode);
+  const ownerId = await findActiveUserIdByCode(ctx.sql, input.userCode);
   if (!ownerId) return searchPage(input, 0, []);
   return runEventSearch(ctx, input, { ownerId, listedOnly: true, publisherWords: false });
 }

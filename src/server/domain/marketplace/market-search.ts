@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import { emptyToUndefined, zBool, zPriceCents } from "@/server/core/schema";
 import { queryWords, searchPage, searchRequest, toTsQuery, type SearchPage } from "@/server/domain/shared/search";
 import {
@@ -136,13 +136,13 @@ export function marketSearchStatement(request: MarketSearchRequest, scope: Marke
 
 /** Runs a search: the total and the page's listings in one statement. */
 export async function runMarketSearch(
-  db: Db,
+  sql: SqlPort,
   request: MarketSearchRequest,
   scope: MarketSearchScope,
   baseUrl?: string,
 ): Promise<SearchPage<MarketItemView>> {
   const { st, p } = marketSearchStatement(request, scope);
-  const { total, rows } = await readPage<MarketColumnsRow>(db, st, p, MARKET_COLUMNS, MARKET_PAGE_JOINS);
+  const { total, rows } = await readPage<MarketColumnsRow>(sql, st, p, MARKET_COLUMNS, MARKET_PAGE_JOINS);
   const items = rows.filter((r) => r.id !== null).map((r) => toLoadedMarketItem(fromMarketColumns(r), baseUrl).view);
   return searchPage(request, total, items);
 }

@@ -19,7 +19,7 @@ export const searchPublicMarketItemsInput = marketSearchRequest.extend({
 // (title, tags, description; `*` at the end: prefix), every tag of `tags`, the license conditions;
 // by relevance, then publishing date, newest first.
 export async function searchMarketItems(ctx: Ctx, input: z.output<typeof searchMarketItemsInput>): Promise<SearchPage<MarketItemView>> {
-  return runMarketSearch(ctx.db, input, { kind: "seller", sellerId: requireUserId(ctx) }, ctx.baseUrl);
+  return runMarketSearch(ctx.sql, input, { kind: "seller", sellerId: requireUserId(ctx) }, ctx.baseUrl);
 }
 
 // POST /api/public/search/marketplace/contents - the listings of active sellers: queryString over
@@ -31,8 +31,8 @@ export async function searchPublicMarketItems(
   ctx: Ctx,
   input: z.output<typeof searchPublicMarketItemsInput>,
 ): Promise<SearchPage<MarketItemView>> {
-  const sellerId = input.userCode === undefined ? undefined : await findActiveUserIdByCode(ctx.db, input.userCode);
+  const sellerId = input.userCode === undefined ? undefined : await findActiveUserIdByCode(ctx.sql, input.userCode);
   if (input.userCode !== undefined && !sellerId) return searchPage(input, 0, []);
-  const excludeSellerId = input.excludeUserCode === undefined ? undefined : await findActiveUserIdByCode(ctx.db, input.excludeUserCode);
-  return runMarketSearch(ctx.db, input, { kind: "listed", sellerId, excludeSellerId }, ctx.baseUrl);
+  const excludeSellerId = input.excludeUserCode === undefined ? undefined : await findActiveUserIdByCode(ctx.sql, input.excludeUserCode);
+  return runMarketSearch(ctx.sql, input, { kind: "listed", sellerId, excludeSellerId }, ctx.baseUrl);
 }

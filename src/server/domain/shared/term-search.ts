@@ -1,4 +1,4 @@
-import { directRead, type Db } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import { rememberedTotal, rememberTotal } from "./large-totals";
 
 // The statements of a search over a word index: a table of one row per word of a searchable item
@@ -21,7 +21,7 @@ export class Params {
  * The words a prefix matches, as a range of the lexeme index: from the prefix up to the prefix
  * followed by the last code point (the lexemes' collation is "C": byte order, which UTF-8 keeps as
  * code point order). A range, not LIKE: a parameter's LIKE pattern cannot bound an index scan in a
- * statement planned once for all parameters (the named statements of directRead).
+ * statement planned once for all parameters (the named statements of the driver's reads, db/sql-runner.ts).
  */
 export function prefixRange(word: string, p: Params): { from: string; below: string } {
   return { from: p.add(word), below: p.add(`${word}\u{10FFFF}`) };
@@ -206,14 +206,14 @@ export function pageSql(st: PageStatement, counted: boolean, columns: string, jo
 
 /** Runs a page statement (pageSql) in one round trip, its total counted unless remembered. */
 export async function readPage<R>(
-  db: Db,
+  sql: SqlPort,
   st: PageStatement,
   p: Params,
   columns: string,
   joins: string,
 ): Promise<{ total: number; rows: R[] }> {
   const remembered = st.totalKey === undefined ? undefined : rememberedTotal(st.totalKey);
-  const rows = await directRead(db)<R & { total: number | null }>(pageSql(st, remembered === undefined, columns, joins), p.values);
+  const rows = await sql.read<R & { total: number | null }>(pageSql(st, remembered === undefined, columns, joins), p.values);
   const total = remembered ?? rows[0]?.total ?? 0;
   if (st.totalKey !== undefined && remembered === undefined) rememberTotal(st.totalKey, total);
   return { total, rows };

@@ -12,7 +12,7 @@ export const getPosterImageInput = z.object({ vodId: z.string().max(100), width:
 // paid vod is public too (not the video). 404 for a vod that is not visible to the audience (private,
 // expired, its publisher's vods hidden) or has no picture yet.
 export async function getPosterImage(ctx: Ctx, input: z.output<typeof getPosterImageInput>): Promise<ThumbnailImage> {
-  const vod = await loadViewableVod(ctx.db, undefined, input.vodId);
+  const vod = await loadViewableVod(ctx, undefined, input.vodId);
   if (vod.view.thumbnailId) return getThumbnailImage(ctx, { thumbnailId: vod.view.thumbnailId, width: input.width });
   const poster = await ctx.db.thumbnail.findUnique({
     where: { boxItemId: vod.view.boxId },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { cachedRead, directRead } from "@/server/db/client";
 import { declareCommitCache } from "@/server/db/commit-cache";
 import { tableAs, watchedTables } from "@/server/db/column-map";
 import type { Ctx } from "@/server/core/context";
@@ -33,7 +32,7 @@ const publicUsers = declareCommitCache<PublicUserRow>({
 // On PGlite the row is cached until a commit changes a user's public fields (db/commit-cache.ts);
 // licenseExpired is worked out from it on every call.
 export async function getPublicUser(ctx: Ctx, input: z.output<typeof getPublicUserInput>): Promise<PublicUser> {
-  const user = await cachedRead(ctx.db, publicUsers, input.userCode, () => readPublicUser(ctx, input.userCode));
+  const user = await ctx.sql.cached(publicUsers, input.userCode, () => readPublicUser(ctx, input.userCode));
   if (!user) throw notFound("error.userNotFound");
   return toPublicUser(user);
 }
@@ -42,7 +41,7 @@ async function readPublicUser(ctx: Ctx, userCode: string): Promise<PublicUserRow
   // The exact code is what links carry: a unique-index lookup, read through the driver because this
   // is the hottest public read and Prisma's per-call cost is several times the query's (docs/perf.md).
   // The case-insensitive match (a scan) only as fallback.
-  const [exact] = await directRead(ctx.db)<PublicUserSqlRow>(BY_EXACT_CODE, [userCode]);
+  const [exact] = await ctx.sql.read<PublicUserSqlRow>(BY_EXACT_CODE, [userCode]);
   if (exact) return publicUserRowOf(exact);
   return ctx.db.user.findFirst({
     where: { userCode: { equals: userCode, mode: "insensitive" }, status: "ACTIVE" },

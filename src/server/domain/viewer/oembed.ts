@@ -66,7 +66,7 @@ export function thumbnailFit(original: { width: number; height: number }, box: {
 export async function oembedOf(ctx: Ctx & { baseUrl: string }, input: z.output<typeof oembedInput>): Promise<OEmbedVideo> {
   const vodId = vodIdOfPageUrl(input.url, ctx.baseUrl, (page) => hostAllowed(page.hostname, env().allowedHosts));
   if (vodId === undefined) throw notFound("error.vodNotFound");
-  const vod = (await loadViewableVod(ctx.db, undefined, vodId, ctx.baseUrl)).view;
+  const vod = (await loadViewableVod(ctx, undefined, vodId, ctx.baseUrl)).view;
   const size = embedSize(input.maxwidth, input.maxheight);
   const thumbnail = vod.thumbnailId
     ? await ctx.db.thumbnail.findUnique({ where: { id: vod.thumbnailId }, select: { width: true, height: true } })

@@ -9,5 +9,5 @@ export const getPublicVodInput = z.object({ vodId: z.string() });
 // is visible (public, its publisher's vods public, not expired), except to its owner, who sees what
 // the page will look like before making it public.
 export async function getPublicVod(ctx: Ctx, input: z.output<typeof getPublicVodInput>): Promise<VodItemView> {
-  return (await loadViewableVod(ctx.db, optionalUserId(ctx), input.vodId, ctx.baseUrl)).view;
+  return (await loadViewableVod(ctx, optionalUserId(ctx), input.vodId, ctx.baseUrl)).view;
 }

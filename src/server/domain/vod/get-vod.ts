@@ -7,5 +7,5 @@ export const getVodInput = z.object({ vodId: z.string() });
 
 // GET /api/vod/{vodId} - one of the caller's vods, whatever its visibility (404 for another user's).
 export async function getVod(ctx: Ctx, input: z.output<typeof getVodInput>): Promise<VodItemView> {
-  return (await loadOwnVod(ctx.db, requireUserId(ctx), input.vodId, ctx.baseUrl)).view;
+  return (await loadOwnVod(ctx, requireUserId(ctx), input.vodId, ctx.baseUrl)).view;
 }

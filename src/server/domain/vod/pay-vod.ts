@@ -17,7 +17,7 @@ export const payVodInput = paymentRequestInput.extend({ vodId: z.string() });
 // (marketplace/acquired-use.ts licenseShareOf).
 export async function payVod(ctx: Ctx, input: z.output<typeof payVodInput>): Promise<PaymentInitiation & { resource: VodItemView }> {
   const viewerId = optionalUserId(ctx);
-  const vod = await loadViewableVod(ctx.db, viewerId, input.vodId, ctx.baseUrl);
+  const vod = await loadViewableVod(ctx, viewerId, input.vodId, ctx.baseUrl);
   const resource = vod.view;
   if (resource.licenseType !== "PAY_PER_VIEW" || !resource.pricePerViewCents) throw new DomainError("BAD_REQUEST", "error.vodNotForSale");
   if (vod.ownerId === viewerId) throw new DomainError("BAD_REQUEST", "error.vodOwnContent");

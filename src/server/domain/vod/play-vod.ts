@@ -33,7 +33,7 @@ export async function reachVod(
   trackingId?: string,
 ): Promise<{ vod: ReadVod; isOwner: boolean; refusal?: VodPlayResult }> {
   const viewerId = optionalUserId(ctx);
-  const vod = await loadViewableVod(ctx.db, viewerId, vodId, ctx.baseUrl, completedPurchaseRead(trackingId));
+  const vod = await loadViewableVod(ctx, viewerId, vodId, ctx.baseUrl, completedPurchaseRead(trackingId));
   const isOwner = vod.ownerId === viewerId;
   const band = isOwner ? undefined : bandRefusalOf(vod.band);
   return { vod, isOwner, refusal: band && { ...band, resource: vod.view } };

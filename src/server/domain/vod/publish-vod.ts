@@ -38,5 +38,5 @@ export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInpu
       if ((err as { code?: string }).code === "P2003") throw notFound("error.boxItemNotFound");
       throw err;
     });
-  return (await loadOwnVod(ctx.db, ownerId, created.id, ctx.baseUrl)).view;
+  return (await loadOwnVod(ctx, ownerId, created.id, ctx.baseUrl)).view;
 }

@@ -19,8 +19,8 @@ export const searchPublicVodsInput = searchRequest.extend({
 // title and description) at half the weight; `userCode`, `tags` and the publishing
 // conditions filter; by relevance, then publishing date, newest first. An unknown userCode finds nothing.
 export async function searchPublicVods(ctx: Ctx, input: z.output<typeof searchPublicVodsInput>): Promise<SearchPage<VodItemView>> {
-  if (input.userCode === undefined) return pageWithBundles(ctx.db, await runVodSearch(ctx.db, input, { kind: "listed" }, ctx.baseUrl));
-  const ownerId = await findActiveUserIdByCode(ctx.db, input.userCode);
+  if (input.userCode === undefined) return pageWithBundles(ctx.db, await runVodSearch(ctx.sql, input, { kind: "listed" }, ctx.baseUrl));
+  const ownerId = await findActiveUserIdByCode(ctx.sql, input.userCode);
   if (!ownerId) return searchPage(input, 0, []);
-  return pageWithBundles(ctx.db, await runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: true }, ctx.baseUrl));
+  return pageWithBundles(ctx.db, await runVodSearch(ctx.sql, input, { kind: "owner", ownerId, visibleOnly: true }, ctx.baseUrl));
 }

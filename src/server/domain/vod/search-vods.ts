@@ -21,6 +21,6 @@ export async function searchVods(ctx: Ctx, input: z.output<typeof searchVodsInpu
   const ownerId = requireUserId(ctx);
   return pageWithBundles(
     ctx.db,
-    await runVodSearch(ctx.db, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl),
+    await runVodSearch(ctx.sql, input, { kind: "owner", ownerId, visibleOnly: false, public: input.public }, ctx.baseUrl),
   );
 }

@@ -14,7 +14,7 @@ export const updateVodInput = vodFields.safeExtend({ vodId: z.string() });
 // (vodId, boxId, title, publisher, ...) are ignored; the content's own fields change through the box item.
 export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>): Promise<VodItemView> {
   const ownerId = requireUserId(ctx);
-  const current = await loadOwnVod(ctx.db, ownerId, input.vodId);
+  const current = await loadOwnVod(ctx, ownerId, input.vodId);
   const license = licenseColumns(licenseOf(input));
   await assertVodUseAllowed(ctx.db, current.view.boxId, license);
   const vod = { vodId: current.view.vodId, boxItemId: current.view.boxId, ownerId };
@@ -27,5 +27,5 @@ export async function updateVod(ctx: Ctx, input: z.output<typeof updateVodInput>
     });
     await placeInBundle(tx, { ...vod, bundleId: license.bundleId });
   });
-  return (await loadOwnVod(ctx.db, ownerId, current.view.vodId, ctx.baseUrl)).view;
+  return (await loadOwnVod(ctx, ownerId, current.view.vodId, ctx.baseUrl)).view;
 }

@@ -1,6 +1,7 @@
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
 import { contentFieldsOf, type ContentFields, type ContentRow } from "@/server/domain/box/content-fields";
-import { cachedRead, directRead, type Db } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import { declareCommitCache } from "@/server/db/commit-cache";
 import { columnMap, expr, tableAs, watchedTables, type ColumnsOf } from "@/server/db/column-map";
 import { notFound } from "@/server/core/errors";
@@ -197,17 +198,17 @@ const BY_ID = byId();
 export type ReadVod = LoadedVod & { row: VodRow };
 
 /** A vod's row by id (with the extra's columns); on PGlite from the cache of rows while nothing it is read from changed. */
-async function readVodRow(db: Db, id: string, extra?: VodReadExtra): Promise<VodRow | undefined> {
+async function readVodRow(sql: SqlPort, id: string, extra?: VodReadExtra): Promise<VodRow | undefined> {
   const params = [id, ...(extra?.params ?? [])];
-  const load = async () => (await directRead(db)<VodRow>(extra ? byId(extra) : BY_ID, params))[0] ?? null;
-  return (await cachedRead(db, vodRows, params.join("\n"), load)) ?? undefined;
+  const load = async () => (await sql.read<VodRow>(extra ? byId(extra) : BY_ID, params))[0] ?? null;
+  return (await sql.cached(vodRows, params.join("\n"), load)) ?? undefined;
 }
 
 /** A vod by id, whoever owns it; undefined when there is none (or the text cannot be an id). */
-export async function findVod(db: Db, vodId: unknown, baseUrl?: string, extra?: VodReadExtra): Promise<ReadVod | undefined> {
+export async function findVod({ db, sql }: DbAccess, vodId: unknown, baseUrl?: string, extra?: VodReadExtra): Promise<ReadVod | undefined> {
   const id = normalizeUuid(vodId);
   if (!id) return undefined;
-  const row = await readVodRow(db, id, extra);
+  const row = await readVodRow(sql, id, extra);
   if (!row) return undefined;
   const vod = toLoadedVod(row, baseUrl);
   await withBundles(db, [vod.view]);
@@ -215,8 +216,8 @@ export async function findVod(db: Db, vodId: unknown, baseUrl?: string, extra?: 
 }
 
 /** The caller's own vod; 404 for a missing one and for another user's (no existence leak). */
-export async function loadOwnVod(db: Db, ownerId: string, vodId: unknown, baseUrl?: string): Promise<LoadedVod> {
-  const vod = await findVod(db, vodId, baseUrl);
+export async function loadOwnVod(database: DbAccess, ownerId: string, vodId: unknown, baseUrl?: string): Promise<LoadedVod> {
+  const vod = await findVod(database, vodId, baseUrl);
   if (!vod || vod.ownerId !== ownerId) throw notFound("error.vodNotFound");
   return vod;
 }
@@ -226,13 +227,13 @@ export async function loadOwnVod(db: Db, ownerId: string, vodId: unknown, baseUr
  * its publisher's vods public, not expired). 404 otherwise, as for a vod that does not exist.
  */
 export async function loadViewableVod(
-  db: Db,
+  database: DbAccess,
   viewerId: string | undefined,
   vodId: unknown,
   baseUrl?: string,
   extra?: VodReadExtra,
 ): Promise<ReadVod> {
-  const vod = await findVod(db, vodId, baseUrl, extra);
+  const vod = await findVod(database, vodId, baseUrl, extra);
   if (!vod || (vod.ownerId !== viewerId && !vod.view.visible)) throw notFound("error.vodNotFound");
   return vod;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emptyToUndefined } from "@/server/core/schema";
-import type { Db } from "@/server/db/client";
+import type { SqlPort } from "@/server/db/sql-runner";
 import { queryWords, searchPage, toTsQuery, type SearchPage, type SearchRequest } from "@/server/domain/shared/search";
 import {
   newestStatement,
@@ -101,7 +101,7 @@ const hasTags = (vodIdSql: string, tags: string[], p: Params) =>
  *   its matches are scored); over an owner's vods: their vectors' words.
  */
 export async function runVodSearch(
-  db: Db,
+  sql: SqlPort,
   request: VodSearchRequest,
   scope: VodSearchScope,
   baseUrl?: string,
@@ -146,7 +146,7 @@ export async function runVodSearch(
     };
     st = wordsStatement(search, withSql);
   }
-  const { total, rows } = await readPage<VodRow>(db, st, p, VOD_COLUMNS, `JOIN "VodItem" v ON v."id" = p."id" ${VOD_JOINS}`);
+  const { total, rows } = await readPage<VodRow>(sql, st, p, VOD_COLUMNS, `JOIN "VodItem" v ON v."id" = p."id" ${VOD_JOINS}`);
   const items = rows.filter((r) => r.vodId !== null).map((r) => toLoadedVod(r, baseUrl, now).view);
   return searchPage(request, total, items);
 }

@@ -4,8 +4,10 @@ import { withAttemptDir } from "@/server/jobs/work-dir";
 
 /** live.recording: a publish's recorded copy becomes (part of) its event's recording, a box item (domain/live/make-recording). */
 export const liveRecordingJob: JobHandlerOf<"live.recording"> = {
-  async run({ id, attempt, db, payload, signal }) {
-    await withAttemptDir(id, attempt, (workDir, onSpawn) => makeRecording({ db, sessionId: payload.sessionId, workDir, signal, onSpawn }));
+  async run({ id, attempt, db, sql, payload, signal }) {
+    await withAttemptDir(id, attempt, (workDir, onSpawn) =>
+      makeRecording({ db, sql, sessionId: payload.sessionId, workDir, signal, onSpawn }),
+    );
   },
   async onFailed({ payload }, error) {
     // the copy stays in DATA_DIR/live/rec (its session row names it) for the operator to recover
