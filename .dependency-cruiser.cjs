@@ -38,12 +38,12 @@ module.exports = {
     {
       name: "ui-imports-server",
       comment:
-        "components reach the server for its types only (import type): a value would pull server code into the page's bundle; values come from lib/ and the base tier (env, i18n, http). Named exception: the cast day editor runs the domain's own pure schedule check, so an edit and a save agree",
+        "components reach the server for its types only (import type): a value would pull server code into the page's bundle; values come from lib/ and the base tier (env, i18n, http)",
       severity: "error",
       from: { path: "^src/components/" },
       to: {
         path: "^src/server/",
-        pathNot: ["^src/server/(env\\.ts$|i18n/|http/)", "^src/server/domain/cast/schedule-(day|rules)\\.ts$"],
+        pathNot: "^src/server/(env\\.ts$|i18n/|http/)",
         dependencyTypesNot: ["type-only"],
       },
     },

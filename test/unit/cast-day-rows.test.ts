@@ -9,7 +9,7 @@ import { dayProblems } from "@/components/cast/day-problems";
 import { changeRow, flow, insertRow, moveRow, removeRow, type DayRow } from "@/components/cast/day-rows";
 import { clockText, durationText, parseClock, parseDuration } from "@/components/cast/day-time";
 import { saleBadge, saleWarning } from "@/components/cast/sale-words";
-import { scheduleRuleBreaks } from "@/server/domain/cast/schedule-rules";
+import { scheduleRuleBreaks } from "@/lib/cast-schedule-rules";
 import en from "@/messages/en.json";
 import it from "@/messages/it.json";
 

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DomainError } from "@/server/core/errors";
-import { checkScheduleRules, type PlannedDays, type TimedProgram } from "@/server/domain/cast/schedule-rules";
+import { checkScheduleRules } from "@/server/domain/cast/schedule-rules";
+import { type PlannedDays, type TimedProgram } from "@/lib/cast-schedule-rules";
 
 const S = 1000;
 const H = 3600 * S;

@@ -2,8 +2,8 @@
 // next program by 5 min."): the scheduling rules found broken by the server's own pure check
 // (domain/cast/schedule-rules.ts, so the editor and a save agree) and a content played longer than it lasts.
 import type { useTranslations } from "next-intl";
-import { DAY_MS } from "@/server/domain/cast/schedule-day";
-import { scheduleRuleBreaks, type Neighbour, type RuleBreak } from "@/server/domain/cast/schedule-rules";
+import { DAY_MS } from "@/lib/cast-schedule-rules";
+import { scheduleRuleBreaks, type Neighbour, type RuleBreak } from "@/lib/cast-schedule-rules";
 import type { PlacedRow } from "./day-rows";
 import { clockText, durationText } from "./day-time";
 

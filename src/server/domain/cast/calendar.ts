@@ -4,7 +4,8 @@ import { requireUserId } from "@/server/core/context";
 import { zIsoDate } from "@/server/core/schema";
 import { loadOwnCastChannel } from "./cast-views";
 import { readCalendar, type CalendarDay } from "./daily-programming";
-import { DAY_MS, dayStart, zDayCount, zOffsetMs, zPathDay, type DayRange } from "./schedule-day";
+import { dayStart, zDayCount, zOffsetMs, zPathDay } from "./schedule-day";
+import { DAY_MS, type DayRange } from "@/lib/cast-schedule-rules";
 import { rewriteDays } from "./write-days";
 
 export const calendarInput = z.object({ channelId: z.string(), date: zPathDay, dayCount: zDayCount, offsetMs: zOffsetMs });

@@ -9,7 +9,8 @@ import { loadAudienceCastChannel, loadOwnCastChannel, toCastStreamView, type Cas
 import type { ProgramView } from "./program-view";
 import { todayUtc } from "@/server/domain/vod/vod-item-view";
 import { catchUpVodSql, watchUrlOf } from "./catch-up";
-import { DAY_MS, dayStart, rangeEnd, timestampOf, zOffsetMs, zPathDay, type DayRange } from "./schedule-day";
+import { dayStart, rangeEnd, timestampOf, zOffsetMs, zPathDay } from "./schedule-day";
+import { DAY_MS, type DayRange } from "@/lib/cast-schedule-rules";
 
 /** The document's Daily programming: one day of a channel in the caller's offset, its programs in order. */
 export interface DailyProgrammingView {

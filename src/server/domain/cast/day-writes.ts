@@ -7,7 +7,8 @@ import { normalizeUuid } from "@/server/core/uuid";
 import { readOwnDay, type DailyProgrammingView } from "./daily-programming";
 import { insertedProgram, planned, programList, savedProgram } from "./program-input";
 import { contentDurations, type PlannedProgram } from "./program-sources";
-import { dayStart, SECOND, zOffsetMs, zPathDay } from "./schedule-day";
+import { dayStart, zOffsetMs, zPathDay } from "./schedule-day";
+import { SECOND } from "@/lib/cast-schedule-rules";
 import { rewriteDays, type CurrentDays } from "./write-days";
 
 const dayOf = { channelId: z.string(), date: zPathDay, offsetMs: zOffsetMs };

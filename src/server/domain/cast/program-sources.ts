@@ -4,8 +4,8 @@ import { DomainError, invalidField } from "@/server/core/errors";
 import { mayBroadcast } from "@/server/domain/marketplace/acquired-use";
 import { normalizeUuid } from "@/server/core/uuid";
 import type { MessageId } from "@/server/i18n/messages";
-import { SECOND } from "./schedule-day";
-import type { TimedProgram } from "./schedule-rules";
+import { SECOND } from "@/lib/cast-schedule-rules";
+import type { TimedProgram } from "@/lib/cast-schedule-rules";
 
 /** A program to write: what the rules check, and its descriptive fields. */
 export interface PlannedProgram extends TimedProgram {

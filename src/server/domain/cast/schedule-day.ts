@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { invalidField } from "@/server/core/errors";
 import { zInt } from "@/server/core/schema";
+import { DAY_MS, type DayRange } from "@/lib/cast-schedule-rules";
 
-export const SECOND = 1000;
-export const DAY_MS = 24 * 3600 * SECOND;
 /** The most days one calendar operation spans (a month view is 42). */
 export const MAX_DAY_COUNT = 366;
 
@@ -32,12 +31,6 @@ export function dayStart(day: string, offsetMs: number, field = "date"): number 
   if (!m || Number.isNaN(utc) || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1)
     throw invalidField(field, "field.day");
   return utc - offsetMs;
-}
-
-/** A run of consecutive days starting at `from` (an instant: a 00:00:00 in the caller's offset). */
-export interface DayRange {
-  from: number;
-  dayCount: number;
 }
 
 export const rangeEnd = (r: DayRange) => r.from + r.dayCount * DAY_MS;

@@ -6,8 +6,10 @@ import { requireUserId } from "@/server/core/context";
 import { DomainError, notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
 import { checkSources, type PlannedProgram } from "./program-sources";
-import { dayIndexOf, rangeEnd, timestampOf, type DayRange } from "./schedule-day";
-import { checkScheduleRules, type Neighbour } from "./schedule-rules";
+import { dayIndexOf, rangeEnd, timestampOf } from "./schedule-day";
+import { type DayRange } from "@/lib/cast-schedule-rules";
+import { checkScheduleRules } from "./schedule-rules";
+import { type Neighbour } from "@/lib/cast-schedule-rules";
 import { invalidateCastSchedule } from "@/server/media/cast/output/channel-schedule";
 
 /** The programs of the days being changed as they are, and the neighbours the rules look at. */
