@@ -11,8 +11,8 @@ export type Db = PrismaClient;
 interface DbHandle {
   prisma: PrismaClient;
   runner: StatementRunner;
-  /** The raw-SQL port handed out (getDbAccess), set once the caches are installed. */
-  sql: SqlPort;
+  /** The client and the raw-SQL port handed out (getDbAccess), once the caches are installed. */
+  access: DbAccess;
   /** Embedded only: the one session every write of the database goes through. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -42,8 +42,7 @@ export async function getDb(): Promise<Db> {
 
 /** The process's database: its Prisma client and its raw-SQL port (driver statements, caches on PGlite). */
 export async function getDbAccess(): Promise<DbAccess> {
-  const handle = await getDbHandle();
-  return { db: handle.prisma, sql: handle.sql };
+  return (await getDbHandle()).access;
 }
 
 /** SQL of the direct kind through a Prisma client or transaction ($queryRawUnsafe): one way to write a statement for both. */
@@ -59,7 +58,7 @@ export async function closeDb(): Promise<void> {
 }
 
 /** A database opened, before its migrations and caches. */
-type Opened = Omit<DbHandle, "sql">;
+type Opened = Omit<DbHandle, "access">;
 
 const migrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
 
@@ -81,7 +80,7 @@ async function open(): Promise<DbHandle> {
       return cache ? cache.get(key, load) : load();
     },
   };
-  return { ...handle, sql };
+  return { ...handle, access: { db: handle.prisma, sql } };
 }
 
 async function openPostgres(url: string): Promise<Opened> {
