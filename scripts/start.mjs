@@ -31,6 +31,7 @@ import { withRawRequest } from "../src/server/http/raw-request.mjs";
 import { refuseDeclaredTooLarge } from "../src/server/http/body-limits.mjs";
 import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-hosts.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
+import { requestEnded, requestIdOf, runInRequest } from "../src/server/http/request-context.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -66,7 +67,43 @@ const splitUrl = (url) => {
 
 // Behind our nginx the forwarded address is nginx's own doing, so it is always kept.
 let trustForwarded = trustProxy;
+// Every request runs in its context (src/server/http/request-context.mjs): its id, taken from the
+// edge or a well-formed X-Request-Id the client sent, or new, goes back in the response header and
+// reaches every log line and metric of the request.
 const server = http.createServer((req, res) => {
+  const context = {
+    id: requestIdOf(req.headers["x-request-id"]),
+    method: req.method ?? "GET",
+    path: splitUrl(req.url ?? "/")[0],
+    startedAt: performance.now(),
+  };
+  req.headers["x-request-id"] = context.id;
+  res.setHeader("X-Request-Id", context.id);
+  let bytes = 0;
+  const count = (chunk, encoding) => {
+    if (chunk && typeof chunk !== "function") bytes += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : chunk.length;
+  };
+  const [write, end] = [res.write, res.end];
+  res.write = function (chunk, encoding, cb) {
+    count(chunk, encoding);
+    return write.call(this, chunk, encoding, cb);
+  };
+  res.end = function (chunk, encoding, cb) {
+    count(chunk, encoding);
+    return end.call(this, chunk, encoding, cb);
+  };
+  res.once("close", () =>
+    requestEnded(context, {
+      status: res.statusCode,
+      bytes,
+      durationMs: performance.now() - context.startedAt,
+      aborted: !res.writableFinished,
+    }),
+  );
+  runInRequest(context, () => serve(req, res));
+});
+
+function serve(req, res) {
   const kind = classifyRequestPath(req.url ?? "/");
   if (kind === "media") return handleMedia(req, res);
   // a path that cannot be decoded (bad percent-encoding, bad UTF-8): the REST error body, not Next's plain text
@@ -96,7 +133,7 @@ const server = http.createServer((req, res) => {
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
     res.end("Internal Server Error");
   });
-});
+}
 server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive (60 s)
 // a refusal sent while a body still arrives must reach the client before the socket closes
 lingerOnClose(server);

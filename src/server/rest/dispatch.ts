@@ -11,6 +11,7 @@ import { parseOffset } from "@/lib/wire";
 import { baseUrlOf } from "@/server/http/base-url";
 import { clientAddress } from "./client-address";
 import { domainErrorOf } from "./domain-error-of";
+import { noteRequest } from "@/server/http/request-context.mjs";
 
 const matcher = new RouteMatcher(restRoutes);
 
@@ -25,12 +26,14 @@ export async function dispatchRest(request: Request): Promise<Response> {
     return errorResponse(405, translate(lang, "error.methodNotAllowed"), path, {}, { Allow: match.methodNotAllowed.join(", ") });
   }
   const { route, params } = match;
+  noteRequest({ route: route.path });
   try {
     const { db, sql } = await getDbAccess();
     const token = bearerToken(request, url);
     const auth =
       route.auth === "none" ? ({ ok: true, actor: { kind: "anonymous" }, scope: "none" } as const) : await resolveBearer(sql, token);
     if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
+    if (auth.actor.kind !== "anonymous") noteRequest({ clientId: auth.actor.clientId });
     if (route.auth !== "none" && auth.scope === "none") return missingTokenResponse();
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
 

@@ -1,0 +1,33 @@
+// Types of request-context.mjs (plain JS so the launcher can import it without a build step).
+
+/** One request as the launcher opened it, and what the app learned while handling it. */
+export interface RequestContext {
+  /** X-Request-Id: the edge's (nginx $request_id), a well-formed one the client sent, or a new one. */
+  id: string;
+  method: string;
+  /** The path without the query (never a query: a signed URL's signature lives there). */
+  path: string;
+  /** performance.now() when the request arrived. */
+  startedAt: number;
+  /** The route template: for the REST interface the operation's path as the interface document writes it. */
+  route?: string;
+  userCode?: string;
+  clientId?: string;
+}
+
+/** How a request ended. */
+export interface RequestOutcome {
+  status: number;
+  /** Bytes of the response body sent. */
+  bytes: number;
+  durationMs: number;
+  /** The connection closed before the response was complete. */
+  aborted: boolean;
+}
+
+export function requestIdOf(header: string | string[] | undefined): string;
+export function runInRequest<T>(context: RequestContext, handle: () => T): T;
+export function currentRequest(): RequestContext | undefined;
+export function noteRequest(fields: Partial<Pick<RequestContext, "route" | "userCode" | "clientId">>): void;
+export function onRequestEnd(listener: (context: RequestContext, outcome: RequestOutcome) => void): () => void;
+export function requestEnded(context: RequestContext, outcome: RequestOutcome): void;

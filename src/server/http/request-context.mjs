@@ -1,0 +1,56 @@
+// The context of one HTTP request, from the launcher (scripts/start.mjs), which opens it when the
+// request arrives, through Next to the code that handles it, and back to the launcher when the
+// response has been sent: its id (X-Request-Id) and what the app learns while handling it (the REST
+// operation's path template, the user, the OAuth client). The request's log line and its metrics are
+// written from it when the request ends (onRequestEnd).
+//
+// Plain JS so the launcher imports it without a build step; one AsyncLocalStorage and one list of
+// listeners per process, on globalThis, since Next bundles the app's copy of this module apart.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+
+const slot = /** @type {{ __kinoraRequests?: { store: AsyncLocalStorage<any>, ended: Set<Function> } }} */ (globalThis);
+const requests = (slot.__kinoraRequests ??= { store: new AsyncLocalStorage(), ended: new Set() });
+
+// what a client or an edge may hand us as a request id: nginx's $request_id is 32 hex digits; a
+// UUID or a similar token of letters, digits, dots, dashes and underscores is kept too
+const WELL_FORMED = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The id a request carries (`X-Request-Id`) when it is well formed, else a new one (32 hex digits, as nginx makes them). */
+export function requestIdOf(header) {
+  const given = Array.isArray(header) ? header[0] : header;
+  return typeof given === "string" && WELL_FORMED.test(given) ? given : randomBytes(16).toString("hex");
+}
+
+/** Runs `handle` inside the context of a request (the launcher, once per request). */
+export function runInRequest(context, handle) {
+  return requests.store.run(context, handle);
+}
+
+/** The context of the request being handled, if any (undefined in jobs, scripts and timers). */
+export function currentRequest() {
+  return requests.store.getStore();
+}
+
+/** Adds what the app learned about the current request (route template, user code, client id). */
+export function noteRequest(fields) {
+  const context = requests.store.getStore();
+  if (context) Object.assign(context, fields);
+}
+
+/** Registers a listener told about every request once its response is sent (or its connection closed). */
+export function onRequestEnd(listener) {
+  requests.ended.add(listener);
+  return () => requests.ended.delete(listener);
+}
+
+/** Tells the listeners that `context`'s request ended with `outcome` (the launcher). */
+export function requestEnded(context, outcome) {
+  for (const listener of requests.ended) {
+    try {
+      listener(context, outcome);
+    } catch {
+      // a listener's failure (a log sink, a metric) must not break the server
+    }
+  }
+}
