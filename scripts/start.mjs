@@ -32,6 +32,7 @@ import { refuseDeclaredTooLarge } from "../src/server/http/body-limits.mjs";
 import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-hosts.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 import { requestEnded, requestIdOf, runInRequest } from "../src/server/http/request-context.mjs";
+import { markStopping } from "../src/server/http/lifecycle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -245,6 +246,7 @@ ingest?.exited.then((status) => {
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
+  markStopping(); // /readyz answers 503 from now on
   await Promise.all([edge?.stop(), ingest?.stop()]);
   server.close(() => {
     mediaLog.close();

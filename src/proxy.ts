@@ -30,7 +30,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!api/|api$|internal/|uploads/|oauth/|oembed|asset/|download/|healthz|bench/|media/|payments/|checkout/[^/]+/outcome|_next/static/|_next/image|favicon\.ico).*)",
+        "/((?!api/|api$|internal/|uploads/|oauth/|oembed|asset/|download/|healthz|readyz|bench/|media/|payments/|checkout/[^/]+/outcome|_next/static/|_next/image|favicon\.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -79,7 +79,8 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
-      const res = await fetch(`${url}/healthz`);
+      // readiness: the database open and migrated, storage writable (/healthz answers before that)
+      const res = await fetch(`${url}/readyz`);
       if (res.ok) return;
     } catch {
       // not listening yet

@@ -1,10 +1,7 @@
-import { getDb } from "@/server/db/client";
-
 export const dynamic = "force-dynamic";
 
-// GET /healthz - liveness and readiness: answers once the database is open and migrated.
-export async function GET(): Promise<Response> {
-  const db = await getDb();
-  await db.$queryRaw`SELECT 1`;
+// GET /healthz - liveness: the process answers. No database call (readiness is /readyz): a database
+// outage must not make an orchestrator restart every instance.
+export function GET(): Response {
   return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -60,7 +60,8 @@ export async function closeDb(): Promise<void> {
 /** A database opened, before its migrations and caches. */
 type Opened = Omit<DbHandle, "access">;
 
-const migrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
+/** The migrations this build carries (prisma/migrations). */
+export const migrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
 
 async function open(): Promise<DbHandle> {
   const handle = env().DATABASE_URL ? await openPostgres(env().DATABASE_URL!) : await openPglite();

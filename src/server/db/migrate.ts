@@ -41,6 +41,15 @@ function checksumMatches(script: string, checksum: string): boolean {
   return variants.some((s) => sha256(s) === checksum);
 }
 
+/** The names of the migrations under `migrationsDir`, in the order they apply. */
+export async function localMigrationNames(migrationsDir: string): Promise<string[]> {
+  const entries = await readdir(migrationsDir, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 async function readLocalMigrations(migrationsDir: string): Promise<LocalMigration[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
     throw new Error(`migrations directory not readable: ${migrationsDir} (${e.code ?? e.message})`);

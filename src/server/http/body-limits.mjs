@@ -38,7 +38,7 @@ export function formatBytes(bytes) {
 
 /** Whether the path's refusals are JSON error bodies (REST and the other machine endpoints) rather than a page. */
 export function answersJson(pathname) {
-  return /^\/(api|oauth|payments|internal|uploads|oembed|asset|download|cast|healthz)(\/|$)/.test(pathname);
+  return /^\/(api|oauth|payments|internal|uploads|oembed|asset|download|cast|healthz|readyz)(\/|$)/.test(pathname);
 }
 
 /**
