@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const { db } = database;
   await seedReference(db);
   const lease = await startProcessLease(db, { sole: false, ttlSeconds: env().JOB_LEASE_SECONDS });
-  const worker = await startJobWorker(database, { soleWorker: false });
+  const worker = await startJobWorker(database, { soleWorker: false, inProcess: false });
   console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
 
   let stopping = false;

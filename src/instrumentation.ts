@@ -20,6 +20,6 @@ export async function register(): Promise<void> {
   // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
   if (!env().DATABASE_URL || env().KINORA_WORKER) {
     const { startJobWorker } = await import("@/server/workers/start-job-worker");
-    await startJobWorker(database, { soleWorker: !env().DATABASE_URL });
+    await startJobWorker(database, { soleWorker: !env().DATABASE_URL, inProcess: true });
   }
 }

@@ -3,6 +3,7 @@
 // server reaches its own database through a TCP proxy this test cuts: an honest outage (refused and
 // reset connections) that leaves the other tests on the shared cluster alone.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -50,6 +51,8 @@ class CuttableProxy {
 let server: Kinora;
 let ownDb: { url: string; drop(): Promise<void> } | undefined;
 let proxy: CuttableProxy | undefined;
+/** The server's DATABASE_URL (through the proxy) on PostgreSQL. */
+let databaseUrl: string | undefined;
 
 before(async () => {
   if (process.env.DATABASE_URL) {
@@ -59,7 +62,8 @@ before(async () => {
     await proxy.open();
     url.hostname = "127.0.0.1";
     url.port = String(proxy.port);
-    server = await startKinora({ DATABASE_URL: url.toString() });
+    databaseUrl = url.toString();
+    server = await startKinora({ DATABASE_URL: databaseUrl });
   } else {
     server = await startKinora();
   }
@@ -73,7 +77,7 @@ after(async () => {
 interface Readiness {
   status: string;
   failed: string[];
-  checks: Record<string, { ok: boolean; error?: string; warning?: string }>;
+  checks: Record<string, { ok: boolean; error?: string; warning?: string; alive?: number }>;
 }
 
 const get = async (p: string) => {
@@ -100,7 +104,42 @@ test("a serving instance: /healthz 200 and /readyz 200 with every check ok", asy
   assert.equal(ready.body.status, "ok");
   assert.deepEqual(ready.body.failed, []);
   for (const name of ["database", "migrations", "storage"]) assert.equal(ready.body.checks[name]?.ok, true, name);
+  if (!process.env.DATABASE_URL) {
+    // PGlite: the server runs the job worker itself, and its heartbeat is there from the start
+    assert.equal(ready.body.checks.worker?.ok, true);
+    assert.equal(ready.body.checks.worker?.alive, 1);
+  } else {
+    // PostgreSQL without KINORA_WORKER: no worker yet, a warning that does not fail readiness
+    assert.equal(ready.body.checks.worker?.ok, false);
+    assert.equal(ready.body.checks.worker?.alive, 0);
+    assert.match(ready.body.checks.worker?.warning ?? "", /no job worker/);
+  }
 });
+
+test(
+  "npm run worker: its heartbeat makes the worker check ok; SIGTERM stops it (exit 0) and removes it",
+  { skip: !process.env.DATABASE_URL },
+  async () => {
+    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    for (const stream of [worker.stdout!, worker.stderr!]) stream.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.once("exit", (code) => resolve(code)));
+    try {
+      const seen = await readyzUntil((r) => r.body.checks.worker?.ok === true, 60_000);
+      assert.equal(seen.body.checks.worker?.alive, 1, output);
+      assert.equal(seen.status, 200);
+    } finally {
+      worker.kill("SIGTERM");
+    }
+    assert.equal(await exited, 0, output);
+    const gone = await get("/readyz");
+    assert.equal(gone.body.checks.worker?.alive, 0);
+    assert.equal(gone.status, 200);
+  },
+);
 
 test("storage not writable (its directory replaced by a file): /readyz 503 naming storage, /healthz 200; back: 200", async () => {
   const storage = path.join(server.dataDir, "storage");

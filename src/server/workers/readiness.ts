@@ -8,6 +8,7 @@ import { localMigrationNames } from "@/server/db/migrate";
 import { env } from "@/server/env";
 import { isStopping } from "@/server/http/lifecycle.mjs";
 import { getStorage, storageConfigFromEnv } from "@/server/media/storage";
+import { ALIVE_SECONDS, countAliveWorkers } from "./heartbeat";
 
 export interface CheckResult {
   ok: boolean;
@@ -16,6 +17,8 @@ export interface CheckResult {
   /** A failing check that does not fail readiness (ok false, the instance still serves). */
   warning?: string;
   ms?: number;
+  /** worker: how many workers were seen in the last minute. */
+  alive?: number;
 }
 
 export interface ReadinessReport {
@@ -72,15 +75,27 @@ async function checkStorage(): Promise<void> {
   await (await getStorage()).stat(".readyz-probe");
 }
 
+/**
+ * A job worker seen in the last minute. Without one the instance still serves (pages, playback,
+ * uploads): jobs wait in the queue. So a warning, not a failure (a scale-out deployment's web
+ * instances stay in the balancer while the workers restart).
+ */
+async function checkWorker(): Promise<CheckResult> {
+  const alive = await countAliveWorkers(await getDb());
+  if (alive > 0) return { ok: true, alive };
+  return { ok: false, alive, warning: `no job worker seen in the last ${ALIVE_SECONDS} s: jobs (media ingest) wait` };
+}
+
 export async function readiness(): Promise<ReadinessReport> {
   if (isStopping())
     return { status: "stopping", failed: ["stopping"], checks: { stopping: { ok: false, error: "the process is stopping" } } };
   let applied: string[] | undefined;
-  const [database, storage] = await Promise.all([
+  const [database, storage, worker] = await Promise.all([
     timed(async () => {
       applied = await appliedMigrations();
     }),
     timed(checkStorage),
+    timed(checkWorker),
   ]);
   const migrations: CheckResult = applied
     ? await timed(async () => {
@@ -89,7 +104,9 @@ export async function readiness(): Promise<ReadinessReport> {
         if (pending.length) return { ok: false, error: `not applied: ${pending.join(", ")}` };
       })
     : { ok: false, error: "not checked: the database did not answer" };
-  const checks: Record<string, CheckResult> = { database, migrations, storage };
+  // the worker check never fails readiness, not even when it could not be made (the database check says why)
+  if (!worker.ok && !worker.warning) worker.warning = "not known: the heartbeats could not be read";
+  const checks: Record<string, CheckResult> = { database, migrations, storage, worker };
   // a check that fails with a warning only reports; the others make the answer 503
   const failed = Object.entries(checks)
     .filter(([, c]) => !c.ok && !c.warning)

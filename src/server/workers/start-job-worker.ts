@@ -7,6 +7,7 @@ import { registerLocalWake } from "@/server/jobs/queue";
 import { registerJobHandlers } from "@/server/jobs/registry";
 import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
 import { startWorker } from "@/server/jobs/worker";
+import { startHeartbeat } from "./heartbeat";
 import { jobHandlers } from "./jobs";
 
 const HOUR_MS = 3600_000;
@@ -21,7 +22,7 @@ export interface JobWorkerHandle {
  * PostgreSQL (a killed worker's job is retried once its lease runs out). Also sweeps what crashes
  * leave behind: work directories of dead attempts, uploads never committed; and day-old progress bars.
  */
-export async function startJobWorker(database: DbAccess, opts: { soleWorker: boolean }): Promise<JobWorkerHandle> {
+export async function startJobWorker(database: DbAccess, opts: { soleWorker: boolean; inProcess: boolean }): Promise<JobWorkerHandle> {
   const e = env();
   // a sole worker owns every work directory; with several, those of dead processes (or very old) go
   const sweepWork = () =>
@@ -42,11 +43,14 @@ export async function startJobWorker(database: DbAccess, opts: { soleWorker: boo
     types: registerJobHandlers(jobHandlers),
   });
   const unregister = registerLocalWake(worker.wake);
+  // seen by /readyz and the kinora_workers_alive metric (heartbeat.ts); the row goes on a clean stop
+  const heartbeat = await startHeartbeat(database.db, opts.inProcess ? "in-process" : "worker");
   return {
     async stop() {
       clearInterval(sweeper);
       unregister();
       await worker.stop();
+      await heartbeat.stop().catch((err: unknown) => console.error("worker heartbeat removal failed:", err));
     },
   };
 }
