@@ -11,6 +11,8 @@ import { after, before, test } from "node:test";
 import { freePort, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** A TCP proxy to `target` on a fixed loopback port that can be cut (every connection dropped, the port closed) and restored. */
 class CuttableProxy {
   private server?: net.Server;
@@ -91,7 +93,7 @@ async function readyzUntil(until: (r: { status: number; body: Readiness }) => bo
   for (;;) {
     const r = await get("/readyz");
     if (until(r) || Date.now() > deadline) return r;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 
@@ -128,6 +130,8 @@ test(
     for (const stream of [worker.stdout!, worker.stderr!]) stream.on("data", (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => worker.once("exit", (code) => resolve(code)));
     try {
+      // its signal handlers are in place once it says it is ready (its heartbeat comes a moment before)
+      for (const deadline = Date.now() + 60_000; !output.includes("Kinora worker ready") && Date.now() < deadline;) await sleep(100);
       const seen = await readyzUntil((r) => r.body.checks.worker?.ok === true, 60_000);
       assert.equal(seen.body.checks.worker?.alive, 1, output);
       assert.equal(seen.status, 200);
