@@ -32,7 +32,7 @@ import { refuseDeclaredTooLarge } from "../src/server/http/body-limits.mjs";
 import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-hosts.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 import { requestEnded, requestIdOf, runInRequest } from "../src/server/http/request-context.mjs";
-import { markStopping } from "../src/server/http/lifecycle.mjs";
+import { markStopping, runStopped } from "../src/server/http/lifecycle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -243,18 +243,42 @@ ingest?.exited.then((status) => {
   if (!stopping) console.error(`nginx-rtmp exited unexpectedly (${status}); live ingest is off`);
 });
 
+// The stop (docs/operations.md "Stopping"): /readyz answers 503 and the job worker hands its jobs
+// back at once; no new connection is taken (nginx quits gracefully); the requests in flight finish,
+// for up to SHUTDOWN_GRACE_SECONDS; then the database closes (PGlite: no recovery at the next
+// start) and the process exits 0. A second SIGTERM or SIGINT stops at once (exit 1).
+const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 25);
 const shutdown = async () => {
-  if (stopping) return;
+  if (stopping) {
+    console.error("stopping now (second signal)");
+    edge?.stop();
+    ingest?.stop();
+    process.exit(1);
+  }
   stopping = true;
-  markStopping(); // /readyz answers 503 from now on
-  await Promise.all([edge?.stop(), ingest?.stop()]);
-  server.close(() => {
-    mediaLog.close();
-    process.exit(0);
-  });
-  server.closeIdleConnections?.();
-  setTimeout(() => process.exit(0), 3000).unref();
+  console.log(`stopping: finishing the requests in flight (up to ${graceSeconds} s)`);
+  const handedBack = markStopping(); // /readyz answers 503 from now on; jobs are handed back
+  const closed = new Promise((resolve) => server.close(resolve));
+  // keep-alive connections close as soon as they are idle
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  let graceTimer;
+  const graceMs = Number.isFinite(graceSeconds) ? graceSeconds * 1000 : 25_000;
+  const grace = new Promise((resolve) => (graceTimer = setTimeout(() => resolve("timeout"), graceMs)));
+  const drained = Promise.all([closed, edge?.quit().catch(() => edge.stop()), ingest?.stop()]);
+  if ((await Promise.race([drained, grace])) === "timeout") {
+    console.warn(`stopping: requests still in flight after ${graceSeconds} s are cut`);
+    await edge?.stop();
+    server.closeAllConnections();
+  }
+  clearInterval(idle);
+  // the jobs handed back (their lease released: the next start retries them at once)
+  if ((await Promise.race([handedBack, grace])) === "timeout") console.warn("stopping: the running jobs were not handed back in time");
+  clearTimeout(graceTimer);
+  await runStopped();
+  mediaLog.close();
+  console.log("stopped");
+  process.exit(0);
 };
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+process.on("SIGTERM", () => void shutdown());
+process.on("SIGINT", () => void shutdown());
 stopOnBrokenOutput = () => void shutdown();

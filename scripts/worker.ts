@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const shutdown = async () => {
-    if (stopping) return;
+    if (stopping) process.exit(1); // a second signal: at once (docs/operations.md "Stopping")
     stopping = true;
     // running jobs are aborted and put back in the queue for the next worker
     await worker.stop();

@@ -2,9 +2,13 @@
 // before the first request, so a migration failure stops the start instead of failing requests.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getDbAccess } = await import("@/server/db/client");
+  const { closeDb, getDbAccess } = await import("@/server/db/client");
   const database = await getDbAccess();
   const { db } = database;
+  // the launcher's stop (src/server/http/lifecycle.mjs): the database closes once the requests have
+  // finished, so PGlite's next start needs no recovery
+  const { whenStopped, whenStopping } = await import("@/server/http/lifecycle.mjs");
+  whenStopped(closeDb);
   await (await import("@/server/domain/licenses/reference-data")).seedReference(db);
   // Uploads of dead processes: their temp files and progress bars go (at once on PGlite, else by lease).
   const { env } = await import("@/server/env");
@@ -20,6 +24,8 @@ export async function register(): Promise<void> {
   // with KINORA_WORKER=1 (a one-box deployment); otherwise `npm run worker` processes run them.
   if (!env().DATABASE_URL || env().KINORA_WORKER) {
     const { startJobWorker } = await import("@/server/workers/start-job-worker");
-    await startJobWorker(database, { soleWorker: !env().DATABASE_URL, inProcess: true });
+    const worker = await startJobWorker(database, { soleWorker: !env().DATABASE_URL, inProcess: true });
+    // at once: running jobs are stopped (ffmpeg too) and handed back, queued for the next start
+    whenStopping(() => worker.stop());
   }
 }

@@ -13,6 +13,8 @@ export interface Kinora {
   pid?: number;
   /** What the launcher has printed so far (stdout and stderr); absent for a server started elsewhere. */
   output?: () => string;
+  /** Resolves with the process's exit code (null when a signal ended it); absent for a server started elsewhere. */
+  exited?: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -69,9 +71,10 @@ export async function startKinora(env: Record<string, string | undefined> = {}, 
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child, () => output);
-  return { url, dataDir, rtmpPort, pid: child.pid, output: () => output, stop: () => stopChild(child) };
+  return { url, dataDir, rtmpPort, pid: child.pid, output: () => output, exited, stop: () => stopChild(child) };
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {

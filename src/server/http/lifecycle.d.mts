@@ -1,6 +1,12 @@
 // Types of lifecycle.mjs (plain JS so the launcher can import it without a build step).
 
-/** Marks the process as stopping (the launcher, on SIGTERM or SIGINT). */
-export function markStopping(): void;
 /** True once the process has begun to stop. */
 export function isStopping(): boolean;
+/** Runs `hook` when the stop begins (while requests in flight still finish). */
+export function whenStopping(hook: () => unknown): void;
+/** Runs `hook` once the server has stopped serving (no request in flight), last hook registered first. */
+export function whenStopped(hook: () => unknown): void;
+/** Marks the process as stopping and runs the `whenStopping` hooks (the launcher, on SIGTERM or SIGINT). */
+export function markStopping(): Promise<void>;
+/** Runs the `whenStopped` hooks, one after the other, the last registered first. */
+export function runStopped(): Promise<void>;

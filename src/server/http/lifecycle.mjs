@@ -1,15 +1,45 @@
-// The process's stop: the launcher (scripts/start.mjs) marks it on SIGTERM, and /readyz answers 503
-// from then on, so a load balancer takes this instance out while its requests in flight finish.
-// Plain JS for the launcher; one flag per process, on globalThis, since Next bundles its own copy.
+// The process's stop (docs/operations.md "Stopping"). The launcher (scripts/start.mjs) marks it on
+// SIGTERM: /readyz answers 503 from then on, and the `whenStopping` hooks run at once (the job worker
+// hands its jobs back); once the requests in flight have finished, the `whenStopped` hooks run (the
+// database closes). The app registers its hooks from src/instrumentation.ts.
+// Plain JS for the launcher; one state per process, on globalThis, since Next bundles its own copy.
 
-const slot = /** @type {{ __kinoraStopping?: boolean }} */ (globalThis);
-
-/** Marks the process as stopping (the launcher, on SIGTERM or SIGINT). */
-export function markStopping() {
-  slot.__kinoraStopping = true;
-}
+const slot = /** @type {{ __kinoraLifecycle?: { stopping: boolean, stoppingHooks: Function[], stoppedHooks: Function[] } }} */ (globalThis);
+const state = (slot.__kinoraLifecycle ??= { stopping: false, stoppingHooks: [], stoppedHooks: [] });
 
 /** True once the process has begun to stop. */
 export function isStopping() {
-  return slot.__kinoraStopping === true;
+  return state.stopping;
+}
+
+/** Runs `hook` when the stop begins (while requests in flight still finish). */
+export function whenStopping(hook) {
+  state.stoppingHooks.push(hook);
+}
+
+/** Runs `hook` once the server has stopped serving (no request in flight), last hook registered first. */
+export function whenStopped(hook) {
+  state.stoppedHooks.push(hook);
+}
+
+const runAll = (hooks) =>
+  Promise.all(
+    hooks.map(async (hook) => {
+      try {
+        await hook();
+      } catch (err) {
+        console.error("stop hook failed:", err);
+      }
+    }),
+  );
+
+/** Marks the process as stopping and runs the `whenStopping` hooks (the launcher, on SIGTERM or SIGINT). */
+export function markStopping() {
+  state.stopping = true;
+  return runAll(state.stoppingHooks);
+}
+
+/** Runs the `whenStopped` hooks, one after the other, the last registered first. */
+export async function runStopped() {
+  for (const hook of [...state.stoppedHooks].reverse()) await runAll([hook]);
 }

@@ -21,4 +21,4 @@ export interface NginxOptions {
 export function nginxConfig(o: NginxOptions): string;
 export function startNginx(
   o: NginxOptions & { binary: string },
-): Promise<{ confPath: string; exited: Promise<number | string>; stop(): Promise<void> }>;
+): Promise<{ confPath: string; exited: Promise<number | string>; quit(): Promise<void>; stop(): Promise<void> }>;

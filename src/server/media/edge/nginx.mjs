@@ -306,6 +306,12 @@ export async function runNginx({ binary, prefix, config, files = {}, host, port 
   return {
     confPath,
     exited,
+    /** Graceful shutdown (SIGQUIT to nginx: it stops listening and ends once its requests in flight are answered). */
+    quit: async () => {
+      const pid = Number(readFileSync(path.join(prefix, "nginx.pid"), "utf8").trim());
+      if (Number.isInteger(pid) && pid > 1) process.kill(pid, "SIGQUIT");
+      await exited;
+    },
     /** Fast shutdown (SIGTERM to nginx: open connections are closed). */
     stop: async () => {
       child.stdin.end();

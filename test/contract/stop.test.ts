@@ -1,0 +1,80 @@
+// The stop (docs/operations.md "Stopping"): SIGTERM while a slow request is in flight and an ingest
+// runs. The request gets its whole answer, the process exits 0, the running job is handed back
+// (not counted as an attempt) and finishes after the next start; on PGlite the database was closed
+// cleanly (pg_control says "shut down", so the next start needs no recovery).
+// PostgreSQL: the server runs the worker too (KINORA_WORKER=1) on a database of its own, with the
+// default job lease (30 s): the job is retried at once because it was handed back, not by expiry.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { Api } from "../support/api";
+import { withDatabase } from "../support/database";
+import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
+import { startKinora, type Kinora } from "../support/server";
+import { preparePostgres } from "../../scripts/test-postgres";
+import { isFinal, sleep, uploadFile, waitForItem } from "./box-fixtures";
+import { newUser } from "./users-fixtures";
+
+/** The server's variables: /bench/slow, mail to DATA_DIR/outbox, one job at a time; on PostgreSQL its own database, worker included. */
+const serverEnv = (ownDb?: { url: string }) => ({
+  KINORA_BENCH: "1",
+  SMTP_URL: "",
+  JOB_CONCURRENCY: "1",
+  ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+});
+
+/** PGlite's pg_control state (DBState): 1 once shut down cleanly, 6 while in production (or after a kill). */
+const pgControlState = (dataDir: string) => readFileSync(path.join(dataDir, "pglite", "global", "pg_control")).readUInt32LE(16);
+
+test("SIGTERM during a slow request and an ingest: the answer is whole, exit 0, the job handed back and finished after the restart", async (t) => {
+  const ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
+  let server: Kinora | undefined;
+  t.after(async () => {
+    await server?.stop();
+    await ownDb?.drop();
+  });
+  server = await startKinora(serverEnv(ownDb));
+  const u = await newUser(new Api(server.url));
+  const res = await uploadFile(
+    new Api(server.url),
+    u.access,
+    makeH264AacMp4(makeMediaDir(), { durationSeconds: 30, width: 1280, height: 720 }),
+  );
+  assert.equal(res.status, 201, res.text);
+  const boxId: string = res.body.boxId;
+  const mid = await waitForItem(new Api(server.url), u.access, boxId, (i) => i.progress >= 18 || isFinal(i), 120_000);
+  assert.equal(mid.status, "PROCESSING", "stopped while the ladder runs");
+
+  const slow = fetch(`${server.url}/bench/slow?ms=4000`).then(async (r) => ({ status: r.status, body: await r.json() }));
+  await sleep(500);
+  const stoppedAt = Date.now();
+  process.kill(server.pid!, "SIGTERM");
+  const answer = await slow;
+  assert.equal(answer.status, 200);
+  assert.equal(answer.body.waitedMs, 4000);
+  assert.equal(answer.body.body.length, 100_000);
+  assert.equal(await server.exited, 0, server.output!());
+  assert.ok(Date.now() - stoppedAt < 20_000, `stopped in ${Date.now() - stoppedAt} ms`);
+  assert.match(server.output!(), /stopped\n/);
+  const dataDir = server.dataDir;
+  if (!ownDb) assert.equal(pgControlState(dataDir), 1, "PGlite closed cleanly");
+  server = undefined;
+
+  server = await startKinora({ ...serverEnv(ownDb), DATA_DIR: dataDir });
+  const { access } = await new Api(server.url).login(u.userCode, u.password);
+  const item = await waitForItem(new Api(server.url), access, boxId, isFinal, 240_000);
+  assert.equal(item.status, "READY", JSON.stringify(item));
+  if (!ownDb) {
+    await server.stop();
+    server = undefined;
+  }
+  const jobs = await withDatabase({ dataDir, databaseUrl: ownDb?.url }, (sql) =>
+    sql<{ type: string; status: string; attempts: number }>(
+      `SELECT "type", "status"::text AS status, "attempts" FROM "Job" WHERE "boxItemId" = $1 AND "type" = 'box.ingest'`,
+      [boxId],
+    ),
+  );
+  // the interrupted run was given back, not counted as a failed attempt
+  assert.deepEqual(jobs, [{ type: "box.ingest", status: "COMPLETED", attempts: 1 }]);
+});
