@@ -1,6 +1,6 @@
 // The watch page /v/{vodId}: its server response time against baselines measured in the same run and
-// server (a bare route handler; /healthz, one database round trip; /terms, a page of the same layout
-// without data), and the JavaScript a viewer's Chromium downloads for it. Run after `npm run build`: `npx tsx bench/watch-page.ts`.
+// server (a bare route handler; /healthz, the liveness route: no database call since issue 23, runs
+// before it read one `SELECT 1`; /terms, a page of the same layout without data), and the JavaScript a viewer's Chromium downloads for it. Run after `npm run build`: `npx tsx bench/watch-page.ts`.
 // Writes "Watch page" in docs/perf.md. Loopback only, bounded: BENCH_SECONDS (default 5) per case and
 // round, BENCH_ROUNDS (default 3) rounds, on PGlite and then on PostgreSQL.
 import sharp from "sharp";
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   const results = await onBothDatabases(benchDatabase);
   const names: Record<Case, string> = {
     ceiling: "baseline: bare route handler (/bench/ceiling), 1 client",
-    healthz: "baseline: /healthz (one `SELECT 1`), 1 client",
+    healthz: "baseline: /healthz (liveness, no database), 1 client",
     terms: "baseline: GET /terms (same layout, no data), 1 client",
     watch: "GET /v/{vodId}, pay-per-view, signed out, 1 client",
     embed: "GET /embed/v/{vodId}, 1 client",
