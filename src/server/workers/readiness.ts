@@ -71,8 +71,8 @@ async function checkStorage(): Promise<void> {
     await unlink(probe);
     return;
   }
-  // S3: the bucket answers (a missing object is an answer)
-  await (await getStorage()).stat(".readyz-probe");
+  // S3: the bucket answers (a missing object is an answer; storage keys never start with a dot)
+  await (await getStorage()).stat("readyz-probe");
 }
 
 /**
