@@ -43,7 +43,10 @@ function checksumMatches(script: string, checksum: string): boolean {
 
 /** The names of the migrations under `migrationsDir`, in the order they apply. */
 export async function localMigrationNames(migrationsDir: string): Promise<string[]> {
-  const entries = await readdir(migrationsDir, { withFileTypes: true });
+  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    throw new Error(`migrations directory not readable: ${migrationsDir} (${e.code ?? e.message})`);
+  });
+  // Names start with a UTC timestamp; plain code-unit order, independent of the locale.
   return entries
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
@@ -51,14 +54,7 @@ export async function localMigrationNames(migrationsDir: string): Promise<string
 }
 
 async function readLocalMigrations(migrationsDir: string): Promise<LocalMigration[]> {
-  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
-    throw new Error(`migrations directory not readable: ${migrationsDir} (${e.code ?? e.message})`);
-  });
-  // Names start with a UTC timestamp; plain code-unit order, independent of the locale.
-  const names = entries
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = await localMigrationNames(migrationsDir);
   return Promise.all(
     names.map(async (name) => ({ name, script: await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") })),
   );
