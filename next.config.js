@@ -11,7 +11,15 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Server-only packages with native or wasm parts are loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "@node-rs/argon2", "nodemailer"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/adapter-pg",
+    "pg",
+    "@node-rs/argon2",
+    "nodemailer",
+    "prom-client",
+  ],
   // Clients call documented paths with a trailing slash; the REST dispatcher answers both.
   skipTrailingSlashRedirect: true,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the gate; the build stays fast

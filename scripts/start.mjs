@@ -33,6 +33,8 @@ import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-ho
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 import { requestEnded, requestIdOf, runInRequest } from "../src/server/http/request-context.mjs";
 import { markStopping, runStopped } from "../src/server/http/lifecycle.mjs";
+import { onRequestEnd } from "../src/server/http/request-context.mjs";
+import { mayScrape, observeRequest, writeMetrics } from "../src/server/metrics/registry.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -104,7 +106,28 @@ const server = http.createServer((req, res) => {
   runInRequest(context, () => serve(req, res));
 });
 
+// Every request's duration goes to http_request_duration_seconds (docs/operations.md "Metrics").
+onRequestEnd(observeRequest);
+
+// The address a request came from: behind our nginx edge (or a trusted proxy) the last X-Forwarded-For
+// entry, which the edge itself wrote (its client, as it resolved it), else the socket's peer.
+function peerOf(req) {
+  const forwarded = req.headers["x-forwarded-for"];
+  if (trustForwarded && typeof forwarded === "string" && forwarded.trim()) return forwarded.split(",").at(-1).trim();
+  return req.socket.remoteAddress ?? "";
+}
+
 function serve(req, res) {
+  // Prometheus scrapes: loopback peers, or the METRICS_TOKEN bearer; anybody else finds nothing here
+  if (splitUrl(req.url ?? "/")[0] === "/metrics" && (req.method === "GET" || req.method === "HEAD")) {
+    if (!mayScrape(peerOf(req), req.headers.authorization, process.env.METRICS_TOKEN || undefined))
+      return writeErrorJson(res, 404, "Not found", "/metrics");
+    return void writeMetrics(res).catch((err) => {
+      console.error("metrics failed:", err);
+      if (!res.headersSent) writeErrorJson(res, 500, "The metrics could not be collected", "/metrics");
+      else res.end();
+    });
+  }
   const kind = classifyRequestPath(req.url ?? "/");
   if (kind === "media") return handleMedia(req, res);
   // a path that cannot be decoded (bad percent-encoding, bad UTF-8): the REST error body, not Next's plain text

@@ -9,6 +9,8 @@ import { env } from "../src/server/env";
 import { startJobWorker } from "../src/server/workers/start-job-worker";
 import { startProcessLease } from "../src/server/workers/process-lease";
 import { closeStorage } from "../src/server/media/storage";
+import { serveMetrics } from "../src/server/metrics/registry.mjs";
+import { registerMetricSources } from "../src/server/workers/metrics-sources";
 
 async function main(): Promise<void> {
   if (!env().DATABASE_URL) {
@@ -20,6 +22,11 @@ async function main(): Promise<void> {
   await seedReference(db);
   const lease = await startProcessLease(db, { sole: false, ttlSeconds: env().JOB_LEASE_SECONDS });
   const worker = await startJobWorker(database, { soleWorker: false, inProcess: false });
+  // its own /metrics (docs/operations.md "Metrics") on METRICS_PORT when set (METRICS_HOST, default all addresses)
+  registerMetricSources(db);
+  const metricsServer = process.env.METRICS_PORT
+    ? await serveMetrics(Number(process.env.METRICS_PORT), process.env.METRICS_HOST || "0.0.0.0", process.env.METRICS_TOKEN || undefined)
+    : undefined;
   console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
 
   let stopping = false;
@@ -28,6 +35,7 @@ async function main(): Promise<void> {
     stopping = true;
     // running jobs are aborted and put back in the queue for the next worker
     await worker.stop();
+    metricsServer?.close();
     await lease.stop();
     await closeStorage();
     await closeDb();

@@ -95,3 +95,11 @@ export async function requeueStaleJobs(db: Db, leaseSeconds: number, soleWorkerI
   });
   return result.count;
 }
+
+/** Jobs queued and due, by type, with the age of the oldest (the kinora_jobs_waiting metrics): one grouped query. */
+export async function waitingJobs(db: Db): Promise<{ type: string; waiting: number; oldestSeconds: number }[]> {
+  const rows = await db.$queryRaw<{ type: string; waiting: number; oldest: number }[]>`
+    SELECT "type", count(*)::int AS waiting, extract(epoch FROM now() - min("runAt"))::float8 AS oldest
+    FROM "Job" WHERE "status" = 'QUEUED' AND "runAt" <= now() GROUP BY "type"`;
+  return rows.map((row) => ({ type: row.type, waiting: Number(row.waiting), oldestSeconds: Math.max(0, Number(row.oldest)) }));
+}

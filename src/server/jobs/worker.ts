@@ -3,6 +3,7 @@ import type { DbAccess } from "@/server/db/client";
 import { claimNextJob, requeueStaleJobs, trackLocalJob, type ClaimedJob } from "./queue";
 import { JOB_KINDS, isJobKind } from "./kinds";
 import { jobHandler } from "./registry";
+import { metrics } from "@/server/metrics/registry.mjs";
 
 export interface WorkerOptions {
   concurrency: number;
@@ -107,6 +108,7 @@ async function execute(
       where: { id: job.id, status: "RUNNING", lockedBy: workerId },
       data: { status: "COMPLETED", lockedAt: null },
     });
+    metrics().jobsCompleted.inc({ type: kind });
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     if (stopSignal.aborted) {
@@ -132,10 +134,12 @@ async function execute(
             runAt: new Date(Date.now() + JOB_KINDS[kind].backoffSeconds(job.attempts) * 1000),
           },
     });
-    if (final)
+    if (final) {
+      metrics().jobsFailed.inc({ type: kind });
       await def
         .onFailed?.({ id: job.id, payload: job.payload, attempt: job.attempts, ...database }, error)
         .catch((e: unknown) => console.error("onFailed:", e));
+    }
   } finally {
     clearInterval(heartbeat);
     untrack?.();

@@ -38,6 +38,7 @@ import {
   type IngestTarget,
 } from "@/server/media/ingest/publish";
 import { IngestProgress } from "@/server/media/ingest/progress";
+import { metrics } from "@/server/metrics/registry.mjs";
 
 /**
  * Ingestion of one box item, as a sequence of idempotent stages. A stage whose result is recorded (a
@@ -80,6 +81,7 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
     select: {
       ownerId: true,
       status: true,
+      createdAt: true,
       probe: true,
       poster: { select: { id: true } },
       renditions: { select: { kind: true, height: true } },
@@ -143,6 +145,7 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
     if (!fastDone || !(await isPlayable(db, boxItemId))) {
       await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: ladderDone() });
       await markPlayable(db, boxItemId);
+      metrics().ingestTimeToPlayable.observe((Date.now() - item.createdAt.getTime()) / 1000);
     }
     progress.set(fastEnd);
     await progress.flush();
@@ -177,7 +180,9 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
     const missing = plan.rungs.filter((r) => !has("LADDER", r.height));
     if (missing.length > 0) {
       const dir = await outDir("ladder");
+      const ladderStart = performance.now();
       const out = await encodeRungs(input, probe, missing, dir, opts(progress.stage(posterEnd, ladderEnd)));
+      metrics().ingestLadder.observe((performance.now() - ladderStart) / 1000);
       await publishRungs(run, target, out, plan);
     }
     await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: true });

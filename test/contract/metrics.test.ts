@@ -1,0 +1,191 @@
+// /metrics (docs/operations.md "Metrics"): the launcher answers it before Next to loopback peers and
+// to the METRICS_TOKEN bearer, 404 to anybody else (a remote client behind the nginx edge too);
+// requests are counted by route template or fixed group (never the raw path), a forced 500 shows,
+// an upload grows the job counters and the ingest histograms, and `npm run worker` serves its own
+// (PostgreSQL). promtool checks the scrapes, the alert rules, and that every metric the rules and
+// the Grafana dashboard name is in a real scrape (ops/).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { Api } from "../support/api";
+import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
+import { freePort, startKinora, type Kinora } from "../support/server";
+import { startWorkerProcess, type WorkerProcess } from "../support/worker";
+import { preparePostgres } from "../../scripts/test-postgres";
+import { isFinal, uploadFile, waitForItem } from "./box-fixtures";
+import { newUser } from "./users-fixtures";
+
+const TOKEN = "metrics-test-token-0123456789";
+let server: Kinora;
+let worker: WorkerProcess | undefined;
+let workerMetricsUrl: string | undefined;
+let ownDb: { url: string; drop(): Promise<void> } | undefined;
+
+before(async () => {
+  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
+  server = await startKinora({ KINORA_BENCH: "1", METRICS_TOKEN: TOKEN, ...(ownDb ? { DATABASE_URL: ownDb.url } : {}) });
+  if (ownDb) {
+    const port = await freePort();
+    worker = await startWorkerProcess({
+      DATABASE_URL: ownDb.url,
+      DATA_DIR: server.dataDir,
+      PUBLIC_URL: server.url,
+      METRICS_PORT: String(port),
+      METRICS_HOST: "127.0.0.1",
+      METRICS_TOKEN: TOKEN,
+    });
+    workerMetricsUrl = `http://127.0.0.1:${port}/metrics`;
+  }
+});
+
+after(async () => {
+  await worker?.stop();
+  await server?.stop();
+  await ownDb?.drop();
+});
+
+async function scrape(url = `${server.url}/metrics`, headers: Record<string, string> = {}): Promise<string> {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/plain; version=0\.0\.4/);
+  return text;
+}
+
+/** The value of one sample (`name{labels}` exactly as exposed, labels in any order), or 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split("\n")) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const got = Object.fromEntries([...(m[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(m[3]);
+  }
+  return 0;
+}
+
+function promtool(args: string[], input?: string): { status: number; output: string } {
+  const run = spawnSync("promtool", args, { input, encoding: "utf8" });
+  assert.equal(run.error, undefined, "promtool runs (Debian package prometheus)");
+  return { status: run.status ?? -1, output: `${run.stdout}${run.stderr}` };
+}
+
+// prom-client's own default gauges break one naming rule (their names end in _total); nothing else may
+const DEFAULTS_LINT = /^nodejs_active_(handles|requests|resources)_total non-counter metrics should not have "_total" suffix$/;
+
+test("/metrics: loopback and the token may scrape; a remote client behind the edge gets the REST 404", async () => {
+  assert.match(server.output!(), /nginx edge on/, "this test goes through the nginx edge");
+  const text = await scrape();
+  for (const name of [
+    "nodejs_eventloop_lag_p99_seconds",
+    "process_cpu_seconds_total",
+    "nodejs_heap_size_used_bytes",
+    "kinora_workers_alive",
+  ])
+    assert.match(text, new RegExp(`^${name} `, "m"), name);
+  // the edge writes the client it saw into X-Forwarded-For (here: TRUST_PROXY, the test is the balancer)
+  const remote = await fetch(`${server.url}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.7" } });
+  assert.equal(remote.status, 404);
+  const body = await remote.json();
+  assert.equal(body.status, 404);
+  assert.equal(body.error, "Not Found");
+  assert.equal(body.path, "/metrics");
+  // a loopback address smuggled before the edge's own entry does not help
+  const smuggled = await fetch(`${server.url}/metrics`, { headers: { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" } });
+  assert.equal(smuggled.status, 404);
+  await smuggled.arrayBuffer();
+  const wrong = await fetch(`${server.url}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.7", Authorization: `Bearer ${TOKEN}x` } });
+  assert.equal(wrong.status, 404);
+  await wrong.arrayBuffer();
+  const withToken = await scrape(`${server.url}/metrics`, { "X-Forwarded-For": "203.0.113.7", Authorization: `Bearer ${TOKEN}` });
+  assert.match(withToken, /^kinora_workers_alive /m);
+});
+
+test("http_request_duration_seconds: REST templates, fixed groups, a forced 500; no raw path", async () => {
+  const code = `nosuch${Date.now()}`;
+  for (const p of [`/api/public/user/${code}/overview`, "/bench/fail", "/bench/fail", "/", `/no-such-page-${code}`])
+    await (await fetch(`${server.url}${p}`)).arrayBuffer();
+  const text = await scrape();
+  assert.ok(
+    sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/bench", status_code: "500" }) >= 2,
+    "the forced 500s",
+  );
+  assert.ok(
+    sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/api/public/user/{userCode}/overview" }) >= 1,
+    "the REST template",
+  );
+  assert.ok(sample(text, "http_request_duration_seconds_count", { method: "GET", route: "portal", status_code: "200" }) >= 1, "a page");
+  assert.ok(!text.includes(code), "no raw path in a label");
+  assert.ok(sample(text, "http_request_duration_seconds_bucket", { route: "/bench", status_code: "500", le: "+Inf" }) >= 2);
+});
+
+test("an upload: kinora_jobs_completed_total{type=box.ingest} and the ingest histograms grow", async () => {
+  const jobsUrl = workerMetricsUrl ?? `${server.url}/metrics`;
+  const before = await scrape(jobsUrl);
+  const api = new Api(server.url);
+  const user = await newUser(api);
+  const res = await uploadFile(api, user.access, makeH264AacMp4(makeMediaDir(), { durationSeconds: 3, width: 640, height: 360 }), {
+    title: "metrics",
+  });
+  assert.equal(res.status, 201, res.text);
+  const item = await waitForItem(api, user.access, res.body.boxId, isFinal, 180_000);
+  assert.equal(item.status, "READY", JSON.stringify(item));
+  const deadline = Date.now() + 10_000;
+  let afterText = await scrape(jobsUrl);
+  while (
+    sample(afterText, "kinora_jobs_completed_total", { type: "box.ingest" }) <=
+      sample(before, "kinora_jobs_completed_total", { type: "box.ingest" }) &&
+    Date.now() < deadline
+  ) {
+    await new Promise((r) => setTimeout(r, 200));
+    afterText = await scrape(jobsUrl);
+  }
+  assert.equal(
+    sample(afterText, "kinora_jobs_completed_total", { type: "box.ingest" }),
+    sample(before, "kinora_jobs_completed_total", { type: "box.ingest" }) + 1,
+  );
+  assert.equal(
+    sample(afterText, "kinora_ingest_time_to_playable_seconds_count"),
+    sample(before, "kinora_ingest_time_to_playable_seconds_count") + 1,
+  );
+  assert.ok(sample(afterText, "kinora_ingest_time_to_playable_seconds_sum") > sample(before, "kinora_ingest_time_to_playable_seconds_sum"));
+  assert.equal(
+    sample(afterText, "kinora_ingest_ladder_seconds_count"),
+    sample(before, "kinora_ingest_ladder_seconds_count") + 1, // the 360p rung after the remux
+  );
+  assert.ok(sample(afterText, "kinora_workers_alive") >= 1, "the worker's heartbeat");
+  // the queue gauges: nothing waits once the upload is done (a type with no due job has no series)
+  assert.equal(sample(afterText, "kinora_jobs_waiting", { type: "box.ingest" }), 0);
+});
+
+test("promtool: the scrapes are valid, the rules load, every metric the rules and the dashboard name is exported", async () => {
+  const scrapes = [await scrape()];
+  if (workerMetricsUrl) {
+    const fromWorker = await scrape(workerMetricsUrl);
+    assert.match(fromWorker, /^kinora_jobs_completed_total\{type="box.ingest"\} /m);
+    scrapes.push(fromWorker);
+    const denied = await fetch(workerMetricsUrl.replace("/metrics", "/other"));
+    assert.equal(denied.status, 404);
+    await denied.arrayBuffer();
+  }
+  // promtool check metrics exits 1 for a malformed exposition, 3 for naming (lint) problems
+  for (const text of scrapes) {
+    const { status, output } = promtool(["check", "metrics"], text);
+    assert.ok(status === 0 || status === 3, output);
+    const problems = output.split("\n").filter((line) => line.trim() && !DEFAULTS_LINT.test(line));
+    assert.deepEqual(problems, [], "promtool check metrics");
+  }
+  const rules = readFileSync("ops/prometheus/alerts.yml", "utf8");
+  const checked = promtool(["check", "rules", "ops/prometheus/alerts.yml"]);
+  assert.equal(checked.status, 0, checked.output);
+  assert.match(checked.output, /SUCCESS: 7 rules found/);
+  const dashboard = JSON.parse(readFileSync("ops/grafana/kinora.json", "utf8")) as { panels: { targets: { expr: string }[] }[] };
+  const expressions = [...rules.matchAll(/expr: (?:\|\n)?([\s\S]*?)\n\s+(?:for|labels):/g)].map((m) => m[1]!);
+  assert.ok(expressions.length >= 7, "the rules' expressions");
+  for (const panel of dashboard.panels) for (const target of panel.targets) expressions.push(target.expr);
+  // a sample, or for a gauge by type with nothing to report now (no job waiting) its TYPE line
+  const exported = new Set(scrapes.flatMap((text) => [...text.matchAll(/^(?:# TYPE )?([a-zA-Z_:][\w:]*)[{ ]/gm)].map((m) => m[1]!)));
+  const named = new Set(expressions.flatMap((e) => [...e.matchAll(/\b((?:kinora|http|process|nodejs)_\w+)/g)].map((m) => m[1]!)));
+  assert.ok(named.size >= 8);
+  for (const name of named) assert.ok(exported.has(name), `${name} is named in ops/ but not in a scrape`);
+});
