@@ -14,7 +14,7 @@ import { freePort, startKinora, type Kinora } from "../support/server";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { isFinal, uploadFile, waitForItem } from "./box-fixtures";
-import { newUser } from "./users-fixtures";
+import { newUser, register, registration } from "./users-fixtures";
 
 const TOKEN = "metrics-test-token-0123456789";
 let server: Kinora;
@@ -156,6 +156,24 @@ test("an upload: kinora_jobs_completed_total{type=box.ingest} and the ingest his
   assert.ok(sample(afterText, "kinora_workers_alive") >= 1, "the worker's heartbeat");
   // the queue gauges: nothing waits once the upload is done (a type with no due job has no series)
   assert.equal(sample(afterText, "kinora_jobs_waiting", { type: "box.ingest" }), 0);
+});
+
+test("kinora_auth_logins_total by outcome and kinora_mail_total count what happened", async () => {
+  const api = new Api(server.url);
+  const before = await scrape();
+  const user = await newUser(api); // one good login
+  const bad = await api.token({ grant_type: "password", username: user.userCode, password: "Wrong-pass-1" });
+  assert.notEqual(bad.status, 200, bad.text);
+  // an activation mail (DATA_DIR/outbox here, no SMTP_URL)
+  const reg = await register(api, registration({ activationUrl: `${server.url}/activate?t=\${token}` }));
+  assert.equal(reg.status, 201, reg.text);
+  const after = await scrape();
+  const delta = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+  assert.equal(delta("kinora_auth_logins_total", { outcome: "ok" }), 1);
+  assert.equal(delta("kinora_auth_logins_total", { outcome: "bad_credentials" }), 1);
+  const transport = process.env.SMTP_URL ? "smtp" : "outbox";
+  assert.equal(delta("kinora_mail_total", { transport, outcome: "sent" }), 1);
+  assert.equal(delta("kinora_mail_total", { transport, outcome: "failed" }), 0);
 });
 
 test("promtool: the scrapes are valid, the rules load, every metric the rules and the dashboard name is exported", async () => {

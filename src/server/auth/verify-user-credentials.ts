@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { isStorableText } from "@/server/core/storable-text";
+import { metrics } from "@/server/metrics/registry.mjs";
 import { countAttempt, sharedCounters, takeBackAttempt } from "./failure-counters";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { addressKeyHash, deviceKeyHash, newDeviceToken, trustSource, trustedKinds } from "./trusted-sources";
@@ -60,6 +61,12 @@ export async function verifyUserCredentials(
   password: string,
   source: CredentialSource = {},
 ): Promise<CredentialsCheck> {
+  const check = await checkCredentials(db, username, password, source);
+  metrics().logins.inc({ outcome: check.ok ? "ok" : check.reason });
+  return check;
+}
+
+async function checkCredentials(db: Db, username: string, password: string, source: CredentialSource): Promise<CredentialsCheck> {
   const { address } = source;
   const name = username.trim();
   // a name the database cannot hold (NUL, lone surrogate) names nobody: counted against the address only

@@ -3,6 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { env } from "@/server/env";
+import { metrics } from "@/server/metrics/registry.mjs";
 
 export interface Mail {
   to: string;
@@ -21,6 +22,17 @@ let transport: nodemailer.Transporter | undefined;
 
 /** Sends through SMTP when SMTP_URL is set; otherwise writes the mail to DATA_DIR/outbox (the portal lists it). */
 export async function sendMail(mail: Mail): Promise<void> {
+  const transportName = env().SMTP_URL ? "smtp" : "outbox";
+  try {
+    await deliver(mail);
+    metrics().mail.inc({ transport: transportName, outcome: "sent" });
+  } catch (err) {
+    metrics().mail.inc({ transport: transportName, outcome: "failed" });
+    throw err;
+  }
+}
+
+async function deliver(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (SMTP_URL) {
     transport ??= nodemailer.createTransport(SMTP_URL);

@@ -24,6 +24,8 @@ export interface KinoraMetrics {
   workersAlive: Gauge;
   ingestTimeToPlayable: Histogram;
   ingestLadder: Histogram;
+  logins: Counter<"outcome">;
+  mail: Counter<"transport" | "outcome">;
 }
 
 export function metrics(): KinoraMetrics;

@@ -91,6 +91,18 @@ function create() {
       buckets: [1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600, 1800, 3600],
       registers: [registry],
     }),
+    logins: new client.Counter({
+      name: "kinora_auth_logins_total",
+      help: "Password checks (token grant and portal login) by outcome: ok, bad_credentials, pending, disabled, rate_limited",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    mail: new client.Counter({
+      name: "kinora_mail_total",
+      help: "Mails this process sent or failed to send, by transport (smtp, outbox) and outcome (sent, failed)",
+      labelNames: ["transport", "outcome"],
+      registers: [registry],
+    }),
     workersAlive: new client.Gauge({
       name: "kinora_workers_alive",
       help: "Job workers with a heartbeat in the last minute (shared figure)",
