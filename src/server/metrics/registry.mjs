@@ -38,6 +38,7 @@ function create() {
     }
     return queue.rows;
   };
+  const counter = (name, help, labelNames) => new client.Counter({ name, help, labelNames, registers: [registry] });
   // a gauge by job type read from the queue's grouped row at scrape time
   const queueGauge = (name, help, field) =>
     new client.Gauge({
@@ -61,18 +62,12 @@ function create() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
-    jobsCompleted: new client.Counter({
-      name: "kinora_jobs_completed_total",
-      help: "Jobs this process completed, by type",
-      labelNames: ["type"],
-      registers: [registry],
-    }),
-    jobsFailed: new client.Counter({
-      name: "kinora_jobs_failed_total",
-      help: "Jobs that failed for good in this process (attempts used up or not retryable), by type",
-      labelNames: ["type"],
-      registers: [registry],
-    }),
+    jobsCompleted: counter("kinora_jobs_completed_total", "Jobs this process completed, by type", ["type"]),
+    jobsFailed: counter(
+      "kinora_jobs_failed_total",
+      "Jobs that failed for good in this process (attempts used up or not retryable), by type",
+      ["type"],
+    ),
     jobsWaiting: queueGauge(
       "kinora_jobs_waiting",
       "Jobs queued and due, by type (the shared queue: every process reports the same figure)",
@@ -91,18 +86,16 @@ function create() {
       buckets: [1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600, 1800, 3600],
       registers: [registry],
     }),
-    logins: new client.Counter({
-      name: "kinora_auth_logins_total",
-      help: "Password checks (token grant and portal login) by outcome: ok, bad_credentials, pending, disabled, rate_limited",
-      labelNames: ["outcome"],
-      registers: [registry],
-    }),
-    mail: new client.Counter({
-      name: "kinora_mail_total",
-      help: "Mails this process sent or failed to send, by transport (smtp, outbox) and outcome (sent, failed)",
-      labelNames: ["transport", "outcome"],
-      registers: [registry],
-    }),
+    logins: counter(
+      "kinora_auth_logins_total",
+      "Password checks (token grant and portal login) by outcome: ok, bad_credentials, pending, disabled, rate_limited",
+      ["outcome"],
+    ),
+    mail: counter(
+      "kinora_mail_total",
+      "Mails this process sent or failed to send, by transport (smtp, outbox) and outcome (sent, failed)",
+      ["transport", "outcome"],
+    ),
     workersAlive: new client.Gauge({
       name: "kinora_workers_alive",
       help: "Job workers with a heartbeat in the last minute (shared figure)",
