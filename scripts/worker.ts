@@ -22,11 +22,10 @@ async function main(): Promise<void> {
   await seedReference(db);
   const lease = await startProcessLease(db, { sole: false, ttlSeconds: env().JOB_LEASE_SECONDS });
   const worker = await startJobWorker(database, { soleWorker: false, inProcess: false });
-  // its own /metrics (docs/operations.md "Metrics") on METRICS_PORT when set (METRICS_HOST, default all addresses)
+  // its own /metrics (docs/operations.md "Metrics") on METRICS_PORT when set
   registerMetricSources(db);
-  const metricsServer = process.env.METRICS_PORT
-    ? await serveMetrics(Number(process.env.METRICS_PORT), process.env.METRICS_HOST || "0.0.0.0", process.env.METRICS_TOKEN || undefined)
-    : undefined;
+  const { METRICS_PORT, METRICS_HOST, METRICS_TOKEN } = env();
+  const metricsServer = METRICS_PORT ? await serveMetrics(METRICS_PORT, METRICS_HOST, METRICS_TOKEN) : undefined;
   console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
 
   let stopping = false;

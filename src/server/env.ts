@@ -61,6 +61,12 @@ const schema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
   // read by the launcher (scripts/start.mjs) too: how long a stop waits for the requests in flight
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
+  // Prometheus (docs/operations.md "Metrics"): GET /metrics answers loopback peers and, when METRICS_TOKEN is
+  // set, `Authorization: Bearer <token>` (the launcher reads it too); a process without the web role
+  // (`npm run worker`) serves its own on METRICS_PORT when set, on METRICS_HOST (default every address)
+  METRICS_TOKEN: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().positive().optional(),
+  METRICS_HOST: z.string().default("0.0.0.0"),
   // Signed playback URLs (media/signed-url.ts): lifetime in seconds, and the key (default: derived from AUTH_SECRET)
   MEDIA_URL_TTL: z.coerce
     .number()
