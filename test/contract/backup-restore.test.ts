@@ -135,24 +135,22 @@ describe(`backup and restore (${postgres ? "PostgreSQL" : "PGlite"})`, () => {
     await assertInstanceWorks(await start(serverEnv(dataDir, db)));
   });
 
-  test("restore refuses a DATA_DIR or a database that is not empty", async () => {
+  test("restore refuses a DATA_DIR or a database that is not empty, and an archive of the other database", async () => {
     const full = mkdtempSync(path.join(work, "full-"));
     writeFileSync(path.join(full, "something"), "x");
-    const res = await npmRun("restore", archive, serverEnv(full, undefined));
-    assert.equal(res.code, 1, res.output);
-    assert.match(res.output, /restore refused: DATA_DIR .* is not empty/);
+    const refused = async (env: Record<string, string | undefined>, message: RegExp) => {
+      const res = await npmRun("restore", archive, env);
+      assert.equal(res.code, 1, res.output);
+      assert.match(res.output, message);
+    };
+    const empty = path.join(work, "empty");
+    await refused(serverEnv(full, postgres ? await newDb() : undefined), /restore refused: DATA_DIR .* is not empty/);
     if (sourceDb) {
-      const used = await npmRun("restore", archive, serverEnv(path.join(work, "empty"), sourceDb));
-      assert.equal(used.code, 1, used.output);
-      assert.match(used.output, /restore refused: the database of DATABASE_URL is not empty/);
+      await refused(serverEnv(empty, sourceDb), /restore refused: the database of DATABASE_URL is not empty/);
+      await refused(serverEnv(empty, undefined), /restore refused: this archive holds a PostgreSQL database: set DATABASE_URL/);
     } else {
-      const wrongKind = await npmRun("restore", archive, {
-        DATA_DIR: path.join(work, "empty"),
-        DATABASE_URL: "postgresql://127.0.0.1:1/none",
-      });
-      assert.equal(wrongKind.code, 1, wrongKind.output);
-      assert.match(
-        wrongKind.output,
+      await refused(
+        { DATA_DIR: empty, DATABASE_URL: "postgresql://127.0.0.1:1/none" },
         /restore refused: this archive holds an embedded \(PGlite\) database: restore it without DATABASE_URL/,
       );
     }
