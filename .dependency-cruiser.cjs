@@ -6,7 +6,7 @@
 const LAYERS = [
   { name: "app", path: "^src/(app/|i18n/|instrumentation\\.ts$|proxy\\.ts$)" },
   { name: "ui", path: "^src/components/" },
-  { name: "doors", path: "^src/server/(rest|trpc|portal|box-tus|workers|oauth)/" },
+  { name: "doors", path: "^src/server/(rest|trpc|portal|box-tus|workers|oauth|backup)/" },
   { name: "domain", path: "^src/server/domain/" },
   { name: "services", path: "^src/server/(media|payments|jobs|lease|mail|auth)/" },
   { name: "kernel", path: "^src/server/core/" },

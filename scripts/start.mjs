@@ -35,6 +35,7 @@ import { requestEnded, requestIdOf, runInRequest } from "../src/server/http/requ
 import { markStopping, runStopped } from "../src/server/http/lifecycle.mjs";
 import { onRequestEnd } from "../src/server/http/request-context.mjs";
 import { mayScrape, observeRequest, writeMetrics } from "../src/server/metrics/registry.mjs";
+import { serveBackupControl } from "../src/server/backup/control.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -60,6 +61,8 @@ const handleMedia = createMediaHandler({ key: mediaKey, env: process.env, storag
 
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
+// `npm run backup` on the embedded database asks this process for a dump (src/server/backup/control.mjs)
+const backupControl = process.env.DATABASE_URL ? undefined : await serveBackupControl(dataDir);
 const handle = app.getRequestHandler();
 
 const CHECKOUT_PAGE = /^\/checkout\/[^/]+\/?$/;
@@ -297,6 +300,7 @@ const shutdown = async () => {
   // the jobs handed back (their lease released: the next start retries them at once)
   if ((await Promise.race([handedBack, grace])) === "timeout") console.warn("stopping: the running jobs were not handed back in time");
   clearTimeout(graceTimer);
+  await backupControl?.close();
   await runStopped();
   mediaLog.close();
   console.log("stopped");

@@ -9,6 +9,8 @@ export async function register(): Promise<void> {
   // finished, so PGlite's next start needs no recovery
   const { whenStopped, whenStopping } = await import("@/server/http/lifecycle.mjs");
   whenStopped(closeDb);
+  // `npm run backup` on PGlite: the launcher serves a dump this process takes (src/server/backup/control.mjs)
+  if (!process.env.DATABASE_URL) (await import("@/server/backup/pglite-dump")).providePgliteDump();
   await (await import("@/server/domain/licenses/reference-data")).seedReference(db);
   // /metrics (answered by the launcher): the job queue and workers alive are read from this database
   (await import("@/server/workers/metrics-sources")).registerMetricSources(db);

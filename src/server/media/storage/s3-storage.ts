@@ -59,6 +59,20 @@ export interface S3StorageConfig extends CopyLimits {
 
 const MiB = 1024 * 1024;
 
+/** The SDK client's options for a store's bucket (also the backup's bucket listing). */
+export function s3ClientConfig(config: Pick<S3StorageConfig, "region" | "endpoint" | "forcePathStyle" | "credentials">): S3ClientConfig {
+  return {
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    // Since 3.729 the SDK adds CRC32 checksums (aws-chunked trailers) to every upload by default,
+    // which several S3-compatible servers reject; send them only where the API requires them.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  };
+}
+
 export class S3Storage implements Storage {
   readonly driver = "s3" as const;
   readonly localRoot = undefined;
@@ -71,16 +85,7 @@ export class S3Storage implements Storage {
   constructor(private readonly config: S3StorageConfig) {
     this.bucket = config.bucket;
     this.temp = new TempArea(config.tmpDir, config.tempOwner ?? randomUUID());
-    const clientConfig: S3ClientConfig = {
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // Since 3.729 the SDK adds CRC32 checksums (aws-chunked trailers) to every upload by default,
-      // which several S3-compatible servers reject; send them only where the API requires them.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    };
+    const clientConfig = s3ClientConfig(config);
     this.client = new S3Client(clientConfig);
     this.bodyClient = new S3Client({ ...clientConfig, maxAttempts: 1 });
   }
