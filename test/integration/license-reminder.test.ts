@@ -1,14 +1,12 @@
 // The expiry reminder of a paid plan (domain/licenses/activate-license + remind-expiry, job
 // licenses.remind) on a real database: every activation queues one reminder due 7 days before the
-// new expiry; the reminder is mailed (to DATA_DIR/outbox: no SMTP here) only while that expiry is
+// new expiry; the reminder is mailed (a mail.send job, read from the queue) only while that expiry is
 // still the user's, so a plan renewed, switched or downgraded since gets no stale reminder.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import path from "node:path";
 import { before, test } from "node:test";
 import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
 
-const dataDir = useIntegrationDatabase("kinora-reminder-");
+useIntegrationDatabase("kinora-reminder-");
 process.env.SMTP_URL = "";
 process.env.PAYMENT_PROVIDER = "sandbox";
 
@@ -56,13 +54,10 @@ const reminders = async (userId: string) =>
     .filter((j) => (j.payload as { userId: string }).userId === userId)
     .map((j) => ({ expiresAt: (j.payload as { expiresAt: string }).expiresAt, runAt: j.runAt.toISOString() }));
 
-function outboxTo(email: string): { subject: string; text: string }[] {
-  const dir = path.join(dataDir, "outbox");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((n) => n.endsWith(".json"))
-    .map((n) => JSON.parse(readFileSync(path.join(dir, n), "utf8")) as { to: string; subject: string; text: string })
-    .filter((m) => m.to === email);
+/** The mails queued to `email` (mail.send jobs: the job worker, not running here, sends them). */
+async function queuedTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const jobs = await db.job.findMany({ where: { type: "mail.send" }, orderBy: { createdAt: "asc" }, select: { payload: true } });
+  return jobs.map((j) => j.payload as { to: string; subject: string; text: string }).filter((m) => m.to === email);
 }
 
 test("an activation queues one reminder 7 days before the new expiry; it is mailed while that expiry holds", async () => {
@@ -75,7 +70,7 @@ test("an activation queues one reminder 7 days before the new expiry; it is mail
   ]);
 
   await licenses.remind.remindLicenseExpiry(db, userId, expiresAt);
-  const mails = outboxTo(email);
+  const mails = await queuedTo(email);
   assert.equal(mails.length, 1);
   assert.equal(mails[0]!.subject, `Your Basic plan expires on ${expiresAt.toISOString().slice(0, 10)}`);
   assert.match(mails[0]!.text, /Renew it here: http:\/\/localhost:\d+\/plans|Renew it here: .*\/plans/);
@@ -93,9 +88,9 @@ test("a plan renewed, switched or downgraded since gets no stale reminder", asyn
     "one reminder per activation",
   );
   await licenses.remind.remindLicenseExpiry(db, userId, first); // the first plan's: no longer the user's expiry
-  assert.equal(outboxTo(email).length, 0);
+  assert.equal((await queuedTo(email)).length, 0);
 
   await licenses.downgrade.downgradeLicense(ctxOf(userId));
   await licenses.remind.remindLicenseExpiry(db, userId, renewed);
-  assert.equal(outboxTo(email).length, 0, "Free never expires: nothing to remind");
+  assert.equal((await queuedTo(email)).length, 0, "Free never expires: nothing to remind");
 });
