@@ -40,6 +40,7 @@ export async function registerUser(ctx: Ctx, input: z.output<typeof registerUser
   await assertUnique(ctx, input.userCode, input.email);
   const activationToken = input.activationUrl ? newSecureToken() : undefined;
   const activationLink = activationToken && input.activationUrl ? input.activationUrl.replaceAll("${token}", activationToken) : undefined;
+  const passwordHash = await hashPassword(input.password); // outside the transaction: it takes a while
   // the activation mail is queued in the transaction that creates the account: both exist, or neither
   const user = await ctx.db
     .$transaction(async (tx) => {
@@ -47,7 +48,7 @@ export async function registerUser(ctx: Ctx, input: z.output<typeof registerUser
         data: {
           userCode: input.userCode,
           email: input.email,
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           status: activationToken ? "PENDING" : "ACTIVE",
           activationTokenHash: activationToken ? hashToken(activationToken) : null,
           activatedAt: activationToken ? null : new Date(),
