@@ -1,14 +1,13 @@
 // The expiry reminder of a paid plan (domain/licenses/activate-license + remind-expiry, job
 // licenses.remind) on a real database: every activation queues one reminder due 7 days before the
-// new expiry; the reminder is mailed (to DATA_DIR/outbox: no SMTP here) only while that expiry is
+// new expiry; the reminder is mailed (a mail.send job, read from the queue) only while that expiry is
 // still the user's, so a plan renewed, switched or downgraded since gets no stale reminder.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import path from "node:path";
 import { before, test } from "node:test";
 import { insertUser, integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
+import { waitForMail } from "../support/mailbox";
 
-const dataDir = useIntegrationDatabase("kinora-reminder-");
+useIntegrationDatabase("kinora-reminder-");
 process.env.SMTP_URL = "";
 process.env.PAYMENT_PROVIDER = "sandbox";
 
@@ -56,13 +55,21 @@ const reminders = async (userId: string) =>
     .filter((j) => (j.payload as { userId: string }).userId === userId)
     .map((j) => ({ expiresAt: (j.payload as { expiresAt: string }).expiresAt, runAt: j.runAt.toISOString() }));
 
-function outboxTo(email: string): { subject: string; text: string }[] {
-  const dir = path.join(dataDir, "outbox");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((n) => n.endsWith(".json"))
-    .map((n) => JSON.parse(readFileSync(path.join(dir, n), "utf8")) as { to: string; subject: string; text: string })
-    .filter((m) => m.to === email);
+/**
+ * The plan reminders queued to `email` (mail.send jobs). On PostgreSQL the suite's worker shares this
+ * database: it also queues the payment's receipt, and may send a reminder at once, keeping only its
+ * recipient and subject in the job (its text is then read from the suite's SMTP sink).
+ */
+async function remindersTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const jobs = await db.job.findMany({ where: { type: "mail.send" }, orderBy: { createdAt: "asc" }, select: { payload: true } });
+  const queued = jobs.map((j) => j.payload as { to: string; subject: string; text?: string });
+  const mine = queued.filter((m) => m.to === email && / plan expires on /.test(m.subject));
+  return Promise.all(
+    mine.map(async ({ subject, text }) => ({
+      subject,
+      text: text ?? (await waitForMail(process.env.KINORA_TEST_MAIL_DIR ?? "", email, (m) => m.subject === subject)).text,
+    })),
+  );
 }
 
 test("an activation queues one reminder 7 days before the new expiry; it is mailed while that expiry holds", async () => {
@@ -75,7 +82,7 @@ test("an activation queues one reminder 7 days before the new expiry; it is mail
   ]);
 
   await licenses.remind.remindLicenseExpiry(db, userId, expiresAt);
-  const mails = outboxTo(email);
+  const mails = await remindersTo(email);
   assert.equal(mails.length, 1);
   assert.equal(mails[0]!.subject, `Your Basic plan expires on ${expiresAt.toISOString().slice(0, 10)}`);
   assert.match(mails[0]!.text, /Renew it here: http:\/\/localhost:\d+\/plans|Renew it here: .*\/plans/);
@@ -93,9 +100,9 @@ test("a plan renewed, switched or downgraded since gets no stale reminder", asyn
     "one reminder per activation",
   );
   await licenses.remind.remindLicenseExpiry(db, userId, first); // the first plan's: no longer the user's expiry
-  assert.equal(outboxTo(email).length, 0);
+  assert.equal((await remindersTo(email)).length, 0);
 
   await licenses.downgrade.downgradeLicense(ctxOf(userId));
   await licenses.remind.remindLicenseExpiry(db, userId, renewed);
-  assert.equal(outboxTo(email).length, 0, "Free never expires: nothing to remind");
+  assert.equal((await remindersTo(email)).length, 0, "Free never expires: nothing to remind");
 });

@@ -27,6 +27,12 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key } });
 }
 
+/** The periodic sweep: counters whose window began more than `seconds` ago count nothing any more (a hit restarts them). */
+export async function deleteStaleRateLimits(db: Db, seconds: number): Promise<number> {
+  const { count } = await db.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(Date.now() - seconds * 1000) } } });
+  return count;
+}
+
 function rateLimited(windowStart: Date, windowSeconds: number): DomainError {
   const seconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
   return new DomainError("RATE_LIMITED", "error.rateLimited", { seconds }, [], seconds);

@@ -2,6 +2,7 @@ import path from "node:path";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { env } from "@/server/env";
 import { applyMigrations } from "./migrate";
+import { holdPglite } from "./pglite-owner";
 import type { DirectRead, SqlPort, StatementRunner } from "./sql-runner";
 import type { PGlite } from "@electric-sql/pglite";
 import type { CommitCaches } from "./commit-cache";
@@ -110,6 +111,7 @@ async function openPglite(): Promise<Opened> {
   ]);
   const dir = path.join(env().dataDir, "pglite");
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const release = holdPglite(env().dataDir); // for `npm run jobs` and the like: this process has it open
   // Prisma's adapter gets PGlite with a faster query path (prepared statements, one engine call)
   const fast = pgliteForPrisma(pglite);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(fast) });
@@ -120,6 +122,7 @@ async function openPglite(): Promise<Opened> {
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
+      release();
     },
   };
 }

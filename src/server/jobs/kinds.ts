@@ -15,6 +15,8 @@ export interface JobPayloads {
   "licenses.remind": { userId: string; expiresAt: string };
   /** A publish's recorded copy becomes (part of) its event's recording (domain/live/make-recording). */
   "live.recording": { sessionId: string };
+  /** One mail (mail/queue-mail.ts): every mail Kinora sends goes through this, so an SMTP outage loses none. */
+  "mail.send": { to: string; subject: string; text: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -32,6 +34,14 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
   "payments.receipt": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
   "licenses.remind": { maxAttempts: 5, backoffSeconds: (attempt) => 60 * attempt * attempt },
   "live.recording": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
+  // 10 s, 20 s, 40 s, ... doubling up to an hour: 12 attempts span about 3 h 25 min of SMTP outage
+  // (docs/operations.md "Mail"); then FAILED, listed by `npm run jobs -- failed`, retried by `jobs retry`
+  "mail.send": { maxAttempts: 12, backoffSeconds: mailBackoffSeconds },
 };
+
+/** Seconds before attempt n+1 of a mail: 10 * 2^(n-1), at most an hour. */
+export function mailBackoffSeconds(attempt: number): number {
+  return Math.min(3600, 10 * 2 ** (attempt - 1));
+}
 
 export const isJobKind = (type: string): type is JobKind => Object.hasOwn(JOB_KINDS, type);

@@ -26,6 +26,8 @@ export interface KinoraMetrics {
   ingestLadder: Histogram;
   logins: Counter<"outcome">;
   mail: Counter<"transport" | "outcome">;
+  sweeps: Counter<"sweep" | "outcome">;
+  sweptRows: Counter<"sweep">;
 }
 
 export function metrics(): KinoraMetrics;

@@ -96,6 +96,11 @@ function create() {
       "Mails this process sent or failed to send, by transport (smtp, outbox) and outcome (sent, failed)",
       ["transport", "outcome"],
     ),
+    sweeps: counter("kinora_sweeps_total", "Periodic sweeps this process ran (jobs/periodic.ts), by sweep and outcome (ok, failed)", [
+      "sweep",
+      "outcome",
+    ]),
+    sweptRows: counter("kinora_swept_total", "Rows or files the periodic sweeps of this process removed, by sweep", ["sweep"]),
     workersAlive: new client.Gauge({
       name: "kinora_workers_alive",
       help: "Job workers with a heartbeat in the last minute (shared figure)",

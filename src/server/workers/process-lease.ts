@@ -14,9 +14,10 @@ export interface ProcessLeaseOptions {
  * Holds this process's lease and sweeps what dead processes left of their uploads (sweep-dead-writers).
  * PGlite: nobody else can be writing, so everything not this process's goes at once, before the
  * first request; no lease is needed. PostgreSQL: the lease row is renewed every third of its
- * lifetime; at start, and then once every lifetime, the leftovers of processes without a live lease
- * go: a killed process's once its lease has expired, at once when it gave it back (`stop`, which
- * `npm run worker` calls on SIGTERM; a web process's lease just expires).
+ * lifetime; at start here, and then once every lifetime by one of the job workers (the "dead-writers"
+ * sweep, workers/sweeps.ts), the leftovers of processes without a live lease go: a killed process's
+ * once its lease has expired, at once when it gave it back (`stop`, which `npm run worker` calls on
+ * SIGTERM; a web process's lease just expires).
  */
 export async function startProcessLease(db: Db, opts: ProcessLeaseOptions): Promise<{ stop(): Promise<void> }> {
   const sweep = async () => sweepDeadWriters(db, await getStorage(), { sole: opts.sole });
@@ -34,11 +35,9 @@ export async function startProcessLease(db: Db, opts: ProcessLeaseOptions): Prom
     return timer;
   };
   const renewer = every((opts.ttlSeconds * 1000) / 3, "process lease renewal", renew);
-  const sweeper = every(opts.ttlSeconds * 1000, "sweep of dead uploads", sweep);
   return {
     async stop() {
       clearInterval(renewer);
-      clearInterval(sweeper);
       // a stopped process writes nothing more: its leftovers need not wait for the lease to expire
       await db.processLease.deleteMany({ where: { id: me } });
     },

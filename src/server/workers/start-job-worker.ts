@@ -1,16 +1,17 @@
-import type { Db, DbAccess } from "@/server/db/client";
+import type { DbAccess } from "@/server/db/client";
 import { env } from "@/server/env";
 import { sweepWorkDirs } from "@/server/media/ingest/publish";
-import { TMP_UPLOADS_PREFIX } from "@/server/media/keys";
-import { getStorage } from "@/server/media/storage";
+import { startPeriodic } from "@/server/jobs/periodic";
 import { registerLocalWake } from "@/server/jobs/queue";
 import { registerJobHandlers } from "@/server/jobs/registry";
-import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
+import { jobWorkRoot } from "@/server/jobs/work-dir";
 import { startWorker } from "@/server/jobs/worker";
 import { startHeartbeat } from "./heartbeat";
 import { jobHandlers } from "./jobs";
+import { sweepTasks } from "./sweeps";
 
-const HOUR_MS = 3600_000;
+/** How often a worker looks for a sweep whose period has come. */
+const SWEEP_CHECK_MS = 30_000;
 
 export interface JobWorkerHandle {
   stop(): Promise<void>;
@@ -19,22 +20,15 @@ export interface JobWorkerHandle {
 /**
  * Starts this process's job worker: in the web process on PGlite (the sole worker: every job left
  * RUNNING belongs to a dead process and is retried at once), in `npm run worker` processes on
- * PostgreSQL (a killed worker's job is retried once its lease runs out). Also sweeps what crashes
- * leave behind: work directories of dead attempts, uploads never committed; and day-old progress bars.
+ * PostgreSQL (a killed worker's job is retried once its lease runs out). Also runs the periodic sweeps
+ * (sweeps.ts): old jobs, rate-limit rows, expired tokens and payments, what crashes leave behind.
  */
 export async function startJobWorker(database: DbAccess, opts: { soleWorker: boolean; inProcess: boolean }): Promise<JobWorkerHandle> {
   const e = env();
-  // a sole worker owns every work directory; with several, those of dead processes (or very old) go
-  const sweepWork = () =>
-    sweepWorkDirs(jobWorkRoot(), opts.soleWorker ? undefined : { ownerOf: workDirOwner, olderThan: new Date(Date.now() - 24 * HOUR_MS) });
-  await sweepWork();
-  const sweep = () =>
-    Promise.all([sweepLeftovers(database.db), opts.soleWorker ? undefined : sweepWork()]).catch((err: unknown) =>
-      console.error("sweep failed:", err),
-    );
-  void sweep();
-  const sweeper = setInterval(sweep, HOUR_MS);
-  sweeper.unref();
+  // a sole worker owns every work directory: all go now (with several, the "work-dirs" sweep takes those of dead processes)
+  if (opts.soleWorker) await sweepWorkDirs(jobWorkRoot());
+  // the periodic sweeps: each once per period across every worker (sweeps.ts, jobs/periodic.ts)
+  const sweeps = startPeriodic(database.db, sweepTasks(database.db, { sole: opts.soleWorker }), { checkMs: SWEEP_CHECK_MS });
   const worker = startWorker(database, {
     concurrency: e.JOB_CONCURRENCY,
     pollMs: 1000,
@@ -47,25 +41,9 @@ export async function startJobWorker(database: DbAccess, opts: { soleWorker: boo
   const heartbeat = await startHeartbeat(database.db, opts.inProcess ? "in-process" : "worker");
   return {
     async stop() {
-      clearInterval(sweeper);
       unregister();
-      await worker.stop();
+      await Promise.all([worker.stop(), sweeps.stop()]);
       await heartbeat.stop().catch((err: unknown) => console.error("worker heartbeat removal failed:", err));
     },
   };
-}
-
-/**
- * Uploads that reached tmp/uploads but never became an item (storage temp files: workers/process-lease.ts),
- * and progress bars untouched for a day (clients poll them during the upload only).
- */
-async function sweepLeftovers(db: Db): Promise<void> {
-  const storage = await getStorage();
-  const dayAgo = new Date(Date.now() - 24 * HOUR_MS);
-  for (const entry of await storage.list(TMP_UPLOADS_PREFIX)) {
-    if (entry.mtime >= dayAgo) continue;
-    const boxId = entry.key.slice(TMP_UPLOADS_PREFIX.length + 1);
-    if ((await db.boxItem.count({ where: { id: boxId } })) === 0) await storage.delete(entry.key);
-  }
-  await db.uploadProgress.deleteMany({ where: { updatedAt: { lt: dayAgo } } });
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { sendMail } from "@/server/mail/send-mail";
+import { queueMail } from "@/server/mail/queue-mail";
 import { processingMail } from "./processing-mails";
 
 export interface ProcessedTransition {
@@ -25,5 +25,5 @@ export async function notifyProcessed(db: Db, transition: ProcessedTransition): 
   if (!item || !item.owner.transcoderNotifyEnabled || item.owner.status !== "ACTIVE") return;
   const { email, language } = item.owner;
   const processed = { title: item.title, status: transition.status, reason: item.failureReason };
-  await sendMail(processingMail(email, language, processed, `${env().publicUrl}/box`));
+  await queueMail(db, processingMail(email, language, processed, `${env().publicUrl}/box`));
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { sendMail } from "@/server/mail/send-mail";
+import { queueMail } from "@/server/mail/queue-mail";
 import { licenseReminderMail } from "./license-mails";
 
 /**
@@ -13,5 +13,5 @@ export async function remindLicenseExpiry(db: Db, userId: string, expiresAt: Dat
     select: { email: true, language: true, status: true, licenseExpiresAt: true, license: { select: { name: true } } },
   });
   if (!u || u.status !== "ACTIVE" || u.licenseExpiresAt?.getTime() !== expiresAt.getTime()) return;
-  await sendMail(licenseReminderMail(u.email, u.language, u.license.name, expiresAt, `${env().publicUrl}/plans`));
+  await queueMail(db, licenseReminderMail(u.email, u.language, u.license.name, expiresAt, `${env().publicUrl}/plans`));
 }

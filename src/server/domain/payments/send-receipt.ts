@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { sendMail } from "@/server/mail/send-mail";
+import { queueMail } from "@/server/mail/queue-mail";
 import { receiptMail, type ReceiptLink } from "./payment-mails";
 import { purchaseAccessUntil, RESTORABLE_KINDS } from "./purchase-access";
 import { issueRestoreToken } from "./restore-link";
@@ -38,5 +38,5 @@ export async function sendPaymentReceipt(db: Db, paymentId: string): Promise<voi
   if (guest && RESTORABLE_KINDS.includes(p.kind)) link = { restore: `${base}/restore#${await issueRestoreToken(db, p.id)}` };
   const accessUntil = await purchaseAccessUntil(db, p);
   const language = p.buyer?.language ?? p.guestLanguage ?? "en";
-  await sendMail(receiptMail(to, language, { ...p, paidAt: p.paidAt, accessUntil }, link));
+  await queueMail(db, receiptMail(to, language, { ...p, paidAt: p.paidAt, accessUntil }, link));
 }

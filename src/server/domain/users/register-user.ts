@@ -5,7 +5,8 @@ import { zBool, zHttpUrl } from "@/server/core/schema";
 import { hitRateLimit } from "@/server/core/rate-limit";
 import { hashPassword } from "@/server/auth/password";
 import { hashToken, newSecureToken } from "@/server/auth/secure-token";
-import { sendMail } from "@/server/mail/send-mail";
+import { queueMail } from "@/server/mail/queue-mail";
+import { wakeLocalWorkers } from "@/server/jobs/queue";
 import { env } from "@/server/env";
 import { FREE_LICENSE_ID } from "@/server/domain/licenses/catalogue";
 import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view";
@@ -38,31 +39,36 @@ export async function registerUser(ctx: Ctx, input: z.output<typeof registerUser
   if (input.activationUrl) await assertMailLinkAllowed(ctx, "activationUrl", input.activationUrl);
   await assertUnique(ctx, input.userCode, input.email);
   const activationToken = input.activationUrl ? newSecureToken() : undefined;
-  const user = await ctx.db.user
-    .create({
-      data: {
-        userCode: input.userCode,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        status: activationToken ? "PENDING" : "ACTIVE",
-        activationTokenHash: activationToken ? hashToken(activationToken) : null,
-        activatedAt: activationToken ? null : new Date(),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        birthDate: new Date(`${input.birthDate}T00:00:00Z`),
-        language: input.language,
-        licenseId: FREE_LICENSE_ID,
-      },
-      select: userAccountSelect,
+  const activationLink = activationToken && input.activationUrl ? input.activationUrl.replaceAll("${token}", activationToken) : undefined;
+  const passwordHash = await hashPassword(input.password); // outside the transaction: it takes a while
+  // the activation mail is queued in the transaction that creates the account: both exist, or neither
+  const user = await ctx.db
+    .$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          userCode: input.userCode,
+          email: input.email,
+          passwordHash,
+          status: activationToken ? "PENDING" : "ACTIVE",
+          activationTokenHash: activationToken ? hashToken(activationToken) : null,
+          activatedAt: activationToken ? null : new Date(),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          birthDate: new Date(`${input.birthDate}T00:00:00Z`),
+          language: input.language,
+          licenseId: FREE_LICENSE_ID,
+        },
+        select: userAccountSelect,
+      });
+      if (activationLink) await queueMail(tx, activationMail(created.email, created.language, activationLink));
+      return created;
     })
     .catch((err: unknown) => {
       // a concurrent registration won the race for the same code or email
       if ((err as { code?: string }).code === "P2002") throw invalid([{ field: "userCode", message: "field.userCodeTaken" }]);
       throw err;
     });
-  if (activationToken && input.activationUrl) {
-    await sendMail(activationMail(user.email, user.language, input.activationUrl.replaceAll("${token}", activationToken)));
-  }
+  if (activationLink) wakeLocalWorkers();
   return toUserAccount(user);
 }
 

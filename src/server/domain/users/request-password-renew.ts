@@ -4,7 +4,8 @@ import { notFound } from "@/server/core/errors";
 import { emptyToUndefined, zHttpUrl, zOptionalText } from "@/server/core/schema";
 import { hitRateLimit } from "@/server/core/rate-limit";
 import { hashToken, newSecureToken } from "@/server/auth/secure-token";
-import { sendMail } from "@/server/mail/send-mail";
+import { queueMail } from "@/server/mail/queue-mail";
+import { wakeLocalWorkers } from "@/server/jobs/queue";
 import { zEmail } from "./user-fields";
 import { renewMail } from "./user-mails";
 import { RENEW_TOKEN_TTL_SECONDS } from "./renew-token";
@@ -81,10 +82,14 @@ export async function requestPasswordRenew(ctx: Ctx, input: z.output<typeof requ
   await hitRateLimit(ctx.db, `renew-user:${user.id}`, MAX_PER_USER_PER_HOUR, 3600);
 
   const token = newSecureToken();
-  await ctx.db.passwordRenewToken.create({
-    data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RENEW_TOKEN_TTL_SECONDS * 1000) },
+  // the link's token and its mail are written together: a queued mail always has a token to open
+  await ctx.db.$transaction(async (tx) => {
+    await tx.passwordRenewToken.create({
+      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RENEW_TOKEN_TTL_SECONDS * 1000) },
+    });
+    await queueMail(tx, renewMail(user.email, user.language, input.confirmationUrl.replaceAll("${token}", token)));
   });
-  await sendMail(renewMail(user.email, user.language, input.confirmationUrl.replaceAll("${token}", token)));
+  wakeLocalWorkers();
 
   const opt = (v: string | null) => v ?? undefined;
   return {

@@ -6,6 +6,7 @@ import { paymentExpireJob } from "./payment-expire";
 import { paymentReceiptJob } from "./payment-receipt";
 import { licenseReminderJob } from "./license-reminder";
 import { liveRecordingJob } from "./live-recording";
+import { mailSendJob } from "./mail-send";
 
 export const jobHandlers: JobHandlers = {
   "box.ingest": boxIngestJob,
@@ -14,4 +15,5 @@ export const jobHandlers: JobHandlers = {
   "payments.receipt": paymentReceiptJob,
   "licenses.remind": licenseReminderJob,
   "live.recording": liveRecordingJob,
+  "mail.send": mailSendJob,
 };
