@@ -5,6 +5,7 @@ import { applyMigrations } from "./migrate";
 import type { DirectRead, SqlPort, StatementRunner } from "./sql-runner";
 import type { PGlite } from "@electric-sql/pglite";
 import type { CommitCaches } from "./commit-cache";
+import { metrics } from "@/server/metrics/registry.mjs";
 
 export type Db = PrismaClient;
 
@@ -72,7 +73,7 @@ async function open(): Promise<DbHandle> {
     caches = new CommitCaches(handle.pglite);
     await caches.install();
   }
-  const { read, transaction } = handle.runner;
+  const { read, transaction } = timedStatements(handle.runner);
   const sql: SqlPort = {
     read,
     transaction,
@@ -89,7 +90,7 @@ async function openPostgres(url: string): Promise<Opened> {
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // direct reads on connections of their own, where a named statement is planned once (pgDirectRead)
   const readPool = new pg.default.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = timedPrisma(new PrismaClient({ adapter: new PrismaPg(pool), log: QUERY_EVENTS }));
   return {
     prisma,
     runner: pgStatements(pool, readPool),
@@ -112,7 +113,7 @@ async function openPglite(): Promise<Opened> {
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   // Prisma's adapter gets PGlite with a faster query path (prepared statements, one engine call)
   const fast = pgliteForPrisma(pglite);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(fast) });
+  const prisma = timedPrisma(new PrismaClient({ adapter: new PrismaPGlite(fast), log: QUERY_EVENTS }));
   return {
     prisma,
     runner: pgliteStatements(pglite, fast),
@@ -122,4 +123,31 @@ async function openPglite(): Promise<Opened> {
       await pglite.close();
     },
   };
+}
+
+// kinora_db_query_duration_seconds (docs/operations.md "Metrics"): every SQL statement Prisma runs
+// (its query event: the driver call's time, measured by Prisma), and every statement of the raw-SQL
+// port. Measured cost: docs/operations.md "Metrics".
+const QUERY_EVENTS = [{ emit: "event", level: "query" }] satisfies Prisma.LogDefinition[];
+
+function timedPrisma<C extends { $on(event: "query", cb: (e: Prisma.QueryEvent) => void): void }>(prisma: C): C {
+  const histogram = metrics().dbQueryDuration.labels({ client: "prisma" });
+  prisma.$on("query", (e) => histogram.observe(e.duration / 1000));
+  return prisma;
+}
+
+/** The runner's reads and the statements of its transactions, timed. */
+function timedStatements(runner: StatementRunner): Pick<StatementRunner, "read" | "transaction"> {
+  const histogram = metrics().dbQueryDuration.labels({ client: "sql" });
+  const timed =
+    (query: DirectRead): DirectRead =>
+    async <T extends Record<string, unknown>>(text: string, params: unknown[]) => {
+      const start = performance.now();
+      try {
+        return await query<T>(text, params);
+      } finally {
+        histogram.observe((performance.now() - start) / 1000);
+      }
+    };
+  return { read: timed(runner.read), transaction: (work) => runner.transaction((query) => work(timed(query))) };
 }
