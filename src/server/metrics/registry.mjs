@@ -167,8 +167,13 @@ function create() {
     ),
     workersAlive: scrapeGauge("kinora_workers_alive", "Job workers with a heartbeat in the last minute (shared figure)", "workersAlive"),
   };
+  // series that exist from the start at 0, so rate() and increase() see their first increment
+  for (const cause of INGEST_FAILURE_CAUSES) metrics.ingestFailures.inc({ cause }, 0);
   return metrics;
 }
+
+/** The causes of kinora_ingest_failures_total (src/server/media/ingest/failure-cause.ts). */
+const INGEST_FAILURE_CAUSES = ["probe", "decode", "encode", "memory", "timeout", "storage", "other"];
 
 /** The process's metrics (created at the first call). */
 export function metrics() {

@@ -43,7 +43,10 @@ const sourceBroke = (err: unknown, source: Readable) => {
 
 /** `storage` with its failures counted (createStorage wraps every instance). */
 export function countedStorage(storage: Storage): Storage {
-  const failures = new Map(OPERATIONS.map((op) => [op, metrics().storageErrors.labels({ driver: storage.driver, operation: op })]));
+  const counter = metrics().storageErrors;
+  // every operation's series from the start, at 0: the alert's increase() sees the first error
+  for (const operation of OPERATIONS) counter.inc({ driver: storage.driver, operation }, 0);
+  const failures = new Map(OPERATIONS.map((op) => [op, counter.labels({ driver: storage.driver, operation: op })]));
   const note = (op: (typeof OPERATIONS)[number], err: unknown) => {
     if (isStorageError(err)) return;
     failures.get(op)!.inc();
