@@ -13,7 +13,7 @@ export async function register(): Promise<void> {
   if (!process.env.DATABASE_URL) (await import("@/server/backup/pglite-dump")).providePgliteDump();
   await (await import("@/server/domain/licenses/reference-data")).seedReference(db);
   // /metrics (answered by the launcher): the job queue and workers alive are read from this database
-  (await import("@/server/workers/metrics-sources")).registerMetricSources(db);
+  (await import("@/server/workers/metrics-sources")).registerMetricSources(db, { rtmp: true });
   // Uploads of dead processes: their temp files and progress bars go (at once on PGlite, else by lease).
   const { env } = await import("@/server/env");
   const { startProcessLease } = await import("@/server/workers/process-lease");

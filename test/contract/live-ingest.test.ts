@@ -147,6 +147,11 @@ describe("HLS of a publishing channel", () => {
 
     const later = await waitFor(media, (t) => segments(t).length >= segments(early).length + 2, 8_000);
     assert.ok(segments(later).at(-1) !== segments(early).at(-1), "new segments appear");
+    // /metrics: the open publish, the stream in the RTMP ingest (the ladder's own streams are not encoders')
+    const scrape = await metricsText();
+    assert.equal(metricValue(scrape, "kinora_live_publishing_sessions"), 1);
+    assert.equal(metricValue(scrape, "kinora_live_ingest_streams"), 1);
+    assert.ok(metricValue(scrape, "kinora_live_ingest_bytes_per_second") >= 0, "nginx-rtmp's bw_in (measured over 10 s)");
     const segment = await fetch(new URL(segments(later).at(-1)!, media));
     assert.equal(segment.status, 200);
     assert.equal(segment.headers.get("content-type"), "video/mp2t");
@@ -208,12 +213,27 @@ describe("recording", () => {
 describe("guessing a live password", () => {
   test("after LOGIN_MAX_FAILURES wrong passwords from one address, even the right one is refused", async () => {
     // the other user's own channel, after the tests above: five wrong guesses, one after the other
+    const before = metricValue(await metricsText(), "kinora_rate_limited_total", 'limit="live"');
     for (let i = 0; i < 5; i++) {
       const guess = publish(paths.others, other.userCode, `guess-${i}`, 3);
       assert.notEqual(await guess.exited, 0, `guess ${i} was admitted: ${guess.output()}`);
     }
     const right = publish(paths.others, other.userCode, PASSWORD.other, 3);
     assert.notEqual(await right.exited, 0, "the right password was admitted during the lock");
+    assert.equal(metricValue(await metricsText(), "kinora_rate_limited_total", 'limit="live"'), before + 1, "the refusal counted");
     assert.equal((await fetchText(`${liveBase(channels.others)}master.m3u8`)).status, 404);
   });
 });
+
+/** The web process's /metrics (the test is a loopback peer). */
+async function metricsText(): Promise<string> {
+  const res = await fetch(`${server.url}/metrics`);
+  assert.equal(res.status, 200);
+  return res.text();
+}
+
+/** One sample's value (`labels` as exposed, e.g. `limit="live"`), 0 when absent. */
+function metricValue(text: string, name: string, labels?: string): number {
+  const line = text.split("\n").find((l) => l.startsWith(labels ? `${name}{${labels}} ` : `${name} `));
+  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+}

@@ -1,15 +1,18 @@
 // /metrics (docs/operations.md "Metrics"): the launcher answers it before Next to loopback peers and
 // to the METRICS_TOKEN bearer, 404 to anybody else (a remote client behind the nginx edge too);
 // requests are counted by route template or fixed group (never the raw path), a forced 500 shows,
-// an upload grows the job counters and the ingest histograms, and `npm run worker` serves its own
-// (PostgreSQL). promtool checks the scrapes, the alert rules, and that every metric the rules and
+// an upload grows the job counters and the ingest histograms, a cut-short upload the ingest
+// failures (cause probe), a sandbox payment the payments counter, a login refused by its rate
+// limit the rate-limit counter, database statements the query-time histogram; the live and cast
+// gauges are there, and `npm run worker` serves its own (PostgreSQL). promtool checks the scrapes, the alert rules, and that every metric the rules and
 // the Grafana dashboard name is in a real scrape (ops/).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
-import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
+import { checkout } from "../support/checkout";
+import { makeH264AacMp4, makeMediaDir, makeTruncated } from "../support/media-fixtures";
 import { freePort, startKinora, type Kinora } from "../support/server";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker";
 import { preparePostgres } from "../../scripts/test-postgres";
@@ -156,6 +159,29 @@ test("an upload: kinora_jobs_completed_total{type=box.ingest} and the ingest his
   assert.ok(sample(afterText, "kinora_workers_alive") >= 1, "the worker's heartbeat");
   // the queue gauges: nothing waits once the upload is done (a type with no due job has no series)
   assert.equal(sample(afterText, "kinora_jobs_waiting", { type: "box.ingest" }), 0);
+  // no attempt failed; every cause's series is there from the start
+  for (const cause of ["probe", "decode", "encode", "memory", "timeout", "storage", "other"])
+    assert.match(afterText, new RegExp(`^kinora_ingest_failures_total\\{cause="${cause}"\\} 0$`, "m"), cause);
+  // the storage's failure series, at 0 (the uploads went to the local disk)
+  assert.match(afterText, /^kinora_storage_errors_total\{driver="local",operation="putFile"\} 0$/m);
+});
+
+test("a cut-short upload: kinora_ingest_failures_total{cause=probe} grows by one", async () => {
+  const jobsUrl = workerMetricsUrl ?? `${server.url}/metrics`;
+  const before = await scrape(jobsUrl);
+  const api = new Api(server.url);
+  const user = await newUser(api);
+  const media = makeMediaDir();
+  const whole = makeH264AacMp4(media, { durationSeconds: 2, width: 320, height: 180, faststart: false, name: "whole.mp4" });
+  const res = await uploadFile(api, user.access, makeTruncated(media, whole, 20 * 1024), { title: "cut short" });
+  assert.equal(res.status, 201, res.text);
+  const item = await waitForItem(api, user.access, res.body.boxId, isFinal, 120_000);
+  assert.equal(item.status, "FAILED", JSON.stringify(item));
+  const after = await scrape(jobsUrl);
+  const delta = (cause: string) =>
+    sample(after, "kinora_ingest_failures_total", { cause }) - sample(before, "kinora_ingest_failures_total", { cause });
+  assert.equal(delta("probe"), 1, "the file ffprobe cannot read");
+  for (const cause of ["decode", "encode", "memory", "timeout", "storage", "other"]) assert.equal(delta(cause), 0, cause);
 });
 
 test("kinora_auth_logins_total by outcome and kinora_mail_total count what happened", async () => {
@@ -184,6 +210,72 @@ test("kinora_auth_logins_total by outcome and kinora_mail_total count what happe
   assert.equal(await mailDelta("failed"), 0);
 });
 
+test("kinora_rate_limited_total{limit=login}: a login refused by its failure counter", async () => {
+  const api = new Api(server.url);
+  const user = await newUser(api);
+  const before = await scrape();
+  // LOGIN_MAX_FAILURES (default 5) wrong passwords, then the counter refuses with 429
+  let refused = 0;
+  for (let i = 0; i < 8 && refused === 0; i++) {
+    const res = await api.token({ grant_type: "password", username: user.userCode, password: `Wrong-pass-${i}` });
+    if (res.status === 429) refused = i + 1;
+    else assert.equal(res.status, 400, res.text);
+  }
+  assert.ok(refused > 1, "a wrong password is refused with 429 once the limit is reached");
+  const after = await scrape();
+  const delta = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+  assert.equal(delta("kinora_rate_limited_total", { limit: "login" }), 1);
+  assert.equal(delta("kinora_auth_logins_total", { outcome: "rate_limited" }), 1);
+  assert.ok(!/kinora_rate_limited_total\{limit="[^"]*[@:]/.test(after), "no key, address or id in the label");
+});
+
+test("kinora_payments_total{provider=sandbox}: a payment started, paid; another cancelled", async () => {
+  const api = new Api(server.url);
+  const buyer = await newUser(api);
+  const before = await scrape();
+  const subscribe = () =>
+    api.post("/api/license/Entry/subscribe", { returnUrl: `${server.url}/ok`, cancelUrl: `${server.url}/no` }, { token: buyer.access });
+  const paid = await subscribe();
+  assert.equal(paid.status, 200, paid.text);
+  assert.equal((await checkout(paid.body.url, "paid")).status, 303);
+  const cancelled = await subscribe();
+  assert.equal(cancelled.status, 200, cancelled.text);
+  assert.equal((await checkout(cancelled.body.url, "cancelled")).status, 303);
+  await checkout(paid.body.url, "paid"); // posting again changes nothing, counts nothing
+  const after = await scrape();
+  const delta = (outcome: string) =>
+    sample(after, "kinora_payments_total", { provider: "sandbox", outcome }) -
+    sample(before, "kinora_payments_total", { provider: "sandbox", outcome });
+  assert.equal(delta("started"), 2);
+  assert.equal(delta("paid"), 1);
+  assert.equal(delta("cancelled"), 1);
+  assert.equal(delta("failed"), 0);
+});
+
+test("kinora_db_query_duration_seconds has samples of Prisma and of the raw-SQL port; the live and cast gauges are there", async () => {
+  const api = new Api(server.url);
+  const user = await newUser(api);
+  for (const p of [`/api/public/user/${user.userCode}/overview`, "/api/public/search/contentbundles"])
+    await (await fetch(`${server.url}${p}`)).arrayBuffer();
+  const text = await scrape();
+  for (const client of ["prisma", "sql"]) {
+    const count = sample(text, "kinora_db_query_duration_seconds_count", { client });
+    assert.ok(count > 0, `${client} statements timed`);
+    assert.equal(sample(text, "kinora_db_query_duration_seconds_bucket", { client, le: "+Inf" }), count);
+    assert.ok(sample(text, "kinora_db_query_duration_seconds_sum", { client }) > 0);
+  }
+  // nothing publishes or airs in this test: the gauges read 0 (each read at scrape time)
+  for (const name of [
+    "kinora_live_publishing_sessions",
+    "kinora_live_ingest_streams",
+    "kinora_live_ingest_bytes_per_second",
+    "kinora_cast_channels_on_air",
+  ])
+    assert.match(text, new RegExp(`^${name} 0$`, "m"), name);
+  assert.match(text, /^kinora_live_viewers\{kind="channel"\} 0$/m);
+  assert.match(text, /^kinora_live_viewers\{kind="replay"\} 0$/m);
+});
+
 test("promtool: the scrapes are valid, the rules load, every metric the rules and the dashboard name is exported", async () => {
   const scrapes = [await scrape()];
   if (workerMetricsUrl) {
@@ -204,14 +296,14 @@ test("promtool: the scrapes are valid, the rules load, every metric the rules an
   const rules = readFileSync("ops/prometheus/alerts.yml", "utf8");
   const checked = promtool(["check", "rules", "ops/prometheus/alerts.yml"]);
   assert.equal(checked.status, 0, checked.output);
-  assert.match(checked.output, /SUCCESS: 7 rules found/);
+  assert.match(checked.output, /SUCCESS: 9 rules found/);
   const dashboard = JSON.parse(readFileSync("ops/grafana/kinora.json", "utf8")) as { panels: { targets: { expr: string }[] }[] };
   const expressions = [...rules.matchAll(/expr: (?:\|\n)?([\s\S]*?)\n\s+(?:for|labels):/g)].map((m) => m[1]!);
-  assert.ok(expressions.length >= 7, "the rules' expressions");
+  assert.ok(expressions.length >= 9, "the rules' expressions");
   for (const panel of dashboard.panels) for (const target of panel.targets) expressions.push(target.expr);
   // a sample, or for a gauge by type with nothing to report now (no job waiting) its TYPE line
   const exported = new Set(scrapes.flatMap((text) => [...text.matchAll(/^(?:# TYPE )?([a-zA-Z_:][\w:]*)[{ ]/gm)].map((m) => m[1]!)));
   const named = new Set(expressions.flatMap((e) => [...e.matchAll(/\b((?:kinora|http|process|nodejs)_\w+)/g)].map((m) => m[1]!)));
-  assert.ok(named.size >= 8);
+  assert.ok(named.size >= 18);
   for (const name of named) assert.ok(exported.has(name), `${name} is named in ops/ but not in a scrape`);
 });

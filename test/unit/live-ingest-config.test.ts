@@ -8,10 +8,11 @@ import { ladderScript, rtmpConfig } from "../../src/server/media/edge/nginx-rtmp
 import { livePaths } from "../../src/server/media/edge/live-layout.mjs";
 import { cacheControlFor } from "../../src/server/media/edge/media-url.mjs";
 
-// rtmp_stat of nginx-rtmp 1.1.4 (Debian 12) with one publisher and one refused second publisher
+// rtmp_stat of nginx-rtmp 1.1.4 (Debian 12) with one publisher and one refused second publisher (its
+// bw_in set to a rate, for the ingest rate of /metrics)
 const STAT = `<?xml version="1.0" encoding="utf-8" ?>
 <rtmp><nginx_version>1.22.1</nginx_version><server><application><name>live</name><live>
-<stream><name>chan2</name><time>2211</time><bw_in>0</bw_in><bytes_in>199049</bytes_in>
+<stream><name>chan2</name><time>2211</time><bw_in>723456</bw_in><bytes_in>199049</bytes_in>
 <client><id>1</id><address>127.0.0.1</address><time>2387</time><publishing/><active/></client>
 <client><id>7</id><address>127.0.0.1</address><time>10</time></client>
 <meta><video><width>320</width><height>180</height><frame_rate>25</frame_rate><codec>H264</codec></video><audio><codec>AAC</codec></audio></meta>
@@ -28,6 +29,7 @@ describe("live ingest", () => {
         name: "chan2",
         timeMs: 2211,
         bytesIn: 199049,
+        bitsPerSecondIn: 723456,
         publisherIds: ["1"],
         publishing: true,
         width: 320,
@@ -40,6 +42,7 @@ describe("live ingest", () => {
         name: "idle",
         timeMs: 0,
         bytesIn: 0,
+        bitsPerSecondIn: 0,
         publisherIds: [],
         publishing: false,
         width: undefined,

@@ -1,6 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/core/errors";
-import { clearRateLimit, hitRateLimit } from "@/server/core/rate-limit";
+import { clearRateLimit, hitRateLimits } from "@/server/core/rate-limit";
 import { env } from "@/server/env";
 
 // The failure counters of a credential check (logins: verify-user-credentials.ts; live passwords:
@@ -35,15 +34,7 @@ export function sharedCounters(scope: string, subject: string | undefined, addre
  * counts); the longest Retry-After when one is over its limit, else 0.
  */
 export async function countAttempt(db: Db, counters: Counter[]): Promise<number> {
-  const window = env().LOGIN_WINDOW_SECONDS;
-  let retryAfter = 0;
-  for (const result of await Promise.allSettled(counters.map((c) => hitRateLimit(db, c.key, c.max, window)))) {
-    if (result.status === "fulfilled") continue;
-    const err: unknown = result.reason;
-    if (!(err instanceof DomainError) || err.code !== "RATE_LIMITED") throw err;
-    retryAfter = Math.max(retryAfter, err.retryAfterSeconds ?? 1);
-  }
-  return retryAfter;
+  return hitRateLimits(db, counters, env().LOGIN_WINDOW_SECONDS);
 }
 
 /** After the right password: the source's own counter is cleared, the shared ones take the attempt back. */

@@ -6,6 +6,7 @@ import { holdPglite } from "./pglite-owner";
 import type { DirectRead, SqlPort, StatementRunner } from "./sql-runner";
 import type { PGlite } from "@electric-sql/pglite";
 import type { CommitCaches } from "./commit-cache";
+import { metrics } from "@/server/metrics/registry.mjs";
 
 export type Db = PrismaClient;
 
@@ -73,7 +74,7 @@ async function open(): Promise<DbHandle> {
     caches = new CommitCaches(handle.pglite);
     await caches.install();
   }
-  const { read, transaction } = handle.runner;
+  const { read, transaction } = timedStatements(handle.runner);
   const sql: SqlPort = {
     read,
     transaction,
@@ -90,7 +91,7 @@ async function openPostgres(url: string): Promise<Opened> {
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // direct reads on connections of their own, where a named statement is planned once (pgDirectRead)
   const readPool = new pg.default.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = timedPrisma(new PrismaClient({ adapter: new PrismaPg(pool), log: QUERY_EVENTS }));
   return {
     prisma,
     runner: pgStatements(pool, readPool),
@@ -114,7 +115,7 @@ async function openPglite(): Promise<Opened> {
   const release = holdPglite(env().dataDir); // for `npm run jobs` and the like: this process has it open
   // Prisma's adapter gets PGlite with a faster query path (prepared statements, one engine call)
   const fast = pgliteForPrisma(pglite);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(fast) });
+  const prisma = timedPrisma(new PrismaClient({ adapter: new PrismaPGlite(fast), log: QUERY_EVENTS }));
   return {
     prisma,
     runner: pgliteStatements(pglite, fast),
@@ -125,4 +126,31 @@ async function openPglite(): Promise<Opened> {
       release();
     },
   };
+}
+
+// kinora_db_query_duration_seconds (docs/operations.md "Metrics"): every SQL statement Prisma runs
+// (its query event: the driver call's time, measured by Prisma), and every statement of the raw-SQL
+// port. Measured cost: docs/operations.md "Metrics".
+const QUERY_EVENTS = [{ emit: "event", level: "query" }] satisfies Prisma.LogDefinition[];
+
+function timedPrisma<C extends { $on(event: "query", cb: (e: Prisma.QueryEvent) => void): void }>(prisma: C): C {
+  const histogram = metrics().dbQueryDuration.labels({ client: "prisma" });
+  prisma.$on("query", (e) => histogram.observe(e.duration / 1000));
+  return prisma;
+}
+
+/** The runner's reads and the statements of its transactions, timed. */
+function timedStatements(runner: StatementRunner): Pick<StatementRunner, "read" | "transaction"> {
+  const histogram = metrics().dbQueryDuration.labels({ client: "sql" });
+  // the driver's own promise is returned (no extra hop for the caller); the observation hangs beside it
+  const timed =
+    (query: DirectRead): DirectRead =>
+    <T extends Record<string, unknown>>(text: string, params: unknown[]) => {
+      const start = performance.now();
+      const rows = query<T>(text, params);
+      const observe = () => histogram.observe((performance.now() - start) / 1000);
+      rows.then(observe, observe);
+      return rows;
+    };
+  return { read: timed(runner.read), transaction: (work) => runner.transaction((query) => work(timed(query))) };
 }

@@ -12,6 +12,12 @@ export interface JobsWaitingRow {
 export interface ScrapeSources {
   jobsWaiting: () => Promise<JobsWaitingRow[]>;
   workersAlive: () => Promise<number>;
+  livePublishing: () => Promise<number>;
+  liveViewers: () => Promise<{ channel: number; replay: number }>;
+  /** Undefined when this process has no RTMP ingest to ask. */
+  liveIngestRate: () => Promise<number | undefined>;
+  liveIngestStreams: () => Promise<number | undefined>;
+  castOnAir: () => Promise<number>;
 }
 
 export interface KinoraMetrics {
@@ -28,6 +34,16 @@ export interface KinoraMetrics {
   mail: Counter<"transport" | "outcome">;
   sweeps: Counter<"sweep" | "outcome">;
   sweptRows: Counter<"sweep">;
+  ingestFailures: Counter<"cause">;
+  storageErrors: Counter<"driver" | "operation">;
+  payments: Counter<"provider" | "outcome">;
+  rateLimited: Counter<"limit">;
+  dbQueryDuration: Histogram<"client">;
+  livePublishing: Gauge;
+  liveViewers: Gauge<"kind">;
+  liveIngestRate: Gauge;
+  liveIngestStreams: Gauge;
+  castOnAir: Gauge;
 }
 
 export function metrics(): KinoraMetrics;

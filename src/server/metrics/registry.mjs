@@ -52,6 +52,17 @@ function create() {
         for (const row of rows ?? []) this.set({ type: row.type }, row[field]);
       },
     });
+  // a single-figure gauge read at scrape time from the source `source` (nothing when it has no answer)
+  const scrapeGauge = (name, help, source) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const n = await read(source);
+        if (typeof n === "number") this.set(n);
+      },
+    });
   const metrics = {
     registry,
     sources,
@@ -101,18 +112,73 @@ function create() {
       "outcome",
     ]),
     sweptRows: counter("kinora_swept_total", "Rows or files the periodic sweeps of this process removed, by sweep", ["sweep"]),
-    workersAlive: new client.Gauge({
-      name: "kinora_workers_alive",
-      help: "Job workers with a heartbeat in the last minute (shared figure)",
+    ingestFailures: counter(
+      "kinora_ingest_failures_total",
+      "Failed ingest attempts (each attempt, retried or not) by cause: probe, decode, encode, memory, timeout, storage, other",
+      ["cause"],
+    ),
+    storageErrors: counter(
+      "kinora_storage_errors_total",
+      "Storage operations that failed for a reason other than the caller's (not NOT_FOUND, TOO_LARGE, INVALID_KEY, INVALID_RANGE, nor the uploader's stream): by driver (local, s3) and operation",
+      ["driver", "operation"],
+    ),
+    payments: counter(
+      "kinora_payments_total",
+      "Payments by provider and outcome: started, provider_error, paid, cancelled, failed, expired, refunded",
+      ["provider", "outcome"],
+    ),
+    rateLimited: counter(
+      "kinora_rate_limited_total",
+      "Requests refused by a rate limit (429), by limit: login, live, register, renew-address, renew-user, password-update",
+      ["limit"],
+    ),
+    dbQueryDuration: new client.Histogram({
+      name: "kinora_db_query_duration_seconds",
+      help: "Time of each SQL statement: through Prisma (client=prisma) or the raw-SQL port (client=sql)",
+      labelNames: ["client"],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    livePublishing: scrapeGauge(
+      "kinora_live_publishing_sessions",
+      "Live publishes open now (LiveSession rows not ended; shared figure)",
+      "livePublishing",
+    ),
+    liveViewers: new client.Gauge({
+      name: "kinora_live_viewers",
+      help: "People watching now, by kind: channel (a live channel's page) or replay (an event's replay); shared figure",
+      labelNames: ["kind"],
       registers: [registry],
       async collect() {
-        const n = await read("workersAlive");
-        if (typeof n === "number") this.set(n);
+        const rows = await read("liveViewers");
+        this.reset();
+        for (const kind of ["channel", "replay"]) this.set({ kind }, rows?.[kind] ?? 0);
       },
     }),
+    liveIngestRate: scrapeGauge(
+      "kinora_live_ingest_bytes_per_second",
+      "Bytes per second received by this instance's RTMP ingest, summed over the publishing streams (nginx-rtmp's bw_in)",
+      "liveIngestRate",
+    ),
+    liveIngestStreams: scrapeGauge(
+      "kinora_live_ingest_streams",
+      "Streams publishing into this instance's RTMP ingest now (live channels and cast streams)",
+      "liveIngestStreams",
+    ),
+    castOnAir: scrapeGauge(
+      "kinora_cast_channels_on_air",
+      "Cast channels airing a program now (not a break, not empty time; shared figure)",
+      "castOnAir",
+    ),
+    workersAlive: scrapeGauge("kinora_workers_alive", "Job workers with a heartbeat in the last minute (shared figure)", "workersAlive"),
   };
+  // series that exist from the start at 0, so rate() and increase() see their first increment
+  for (const cause of INGEST_FAILURE_CAUSES) metrics.ingestFailures.inc({ cause }, 0);
   return metrics;
 }
+
+/** The causes of kinora_ingest_failures_total (src/server/media/ingest/failure-cause.ts). */
+const INGEST_FAILURE_CAUSES = ["probe", "decode", "encode", "memory", "timeout", "storage", "other"];
 
 /** The process's metrics (created at the first call). */
 export function metrics() {

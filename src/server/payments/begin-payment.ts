@@ -7,6 +7,7 @@ import type { SaleShare } from "./ledger";
 import type { PaymentInitiation, PaymentRequest } from "./payment-request";
 import { currentProvider } from "./provider";
 import { assertReturnUrlsAllowed } from "./return-urls";
+import { countPayment } from "./settle-payment";
 import { newTrackingId, withTrackingId } from "./tracking-id";
 
 /** A pending payment is given up (EXPIRED) this long after it was opened. */
@@ -92,8 +93,10 @@ export async function beginPayment(ctx: Ctx, item: PaymentItem, request: Payment
   } catch (err) {
     console.error(`payments: ${provider.name} refused to open a payment:`, err instanceof Error ? err.message : err);
     await ctx.db.payment.update({ where: { id: payment.id }, data: { status: "FAILED", settledAt: new Date() } });
+    countPayment(provider.name, "provider_error");
     throw new DomainError("UNAVAILABLE", "error.paymentProviderUnreachable");
   }
   if (opened.providerRef) await ctx.db.payment.update({ where: { id: payment.id }, data: { providerRef: opened.providerRef } });
+  countPayment(provider.name, "started");
   return { trackingId, url: opened.url, embedded: request.embedded, mobile: request.mobile };
 }

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
+import { metrics } from "@/server/metrics/registry.mjs";
 import { recordRefund, recordSale } from "./ledger";
 import { paymentSelect, type PaymentRow } from "./payment-row";
 
@@ -44,15 +45,16 @@ export async function settlePayment(
     const receipt = count === 1 && payment && outcome === "PAID" && (payment.buyerId !== null || payment.guestEmail !== null);
     if (count === 1 && payment && outcome === "PAID") await recordSale(tx, payment);
     if (receipt) await enqueueJob(tx, "payments.receipt", { paymentId: payment.id });
-    return { payment: payment ?? undefined, queued: !!receipt };
+    return { payment: payment ?? undefined, queued: !!receipt, moved: count === 1 };
   });
+  if (settled.moved && settled.payment) countPayment(settled.payment.provider, outcome.toLowerCase());
   if (settled.queued) wakeLocalWorkers();
   return settled.payment;
 }
 
 /** PAID -> REFUNDED with the ledger's REFUND entry, once; the purchase no longer entitles its buyer (its restore links are revoked). */
 export async function refundPayment(db: Db, trackingId: string, now = new Date()): Promise<PaymentRow | undefined> {
-  return db.$transaction(async (tx) => {
+  const refunded = await db.$transaction(async (tx) => {
     const { count } = await tx.payment.updateMany({ where: { trackingId, status: "PAID" }, data: { status: "REFUNDED", settledAt: now } });
     const payment = await tx.payment.findUnique({ where: { trackingId }, select: paymentSelect });
     if (count === 1 && payment) {
@@ -60,6 +62,17 @@ export async function refundPayment(db: Db, trackingId: string, now = new Date()
       // the guest's restore links end with the access they restored
       await tx.purchaseRestoreLink.updateMany({ where: { paymentId: payment.id, revokedAt: null }, data: { revokedAt: now } });
     }
-    return payment ?? undefined;
+    return { payment: payment ?? undefined, moved: count === 1 };
   });
+  if (refunded.moved && refunded.payment) countPayment(refunded.payment.provider, "refunded");
+  return refunded.payment;
+}
+
+/**
+ * kinora_payments_total{provider,outcome}: one per move of a payment, counted once (after the
+ * commit of the move that changed the row): started, provider_error (begin-payment.ts), paid,
+ * cancelled, failed, expired, refunded.
+ */
+export function countPayment(provider: string, outcome: string): void {
+  metrics().payments.inc({ provider, outcome });
 }

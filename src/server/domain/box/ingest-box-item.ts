@@ -38,6 +38,7 @@ import {
   type IngestTarget,
 } from "@/server/media/ingest/publish";
 import { IngestProgress } from "@/server/media/ingest/progress";
+import { ingestFailureCause, type IngestStage } from "@/server/media/ingest/failure-cause";
 import { metrics } from "@/server/metrics/registry.mjs";
 
 /**
@@ -75,6 +76,18 @@ const SHARES: Record<HlsPlan["fastPath"], [number, number, number, number]> = {
 const REMUX_NAME = "source";
 
 export async function ingestBoxItem(run: IngestRun): Promise<void> {
+  const at: { stage: IngestStage } = { stage: "original" };
+  try {
+    await ingestStages(run, at);
+  } catch (err) {
+    // kinora_ingest_failures_total{cause}: every failed attempt (a stop or a cancel is none)
+    const cause = run.signal.aborted ? undefined : ingestFailureCause(err, at.stage);
+    if (cause) metrics().ingestFailures.inc({ cause });
+    throw err;
+  }
+}
+
+async function ingestStages(run: IngestRun, at: { stage: IngestStage }): Promise<void> {
   const { db, storage, boxItemId } = run;
   const item = await db.boxItem.findUnique({
     where: { id: boxItemId },
@@ -106,6 +119,7 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
     return dir;
   };
 
+  at.stage = "probe";
   await storage.withLocalFile(originalKey, async (input) => {
     // 1. probe (its result is kept: a retry does not probe again)
     let probe = item.probe as ProbeSummary | null;
@@ -116,6 +130,7 @@ export async function ingestBoxItem(run: IngestRun): Promise<void> {
       );
     }
     const plan = planHls(probe); // throws MediaError for what cannot be processed (no video, absurd size)
+    at.stage = "encode";
     const [probeEnd, fastEnd, posterEnd, ladderEnd] = SHARES[plan.fastPath];
     progress.set(probeEnd);
     const ladderDone = () => plan.rungs.every((r) => has("LADDER", r.height));

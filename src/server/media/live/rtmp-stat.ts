@@ -11,6 +11,8 @@ export interface RtmpStream {
   /** Milliseconds since the stream started. */
   timeMs: number;
   bytesIn: number;
+  /** nginx-rtmp's measure of the bits per second received lately (0 when it has none). */
+  bitsPerSecondIn: number;
   /** nginx-rtmp's client ids of its publishers (one, unless a second is being refused). */
   publisherIds: string[];
   publishing: boolean;
@@ -55,6 +57,7 @@ export function parseRtmpStat(xml: string): RtmpStream[] {
       name: tag(s, "name") ?? "",
       timeMs: num(s, "time") ?? 0,
       bytesIn: num(s, "bytes_in") ?? 0,
+      bitsPerSecondIn: num(s, "bw_in") ?? 0,
       publisherIds: publishers.map((c) => tag(c, "id") ?? ""),
       publishing: s.includes("<publishing/>"),
       width: num(video, "width"),

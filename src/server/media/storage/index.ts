@@ -1,6 +1,7 @@
 import path from "node:path";
 import { env, type Env } from "@/server/env";
 import { processId } from "@/server/lease/process-id";
+import { countedStorage } from "./counted-storage";
 import { LocalStorage } from "./local-storage";
 import type { S3StorageConfig } from "./s3-storage";
 import type { Storage } from "./storage";
@@ -29,11 +30,12 @@ export function storageConfigFromEnv(e: Env = env()): StorageConfig {
   };
 }
 
+/** The storage `config` names, its failures counted (counted-storage.ts). */
 export async function createStorage(config: StorageConfig): Promise<Storage> {
-  if (config.driver === "local") return new LocalStorage(config.root, processId());
+  if (config.driver === "local") return countedStorage(new LocalStorage(config.root, processId()));
   // Loaded only when used: the AWS SDK takes ~0.4 s to load, which the embedded default need not pay.
   const { S3Storage } = await import("./s3-storage");
-  return new S3Storage({ tempOwner: processId(), ...config });
+  return countedStorage(new S3Storage({ tempOwner: processId(), ...config }));
 }
 
 // One instance per process (Next may load this module in several chunks), like the database handle.
