@@ -8,6 +8,7 @@
 // the Grafana dashboard name is in a real scrape (ops/).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
@@ -17,6 +18,7 @@ import { freePort, startKinora, type Kinora } from "../support/server";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { isFinal, uploadFile, waitForItem } from "./box-fixtures";
+import { signAs } from "./playback-fixtures";
 import { newUser, register, registration } from "./users-fixtures";
 
 const TOKEN = "metrics-test-token-0123456789";
@@ -274,6 +276,35 @@ test("kinora_db_query_duration_seconds has samples of Prisma and of the raw-SQL 
     assert.match(text, new RegExp(`^${name} 0$`, "m"), name);
   assert.match(text, /^kinora_live_viewers\{kind="channel"\} 0$/m);
   assert.match(text, /^kinora_live_viewers\{kind="replay"\} 0$/m);
+});
+
+test("kinora_edge_refusals_total{reason}: the edge's refusals of media URLs, each counted once by its reason", async () => {
+  const [owner, box] = [randomUUID(), randomUUID()];
+  const now = Math.floor(Date.now() / 1000);
+  const refused = {
+    malformed: "/media/12/34/hls/x/master.m3u8",
+    signature: `/media/${now + 600}/${"A".repeat(32)}/hls/${owner}/${owner}/${box}/master.m3u8`,
+    expired: `${signAs(server, "hls", owner, box, now - 60)}master.m3u8`,
+    early: `${signAs(server, "hls", owner, box, now + 600, owner, now + 300)}master.m3u8`,
+  };
+  const before = await scrape();
+  for (const [reason, path] of Object.entries(refused)) {
+    const res = await fetch(server.url + path);
+    await res.arrayBuffer();
+    assert.equal(res.status, 403, `${reason}: ${path}`);
+    assert.match(res.headers.get("x-request-id") ?? "", /^[A-Za-z0-9._-]{8,128}$/, `${reason}: the refusal carries its request id`);
+  }
+  // a valid signature for a file that does not exist is no refusal: a 404, not counted
+  const missing = await fetch(`${server.url}${signAs(server, "hls", owner, box, now + 600)}master.m3u8`);
+  await missing.arrayBuffer();
+  assert.equal(missing.status, 404);
+  const after = await scrape();
+  for (const reason of Object.keys(refused))
+    assert.equal(
+      sample(after, "kinora_edge_refusals_total", { reason }) - sample(before, "kinora_edge_refusals_total", { reason }),
+      1,
+      reason,
+    );
 });
 
 test("promtool: the scrapes are valid, the rules load, every metric the rules and the dashboard name is exported", async () => {

@@ -34,6 +34,7 @@ export interface KinoraMetrics {
   mail: Counter<"transport" | "outcome">;
   sweeps: Counter<"sweep" | "outcome">;
   sweptRows: Counter<"sweep">;
+  edgeRefusals: Counter<"reason">;
   ingestFailures: Counter<"cause">;
   storageErrors: Counter<"driver" | "operation">;
   payments: Counter<"provider" | "outcome">;

@@ -112,6 +112,11 @@ function create() {
       "outcome",
     ]),
     sweptRows: counter("kinora_swept_total", "Rows or files the periodic sweeps of this process removed, by sweep", ["sweep"]),
+    edgeRefusals: counter(
+      "kinora_edge_refusals_total",
+      "Media requests refused for their signed URL (403), by reason: malformed, signature, expired, early",
+      ["reason"],
+    ),
     ingestFailures: counter(
       "kinora_ingest_failures_total",
       "Failed ingest attempts (each attempt, retried or not) by cause: probe, decode, encode, memory, timeout, storage, other",
@@ -174,11 +179,14 @@ function create() {
   };
   // series that exist from the start at 0, so rate() and increase() see their first increment
   for (const cause of INGEST_FAILURE_CAUSES) metrics.ingestFailures.inc({ cause }, 0);
+  for (const reason of EDGE_REFUSAL_REASONS) metrics.edgeRefusals.inc({ reason }, 0);
   return metrics;
 }
 
 /** The causes of kinora_ingest_failures_total (src/server/media/ingest/failure-cause.ts). */
 const INGEST_FAILURE_CAUSES = ["probe", "decode", "encode", "memory", "timeout", "storage", "other"];
+// the reasons verifyMediaPath (media/edge/media-url.mjs) gives for a refused media URL
+const EDGE_REFUSAL_REASONS = ["malformed", "signature", "expired", "early"];
 
 /** The process's metrics (created at the first call). */
 export function metrics() {

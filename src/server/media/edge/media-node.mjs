@@ -13,6 +13,7 @@ import { close, createReadStream, fstat, mkdirSync, open, readFileSync, writeFil
 import { promisify } from "node:util";
 import path from "node:path";
 import { pipeline } from "node:stream";
+import { metrics } from "../../metrics/registry.mjs";
 import { MEDIA_SECRET_PATTERN, cacheControlFor, contentTypeFor, deriveMediaKey, verifyMediaPath } from "./media-url.mjs";
 
 const openAsync = promisify(open);
@@ -267,7 +268,10 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
   return function handleMedia(req, res) {
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, { Allow: "GET, HEAD" });
     const grant = verifyMediaPath(key, req.url ?? "");
-    if (!grant.ok) return refuse(res, 403);
+    if (!grant.ok) {
+      metrics().edgeRefusals.inc({ reason: grant.reason });
+      return refuse(res, 403);
+    }
     // a live channel's HLS is written by the RTMP ingest on this machine's disk, also with S3 storage
     const serve = grant.tree === "cast" ? serveCast : s3 && grant.tree !== "live" ? serveS3 : serveLocal;
     serve(req, res, grant).catch((err) => {

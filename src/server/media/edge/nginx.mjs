@@ -157,6 +157,16 @@ ${trustProxy ? trustedProxyMaps : ""}
     location = /.kinora-error/405 { internal; default_type "application/json;charset=UTF-8"; return 405 $kinora_error_body; }
     location = /.kinora-error/414 { internal; default_type "application/json;charset=UTF-8"; return 414 $kinora_error_body; }
 
+    # what nginx refuses with 403 (a signed media URL with a bad, expired or early signature; a
+    # malformed media path) is answered by Node's media server, which refuses it the same way and
+    # counts the reason (kinora_edge_refusals_total, docs/operations.md "Metrics"): nginx keeps no
+    # counters. Refusals are rare; a valid URL never leaves nginx.
+    error_page 403 = @kinora_refused;
+    location @kinora_refused {
+      proxy_pass http://kinora_app;
+      include ${prefix}/proxy.conf;
+    }
+
     location = /media {
       return 403;
     }
