@@ -9,6 +9,7 @@ import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
 import { startWorker } from "@/server/jobs/worker";
 import { startHeartbeat } from "./heartbeat";
 import { jobHandlers } from "./jobs";
+import { logger } from "@/server/log/logger.mjs";
 
 const HOUR_MS = 3600_000;
 
@@ -30,7 +31,7 @@ export async function startJobWorker(database: DbAccess, opts: { soleWorker: boo
   await sweepWork();
   const sweep = () =>
     Promise.all([sweepLeftovers(database.db), opts.soleWorker ? undefined : sweepWork()]).catch((err: unknown) =>
-      console.error("sweep failed:", err),
+      logger().error({ err }, "sweep failed"),
     );
   void sweep();
   const sweeper = setInterval(sweep, HOUR_MS);
@@ -50,7 +51,7 @@ export async function startJobWorker(database: DbAccess, opts: { soleWorker: boo
       clearInterval(sweeper);
       unregister();
       await worker.stop();
-      await heartbeat.stop().catch((err: unknown) => console.error("worker heartbeat removal failed:", err));
+      await heartbeat.stop().catch((err: unknown) => logger().error({ err }, "worker heartbeat removal failed"));
     },
   };
 }
