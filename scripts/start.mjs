@@ -198,6 +198,7 @@ if (nginx.ok) {
       trustProxy,
       s3,
       isRoot: process.getuid?.() === 0,
+      accessLog: process.env.EDGE_ACCESS_LOG,
     });
     trustForwarded = true;
     log.info(

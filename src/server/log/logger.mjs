@@ -54,11 +54,13 @@ export const REDACTED_PATHS = [
 const SECRET_SHAPES = [
   // a signed media path: /media/<validity>/<signature>/...
   [/(\/media\/f?(?:\d{1,12}-)?\d{1,12}\/)[A-Za-z0-9_-]{32}(?=\/)/g, "$1-"],
+  // credentials in a URL (a DATABASE_URL, an SMTP_URL in a library's error)
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@"'\\]+:[^/\s@"'\\]+@/gi, "$1[redacted]@"],
   // Authorization: Bearer <token>, Basic <credentials>
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, "$1 [redacted]"],
   // URL parameters and form fields that carry a secret (signed S3 URLs, OAuth, live hooks, ...)
   [
-    /([?&;\s"'](?:[A-Za-z0-9_-]*(?:token|password|passwd|secret|signature|sig|key|code|credential)[A-Za-z0-9_-]*)=)[^&\s"'\\]+/gi,
+    /([?&;\s"'](?:(?:[A-Za-z0-9_-]*[_-])?(?:token|password|passwd|secret|signature|sig|key|code|credential)|[A-Za-z0-9]*(?:token|password|secret|signature))=)[^&\s"'\\]+/gi,
     "$1[redacted]",
   ],
 ];

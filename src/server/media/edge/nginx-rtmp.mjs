@@ -70,6 +70,9 @@ events {
 }
 
 rtmp {
+  # no access log: nginx-rtmp's would write each publish's arguments (the encoder's live password)
+  access_log off;
+
   server {
     listen ${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port};
     chunk_size 4096;

@@ -38,7 +38,14 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  *   Only files with a media extension can match, so no directory is ever listed or redirected to
  *   (autoindex is off anyway); all else under /media/ is 403.
  * - media responses are logged (format kinora_media) into a file named by the clock
- *   (media-log.mjs); nothing else is logged except errors.
+ *   (media-log.mjs), for the band meter.
+ * - every request has an id (docs/operations.md "Request ids"): a well-formed X-Request-Id the
+ *   client sent, else nginx's $request_id; it is passed to the app (which logs with it) and returned
+ *   in X-Request-Id on every response, media and nginx's own errors included (`always`).
+ * - every request is logged as one JSON line (format kinora_json) into `accessLog` (default
+ *   DATA_DIR/nginx/access.log; "stdout": the launcher's output; "off": none): its id, the path
+ *   without the query and, for a signed media URL, without its signature; never a header or a
+ *   referrer (either may hold a secret).
  * - the proxy passes bodies and responses through unbuffered (uploads stream into the app, which
  *   enforces sizes: client_max_body_size 0), and sets X-Forwarded-For to the peer, X-Forwarded-Host
  *   to the Host header and X-Forwarded-Proto to the scheme; with TRUST_PROXY (a load balancer in
@@ -51,17 +58,19 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  */
 export function nginxConfig(o) {
   const { prefix, host, port, appPort, storageRoot, logDir, key, trustProxy, s3, isRoot, workers = "auto" } = o;
+  const accessLog = edgeAccessLog(o.accessLog, prefix);
   const types = Object.entries(MEDIA_TYPES)
     .map(([ext, type]) => `    ${type} ${ext};`)
     .join("\n");
   const mediaHeaders = `
+        add_header X-Request-Id $kinora_request_id always;
         add_header Cache-Control $media_cache_control;
         add_header Access-Control-Allow-Origin *;
         add_header X-Content-Type-Options nosniff;`;
   const fromStorage = (aliasPath) => `
         if ($media_ok != "1") { return 403; }
         alias ${storageRoot}/${aliasPath};
-        access_log ${logDir}/nginx-$media_bucket.log kinora_media;${mediaHeaders}`;
+        access_log ${logDir}/nginx-$media_bucket.log kinora_media;${accessLog}${mediaHeaders}`;
   // a live channel's HLS (the RTMP ingest writes it on local disk, also with S3 storage)
   const liveLocation = `
       location ~ "^/media/[^/]+/[^/]+/live/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("live/$media_owner/$media_box/$media_file")}
@@ -121,6 +130,20 @@ ${types}
   js_var $media_key ${key};
 
   log_format kinora_media '$msec $media_band_owner $body_bytes_sent $status';
+  log_format kinora_json escape=json '{"time":"$time_iso8601","source":"edge","requestId":"$kinora_request_id",'
+    '"method":"$request_method","path":"$kinora_log_path","status":$status,"bytes":$body_bytes_sent,'
+    '"durationSeconds":$request_time,"upstreamSeconds":"$upstream_response_time","remote":"$remote_addr",'
+    '"userAgent":"$http_user_agent"}';
+  # the request id: a well-formed one the client sent (as the app's request-context.mjs accepts), else nginx's own
+  map $http_x_request_id $kinora_request_id {
+    "~^[A-Za-z0-9._-]{8,128}$" $http_x_request_id;
+    default $request_id;
+  }
+  # the path as logged: never the query ($uri has none), and a signed media path without its signature
+  map $uri $kinora_log_path {
+    "~^(?<log_media>/media/[^/]+/)[^/]+(?<log_rest>/.*)?$" "\${log_media}-\${log_rest}";
+    default $uri;
+  }
   open_log_file_cache max=8 inactive=60s valid=10s;
   map $msec $media_bucket {
     "~^(?<bucket>\\d+)\\d{3}\\." $bucket;
@@ -146,6 +169,7 @@ ${trustProxy ? trustedProxyMaps : ""}
     listen ${listenAddress(host, port)} default_server;
     server_name _;
     client_max_body_size 0;
+    add_header X-Request-Id $kinora_request_id always;${accessLog}
 
     # what nginx refuses itself (unparsable request, URL or headers over its limits) answers the REST
     # error body too; the app's own errors pass through untouched (proxy_intercept_errors is off)
@@ -194,9 +218,21 @@ const trustedProxyMaps = `  set_real_ip_from 0.0.0.0/0;
   }
 `;
 
+/** The access_log directive of the JSON request log: a file (default DATA_DIR/nginx/access.log), "stdout" or "off". */
+function edgeAccessLog(setting, prefix) {
+  const value = String(setting ?? "").trim();
+  if (value === "off") return "";
+  const target = value === "stdout" ? "/dev/stdout" : value || `${prefix}/access.log`;
+  return `
+    access_log ${target} kinora_json;`;
+}
+
 function proxyConfig(trustProxy) {
   return `# Generated with nginx.conf: how requests are passed to the app.
 proxy_http_version 1.1;
+# the request's id (the app logs with it and sends it back: nginx adds it to every response itself)
+proxy_set_header X-Request-Id $kinora_request_id;
+proxy_hide_header X-Request-Id;
 proxy_set_header Connection "";
 proxy_set_header Host $http_host;
 proxy_set_header X-Forwarded-For ${trustProxy ? "$proxy_add_x_forwarded_for" : "$remote_addr"};
