@@ -2,6 +2,13 @@
 // before the first request, so a migration failure stops the start instead of failing requests.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Next may run this inside the first request: the timers and loops started here (job worker,
+  // heartbeat, band meter, sweeps) must not log with that request's id (docs/operations.md "Logs")
+  const { withLogContext } = await import("@/server/log/logger.mjs");
+  return withLogContext({}, start);
+}
+
+async function start(): Promise<void> {
   const { closeDb, getDbAccess } = await import("@/server/db/client");
   const database = await getDbAccess();
   const { db } = database;

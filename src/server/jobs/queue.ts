@@ -30,10 +30,14 @@ export async function enqueueJob<K extends JobKind>(
   return job.id;
 }
 
-/** The request id the current code runs for: a job's (its log context), else the request's. */
+/**
+ * The request id the current code runs for: within a log context (a job, the worker's loop, the
+ * timers started at boot) its requestId if it has one, else the request's.
+ */
 function requestIdNow(): string | undefined {
-  const fromJob = logContext()?.requestId;
-  return typeof fromJob === "string" ? fromJob : currentRequest()?.id;
+  const own = logContext();
+  if (own) return typeof own.requestId === "string" ? own.requestId : undefined;
+  return currentRequest()?.id;
 }
 
 /** Cancels queued and running jobs of a box item; a running handler sees its signal aborted at the next heartbeat. */
