@@ -58,7 +58,7 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  */
 export function nginxConfig(o) {
   const { prefix, host, port, appPort, storageRoot, logDir, key, trustProxy, s3, isRoot, workers = "auto" } = o;
-  const accessLog = edgeAccessLog(o.accessLog, prefix);
+  const accessLog = (indent) => edgeAccessLog(o.accessLog, prefix, indent);
   const types = Object.entries(MEDIA_TYPES)
     .map(([ext, type]) => `    ${type} ${ext};`)
     .join("\n");
@@ -70,7 +70,7 @@ export function nginxConfig(o) {
   const fromStorage = (aliasPath) => `
         if ($media_ok != "1") { return 403; }
         alias ${storageRoot}/${aliasPath};
-        access_log ${logDir}/nginx-$media_bucket.log kinora_media;${accessLog}${mediaHeaders}`;
+        access_log ${logDir}/nginx-$media_bucket.log kinora_media;${accessLog("        ")}${mediaHeaders}`;
   // a live channel's HLS (the RTMP ingest writes it on local disk, also with S3 storage)
   const liveLocation = `
       location ~ "^/media/[^/]+/[^/]+/live/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("live/$media_owner/$media_box/$media_file")}
@@ -169,7 +169,7 @@ ${trustProxy ? trustedProxyMaps : ""}
     listen ${listenAddress(host, port)} default_server;
     server_name _;
     client_max_body_size 0;
-    add_header X-Request-Id $kinora_request_id always;${accessLog}
+    add_header X-Request-Id $kinora_request_id always;${accessLog("    ")}
 
     # what nginx refuses itself (unparsable request, URL or headers over its limits) answers the REST
     # error body too; the app's own errors pass through untouched (proxy_intercept_errors is off)
@@ -219,12 +219,11 @@ const trustedProxyMaps = `  set_real_ip_from 0.0.0.0/0;
 `;
 
 /** The access_log directive of the JSON request log: a file (default DATA_DIR/nginx/access.log), "stdout" or "off". */
-function edgeAccessLog(setting, prefix) {
+function edgeAccessLog(setting, prefix, indent) {
   const value = String(setting ?? "").trim();
   if (value === "off") return "";
   const target = value === "stdout" ? "/dev/stdout" : value || `${prefix}/access.log`;
-  return `
-    access_log ${target} kinora_json;`;
+  return `\n${indent}access_log ${target} kinora_json;`;
 }
 
 function proxyConfig(trustProxy) {
