@@ -103,6 +103,11 @@ function readable(line) {
 
 function destination() {
   const out = pino.destination({ dest: 1, sync: true });
+  // stdout gone (EPIPE: whoever read it has ended): told to the process's own handlers of stdout (the
+  // launcher stops), never an uncaught error per line
+  out.on("error", (err) => {
+    if (process.stdout.listenerCount("error") > 0) process.stdout.emit("error", err);
+  });
   const terminal = process.stdout.isTTY && process.env.LOG_FORMAT !== "json";
   return {
     write(line) {
