@@ -1,7 +1,7 @@
 // Logs and request ids (docs/operations.md "Logs", "Request ids") on a server of its own behind its
-// nginx edge: the launcher's whole output (the app, Next, the in-process job worker: JSON lines on
-// stdout) and every log file of its DATA_DIR (the edge's JSON access log, nginx's and nginx-rtmp's
-// error logs, the band log) never hold a password, a bearer or refresh token, a portal cookie, a
+// nginx edge: the launcher's whole output (the app, Next, the in-process job worker, the error logs
+// of nginx and nginx-rtmp: JSON lines on stdout) and every log file of its DATA_DIR (the edge's JSON
+// access log, the band log) never hold a password, a bearer or refresh token, a portal cookie, a
 // signed media URL's signature or a live password; one request id given at the edge is in the
 // response, the edge's line, the app's line and every line of the ingest job the request queued; a
 // malformed id is replaced; every kind of response carries one; a 500's body quotes it.
@@ -203,6 +203,14 @@ test("no password, token, cookie, media signature or live password in any output
   await media.arrayBuffer();
   assert.equal(media.status, 200);
   assert.match(media.headers.get("x-request-id") ?? "", /^[0-9a-f]{32}$/, "media served by nginx carries an id");
+  // a signed URL of a file that is not there: nginx's error log quotes the request line (signature included)
+  const missing = await fetch(new URL("missing-rung/segment-0.ts", master));
+  await missing.arrayBuffer();
+  assert.equal(missing.status, 404);
+  await waitFor(
+    () => jsonLines(server.output!()).find((l) => l.source === "nginx-edge" && String(l.msg).includes("segment-0.ts")),
+    "nginx's error line, through the launcher",
+  );
   // a live password: an encoder admitted with it, and one refused with another
   const channel = await createChannel(api, { ...user, access: nextAccess });
   const [livePassword, wrongLivePassword] = ["Live-secret-91b2c3", "Live-guess-4d5e6f"];

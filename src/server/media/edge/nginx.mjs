@@ -8,6 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+import { logger } from "../../log/logger.mjs";
 import { MEDIA_TYPES } from "./media-url.mjs";
 
 export const NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so";
@@ -100,7 +102,9 @@ ${isRoot ? "user root root;" : "# workers run as the user who started Kinora"}
 daemon off;
 worker_processes ${workers};
 pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
+# to the launcher, which logs each line as JSON with the shapes of secrets scrubbed (an error line
+# quotes the request line: a signed media path, a query's access_token)
+error_log stderr warn;
 
 events {
   worker_connections 4096;
@@ -249,6 +253,19 @@ proxy_redirect off;
 `;
 }
 
+const NGINX_LEVELS = { emerg: "fatal", alert: "fatal", crit: "error", error: "error", warn: "warn", notice: "info", info: "info" };
+
+/**
+ * nginx's error log (`error_log stderr`), one JSON line per entry through the logger: its level
+ * mapped, `source` naming the nginx (the edge, the RTMP ingest), secrets scrubbed like every line.
+ */
+function logNginxErrors(stderr, source) {
+  createInterface({ input: stderr }).on("line", (line) => {
+    const level = NGINX_LEVELS[/^\S+ \S+ \[(\w+)\]/.exec(line)?.[1] ?? "error"] ?? "error";
+    logger()[level]({ source: `nginx-${source}` }, line);
+  });
+}
+
 /** Ends an nginx left running by a launcher that died (its pid file names a live nginx with our configuration). */
 function stopStale(prefix, confPath) {
   const pidFile = path.join(prefix, "nginx.pid");
@@ -307,13 +324,14 @@ export async function startNginx(o) {
 }
 
 /**
- * Runs one nginx of ours: writes `config` (and `files`, mode 0600: they may hold keys) into
+ * Runs one nginx of ours (`name`: edge or rtmp, the `source` of its error lines in the launcher's
+ * log: it writes its error log to stderr, `error_log stderr`): writes `config` (and `files`, mode 0600: they may hold keys) into
  * `prefix`, ends a stale one left by a launcher that died, tests the configuration, and starts nginx
  * under a small sh watchdog that holds our stdin pipe: when this process ends in any way (even
  * SIGKILL) the pipe closes and the watchdog stops nginx, so no nginx outlives its app. Resolves once
  * nginx accepts connections on host:port. Used for the HTTP edge and the RTMP ingest (nginx-rtmp.mjs).
  */
-export async function runNginx({ binary, prefix, config, files = {}, host, port }) {
+export async function runNginx({ binary, name = "edge", prefix, config, files = {}, host, port }) {
   mkdirSync(prefix, { recursive: true });
   const confPath = path.join(prefix, "nginx.conf");
   writeFileSync(confPath, config, { mode: 0o600 });
@@ -328,8 +346,9 @@ export async function runNginx({ binary, prefix, config, files = {}, host, port 
     "(read _ <&3; kill -TERM $n 2>/dev/null) & w=$!; exec 3<&-; " +
     "wait $n; s=$?; kill $w 2>/dev/null; exit $s";
   const child = spawn("/bin/sh", ["-c", script, "kinora-nginx", binary, confPath, prefix + "/"], {
-    stdio: ["pipe", "inherit", "inherit"],
+    stdio: ["pipe", "inherit", "pipe"],
   });
+  logNginxErrors(child.stderr, name);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   try {
     await waitListening(host, port, child, 10_000);
