@@ -9,4 +9,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // every line of the product goes through the one logger (src/server/log/logger.mjs; docs/operations.md "Logs")
+  {
+    files: ["src/**/*.{ts,tsx,mjs,js}", "scripts/start.mjs", "scripts/worker.ts"],
+    ignores: ["src/server/log/logger.mjs"],
+    rules: { "no-console": "error" },
+  },
 );

@@ -19,6 +19,7 @@ const nextConfig = {
     "@node-rs/argon2",
     "nodemailer",
     "prom-client",
+    "pino",
   ],
   // Clients call documented paths with a trailing slash; the REST dispatcher answers both.
   skipTrailingSlashRedirect: true,

@@ -36,6 +36,12 @@ import { markStopping, runStopped } from "../src/server/http/lifecycle.mjs";
 import { onRequestEnd } from "../src/server/http/request-context.mjs";
 import { mayScrape, observeRequest, writeMetrics } from "../src/server/metrics/registry.mjs";
 import { serveBackupControl } from "../src/server/backup/control.mjs";
+import { captureConsole, logger } from "../src/server/log/logger.mjs";
+import { logRequest } from "../src/server/log/request-line.mjs";
+
+// One logger (docs/operations.md "Logs"): JSON lines on stdout, Next's and the libraries' console output included
+captureConsole();
+const log = logger();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -109,8 +115,10 @@ const server = http.createServer((req, res) => {
   runInRequest(context, () => serve(req, res));
 });
 
-// Every request's duration goes to http_request_duration_seconds (docs/operations.md "Metrics").
+// Every request's duration goes to http_request_duration_seconds (docs/operations.md "Metrics"), and
+// its line to the log (docs/operations.md "Logs").
 onRequestEnd(observeRequest);
+onRequestEnd(logRequest);
 
 // The address a request came from: behind our nginx edge (or a trusted proxy) the last X-Forwarded-For
 // entry, which the edge itself wrote (its client, as it resolved it), else the socket's peer.
@@ -126,7 +134,7 @@ function serve(req, res) {
     if (!mayScrape(peerOf(req), req.headers.authorization, process.env.METRICS_TOKEN || undefined))
       return writeErrorJson(res, 404, "Not found", "/metrics");
     return void writeMetrics(res).catch((err) => {
-      console.error("metrics failed:", err);
+      log.error({ err }, "metrics failed");
       if (!res.headersSent) writeErrorJson(res, 500, "The metrics could not be collected", "/metrics");
       else res.end();
     });
@@ -156,9 +164,10 @@ function serve(req, res) {
   // a body can be read from the Node request itself (uploads; see raw-request.mjs)
   const handled = req.method === "GET" || req.method === "HEAD" ? handle(req, res) : withRawRequest(req, () => handle(req, res));
   handled.catch((err) => {
-    console.error("request failed:", err);
-    if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-    res.end("Internal Server Error");
+    log.error({ err }, "request failed");
+    // the REST error body with the request id, which a user can quote (docs/operations.md "Request ids")
+    if (!res.headersSent) writeErrorJson(res, 500, "Internal server error", pathname, { requestId: req.headers["x-request-id"] });
+    else res.end();
   });
 }
 server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive (60 s)
@@ -192,19 +201,20 @@ if (nginx.ok) {
       trustProxy,
       s3,
       isRoot: process.getuid?.() === 0,
+      accessLog: process.env.EDGE_ACCESS_LOG,
     });
     trustForwarded = true;
-    console.log(
+    log.info(
       `nginx edge on ${hostname}:${port} (${s3 ? "media proxied to Node for S3" : "media from local storage"}), app on 127.0.0.1:${appPort}`,
     );
   } catch (err) {
     if (nginx.required) throw err;
-    console.warn(`nginx could not start, serving media from Node: ${err.message}`);
+    log.warn({ err }, "nginx could not start, serving media from Node");
     await new Promise((resolve) => server.close(resolve));
   }
 } else {
   if (nginx.required) throw new Error(`NGINX=1 but ${nginx.reason}`);
-  if (nginx.reason !== "NGINX=0") console.warn(`serving media from Node: ${nginx.reason}`);
+  if (nginx.reason !== "NGINX=0") log.warn(`serving media from Node: ${nginx.reason}`);
 }
 if (!edge) await listen(port, hostname);
 
@@ -227,23 +237,23 @@ if (rtmp.ok) {
       transcode: ["1", "true", "yes", "on"].includes(String(process.env.LIVE_TRANSCODE ?? "").toLowerCase()),
       isRoot: process.getuid?.() === 0,
     });
-    console.log(`live ingest on rtmp://${hostname}:${rtmpPort}/live (nginx-rtmp)`);
+    log.info(`live ingest on rtmp://${hostname}:${rtmpPort}/live (nginx-rtmp)`);
     // publishes a crash cut off end now, and their recorded copies go to the recording job
     const started = await fetch(`${hookBase}/internal/live/ingest-start?key=${liveHookSecret(mediaKey)}`, { method: "POST" }).catch(
       (e) => e,
     );
-    if (!started.ok) console.warn(`live: the interrupted publishes could not be recovered: ${started.status ?? started.message}`);
+    if (!started.ok) log.warn(`live: the interrupted publishes could not be recovered: ${started.status ?? started.message}`);
   } catch (err) {
     if (rtmp.required) throw err;
-    console.warn(`live ingest is off: nginx-rtmp could not start: ${err.message}`);
+    log.warn({ err }, "live ingest is off: nginx-rtmp could not start");
   }
 } else {
   if (rtmp.required) throw new Error(`LIVE_INGEST=1 but ${rtmp.reason}`);
-  if (rtmp.reason !== "LIVE_INGEST=0") console.warn(`live ingest is off: ${rtmp.reason}`);
+  if (rtmp.reason !== "LIVE_INGEST=0") log.warn(`live ingest is off: ${rtmp.reason}`);
 }
 // Without PUBLIC_URL, absolute URLs follow the request's Host only for these names (src/server/http/allowed-hosts.mjs)
 const publicUrl = process.env.PUBLIC_URL;
-console.log(
+log.info(
   publicUrl
     ? `absolute URLs from PUBLIC_URL ${publicUrl}`
     : `answering as ${allowedHostsOf(process.env)
@@ -257,16 +267,16 @@ const listenName = ["0.0.0.0", "::", "[::]"].includes(hostname)
     ? `[${hostname}]`
     : hostname;
 const readyUrl = publicUrl ? publicUrl.replace(/\/$/, "") : `http://${listenName}:${port}`;
-console.log(`Kinora ready on ${readyUrl} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`);
+log.info(`Kinora ready on ${readyUrl} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`);
 
 let stopping = false;
 edge?.exited.then((status) => {
   if (stopping) return;
-  console.error(`nginx exited unexpectedly (${status}); stopping`);
+  log.error(`nginx exited unexpectedly (${status}); stopping`);
   process.exit(1);
 });
 ingest?.exited.then((status) => {
-  if (!stopping) console.error(`nginx-rtmp exited unexpectedly (${status}); live ingest is off`);
+  if (!stopping) log.error(`nginx-rtmp exited unexpectedly (${status}); live ingest is off`);
 });
 
 // The stop (docs/operations.md "Stopping"): /readyz answers 503 and the job worker hands its jobs
@@ -276,13 +286,13 @@ ingest?.exited.then((status) => {
 const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 25);
 const shutdown = async () => {
   if (stopping) {
-    console.error("stopping now (second signal)");
+    log.error("stopping now (second signal)");
     edge?.stop();
     ingest?.stop();
     process.exit(1);
   }
   stopping = true;
-  console.log(`stopping: finishing the requests in flight (up to ${graceSeconds} s)`);
+  log.info(`stopping: finishing the requests in flight (up to ${graceSeconds} s)`);
   const handedBack = markStopping(); // /readyz answers 503 from now on; jobs are handed back
   const closed = new Promise((resolve) => server.close(resolve));
   // keep-alive connections close as soon as they are idle
@@ -292,18 +302,18 @@ const shutdown = async () => {
   const grace = new Promise((resolve) => (graceTimer = setTimeout(() => resolve("timeout"), graceMs)));
   const drained = Promise.all([closed, edge?.quit().catch(() => edge.stop()), ingest?.stop()]);
   if ((await Promise.race([drained, grace])) === "timeout") {
-    console.warn(`stopping: requests still in flight after ${graceSeconds} s are cut`);
+    log.warn(`stopping: requests still in flight after ${graceSeconds} s are cut`);
     await edge?.stop();
     server.closeAllConnections();
   }
   clearInterval(idle);
   // the jobs handed back (their lease released: the next start retries them at once)
-  if ((await Promise.race([handedBack, grace])) === "timeout") console.warn("stopping: the running jobs were not handed back in time");
+  if ((await Promise.race([handedBack, grace])) === "timeout") log.warn("stopping: the running jobs were not handed back in time");
   clearTimeout(graceTimer);
   await backupControl?.close();
   await runStopped();
   mediaLog.close();
-  console.log("stopped");
+  log.info("stopped");
   process.exit(0);
 };
 process.on("SIGTERM", () => void shutdown());

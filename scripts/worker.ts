@@ -11,10 +11,14 @@ import { startProcessLease } from "../src/server/workers/process-lease";
 import { closeStorage } from "../src/server/media/storage";
 import { serveMetrics } from "../src/server/metrics/registry.mjs";
 import { registerMetricSources } from "../src/server/workers/metrics-sources";
+import { captureConsole, logger } from "../src/server/log/logger.mjs";
+
+// One logger (docs/operations.md "Logs"): JSON lines on stdout, the libraries' console output included
+captureConsole();
 
 async function main(): Promise<void> {
   if (!env().DATABASE_URL) {
-    console.error("npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, npm start runs the jobs itself.");
+    logger().fatal("npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, npm start runs the jobs itself.");
     process.exit(1);
   }
   const database = await getDbAccess();
@@ -26,7 +30,7 @@ async function main(): Promise<void> {
   registerMetricSources(db);
   const { METRICS_PORT, METRICS_HOST, METRICS_TOKEN } = env();
   const metricsServer = METRICS_PORT ? await serveMetrics(METRICS_PORT, METRICS_HOST, METRICS_TOKEN) : undefined;
-  console.log(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
+  logger().info(`Kinora worker ready (pid ${process.pid}, concurrency ${env().JOB_CONCURRENCY})`);
 
   let stopping = false;
   const shutdown = async () => {

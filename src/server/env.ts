@@ -67,6 +67,14 @@ const schema = z.object({
   // set, `Authorization: Bearer <token>` (the launcher reads it too); a process without the web role
   // (`npm run worker`) serves its own on METRICS_PORT when set, on METRICS_HOST (default every address)
   METRICS_TOKEN: z.string().min(1).optional(),
+  // Logs (docs/operations.md "Logs"; src/server/log/logger.mjs, read by the launcher and the worker too):
+  // the least severe level written, and the form: JSON lines on stdout, or one readable line per entry
+  // when stdout is a terminal (LOG_FORMAT=json keeps JSON there too)
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["auto", "json"]).default("auto"),
+  // the nginx edge's JSON access log (read by the launcher: src/server/media/edge/nginx.mjs): a file
+  // (default DATA_DIR/nginx/access.log), "stdout" (the launcher's output, with the app's lines) or "off"
+  EDGE_ACCESS_LOG: z.string().optional(),
   METRICS_PORT: z.coerce.number().int().positive().optional(),
   METRICS_HOST: z.string().default("0.0.0.0"),
   // Signed playback URLs (media/signed-url.ts): lifetime in seconds, and the key (default: derived from AUTH_SECRET)

@@ -34,12 +34,21 @@ function probe(host: string, port: number): Promise<number | string> {
 
 const portOf = (k: Kinora) => Number(new URL(k.url).port);
 
-/** The launcher's "Kinora ready on ..." line (printed once its edge answers, so it may follow /healthz by a moment). */
+/** The message of the launcher's "Kinora ready on ..." log line (logged once its edge answers, so it may follow /healthz by a moment). */
+const messageOf = (line: string): string | undefined => {
+  try {
+    return (JSON.parse(line) as { msg?: string }).msg; // JSON lines (docs/operations.md "Logs")
+  } catch {
+    return undefined;
+  }
+};
+
 async function readyLine(k: Kinora): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const line = k.output!()
       .split("\n")
-      .find((l) => l.startsWith("Kinora ready on "));
+      .map(messageOf)
+      .find((message) => message?.startsWith("Kinora ready on "));
     if (line) return line;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -56,7 +56,7 @@ test("SIGTERM during a slow request and an ingest: the answer is whole, exit 0, 
   assert.equal(answer.body.body.length, 100_000);
   assert.equal(await server.exited, 0, server.output!());
   assert.ok(Date.now() - stoppedAt < 20_000, `stopped in ${Date.now() - stoppedAt} ms`);
-  assert.match(server.output!(), /stopped\n/);
+  assert.match(server.output!(), /"msg":"stopped"}\n/); // its last log line (JSON: docs/operations.md "Logs")
   const dataDir = server.dataDir;
   if (!ownDb) assert.equal(pgControlState(dataDir), 1, "PGlite closed cleanly");
   server = undefined;

@@ -53,7 +53,10 @@ test("a restore link gives the purchase's trackingId on every device until its w
   // the receipt's own link may be there too: on PostgreSQL the suite's worker sends the receipt this settlement queued
   const stored = await db.purchaseRestoreLink.findMany({ where: { paymentId: p.id }, select: { tokenHash: true } });
   assert.equal(stored.filter((row) => row.tokenHash === createHash("sha256").update(token).digest("hex")).length, 1, "its SHA-256");
-  assert.ok(stored.every((row) => !row.tokenHash.includes(token)), "never the token itself");
+  assert.ok(
+    stored.every((row) => !row.tokenHash.includes(token)),
+    "never the token itself",
+  );
 
   for (let device = 0; device < 2; device++) {
     const restored = await restore.restorePurchase(guestCtx(), { token });

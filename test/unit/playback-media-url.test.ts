@@ -273,6 +273,17 @@ describe("nginx configuration", () => {
     assert.match(conf, /application\/vnd\.apple\.mpegurl m3u8;/);
     assert.match(conf, /client_max_body_size 0;/);
     assert.doesNotMatch(conf, /autoindex on/);
+    // request ids (docs/operations.md "Request ids"): kept when well formed, else nginx's; on every response
+    assert.match(
+      conf,
+      /map \$http_x_request_id \$kinora_request_id \{\s+"~\^\[A-Za-z0-9\._-\]\{8,128\}\$" \$http_x_request_id;\s+default \$request_id;/,
+    );
+    assert.equal(conf.match(/add_header X-Request-Id \$kinora_request_id always;/g)?.length, 4, "the server and each media location");
+    // the JSON access log: in the server and beside each band log; never the query, never a signature
+    assert.equal(conf.match(/access_log \S+\/nginx\/access\.log kinora_json;/g)?.length, 4);
+    assert.match(conf, /log_format kinora_json escape=json /);
+    assert.doesNotMatch(conf, /\$request_uri"|\$args|\$http_authorization|\$http_cookie|\$http_referer/);
+    assert.equal(nginxConfig({ ...base, prefix: "/p", trustProxy: false, s3: false, accessLog: "off" }).match(/kinora_json;/g), null);
   });
 
   test("S3: /media checked and proxied to Node (which logs it), but for the live tree on local disk; TRUST_PROXY takes the balancer's client", () => {

@@ -4,7 +4,8 @@ import { verifyAccessToken } from "./access-token";
 import { readSessionState, sessionCounts } from "./session-state";
 
 export type ActorResolution =
-  { ok: true; actor: Actor; scope: "none" | "public" | "private" } | { ok: false; reason: "expired" | "invalid" };
+  | { ok: true; actor: Actor; scope: "none" | "public" | "private"; /** the user's code, for the request's log line */ userCode?: string }
+  | { ok: false; reason: "expired" | "invalid" };
 
 /** The token of an `Authorization: Bearer <token>` header, if that is what it holds. */
 export function bearerOf(header: string | null): string | undefined {
@@ -23,10 +24,10 @@ export async function resolveBearer(sql: SqlPort, token: string | undefined): Pr
   const { claims } = verified;
   if (claims.scope === "public" || !claims.userId)
     return { ok: true, actor: { kind: "client", clientId: claims.clientId }, scope: "public" };
-  if (!sessionCounts(await readSessionState(sql, claims.userId, claims.familyId), claims.sessionVersion)) {
-    return { ok: false, reason: "invalid" };
-  }
+  const state = await readSessionState(sql, claims.userId, claims.familyId);
+  if (!state || !sessionCounts(state, claims.sessionVersion)) return { ok: false, reason: "invalid" };
   return {
+    userCode: state.userCode,
     ok: true,
     actor: { kind: "user", userId: claims.userId, clientId: claims.clientId, sessionFamily: claims.familyId },
     scope: "private",

@@ -11,6 +11,8 @@ export interface SessionState {
   familyRevoked: boolean;
   /** User.language ("en", "it"): the portal speaks it to a signed-in user. */
   language: string;
+  /** User.userCode: the request's log line names the user by it (docs/operations.md "Logs"). */
+  userCode: string;
 }
 
 const u = tableAs("User", "u");
@@ -19,6 +21,7 @@ const STATE = columnMap(
     active: expr(`u."status" = 'ACTIVE'`, u.reads("status")),
     version: u.col("sessionVersion"),
     language: u.col("language"),
+    userCode: u.col("userCode"),
     revoked: expr(
       `($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM "RefreshToken" r WHERE r."familyId" = $2::uuid AND r."revokedAt" IS NOT NULL))`,
       tableAs("RefreshToken", "r").reads("familyId", "revokedAt"),
@@ -33,9 +36,20 @@ const sessionStates = declareCommitCache<SessionState>({ name: "session_state", 
 /** The session state of `userId` and its login `familyId` (none for portal sessions); null for an unknown user. */
 export async function readSessionState(sql: SqlPort, userId: string, familyId: string | undefined): Promise<SessionState | null> {
   const load = async (): Promise<SessionState | null> => {
-    const rows = await sql.read<{ active: boolean; version: number; revoked: boolean; language: string }>(SQL, [userId, familyId ?? null]);
+    const rows = await sql.read<{ active: boolean; version: number; revoked: boolean; language: string; userCode: string }>(SQL, [
+      userId,
+      familyId ?? null,
+    ]);
     const row = rows[0];
-    return row ? { active: row.active, sessionVersion: Number(row.version), familyRevoked: row.revoked, language: row.language } : null;
+    return row
+      ? {
+          active: row.active,
+          sessionVersion: Number(row.version),
+          familyRevoked: row.revoked,
+          language: row.language,
+          userCode: row.userCode,
+        }
+      : null;
   };
   return sql.cached(sessionStates, `${userId}/${familyId ?? ""}`, load);
 }

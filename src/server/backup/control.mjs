@@ -10,6 +10,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { logger } from "../log/logger.mjs";
 
 const slot = /** @type {{ __kinoraDatabaseDump?: () => Promise<Blob> }} */ (globalThis);
 
@@ -49,7 +50,7 @@ export async function serveBackupControl(dataDir) {
         res.writeHead(200, { "Content-Type": "application/gzip", "Content-Length": body.length }).end(body);
       })
       .catch((err) => {
-        console.error("database dump failed:", err);
+        logger().error({ err }, "database dump failed");
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" }).end(`The dump failed: ${err?.message ?? err}\n`);
         else res.destroy();
       });

@@ -10,6 +10,7 @@ import { pickLang, translate, type Lang } from "@/server/i18n/messages";
 import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { uploadErrorBody } from "@/server/portal/upload-error-body";
 import { resolveUploadUser } from "@/server/portal/request-actor";
+import { logger } from "@/server/log/logger.mjs";
 
 // The portal's resumable uploads (tus 1.0, creation + termination + expiration), at /uploads/box.
 // The bytes go to DATA_DIR/tus (always local disk: the finished file is then handed to the box's
@@ -41,7 +42,7 @@ function asTusError(err: unknown, lang: Lang): TusError {
     return { status_code: body.status, body: JSON.stringify(body) };
   }
   if (err && typeof err === "object" && "status_code" in err) return err as TusError;
-  console.error("tus upload failed:", err instanceof Error ? err.stack : err);
+  logger().error({ err }, "tus upload failed");
   return tusError(500, translate(lang, "error.internal"));
 }
 

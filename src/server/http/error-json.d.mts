@@ -8,4 +8,4 @@ export function errorBody(
   path: string,
   extra?: Record<string, unknown>,
 ): { timestamp: string; status: number; error: string; message: string; path: string } & Record<string, unknown>;
-export function writeErrorJson(res: ServerResponse, status: number, message: string, path: string): void;
+export function writeErrorJson(res: ServerResponse, status: number, message: string, path: string, extra?: Record<string, unknown>): void;

@@ -23,9 +23,9 @@ export function errorBody(status, message, path, extra = {}) {
   return { timestamp: new Date().toISOString(), status, error: reasonPhrase[status] ?? "Error", message, path, ...extra };
 }
 
-/** A Node response with the error body (the launcher's answers). */
-export function writeErrorJson(res, status, message, path) {
-  const text = JSON.stringify(errorBody(status, message, path.length > 200 ? path.slice(0, 200) : path));
+/** A Node response with the error body (the launcher's answers); `extra`: a 500's `requestId`. */
+export function writeErrorJson(res, status, message, path, extra = {}) {
+  const text = JSON.stringify(errorBody(status, message, path.length > 200 ? path.slice(0, 200) : path, extra));
   res.writeHead(status, {
     "Content-Type": "application/json;charset=UTF-8",
     "Content-Length": Buffer.byteLength(text),

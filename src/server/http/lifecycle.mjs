@@ -3,6 +3,7 @@
 // hands its jobs back); once the requests in flight have finished, the `whenStopped` hooks run (the
 // database closes). The app registers its hooks from src/instrumentation.ts.
 // Plain JS for the launcher; one state per process, on globalThis, since Next bundles its own copy.
+import { logger } from "../log/logger.mjs";
 
 const slot = /** @type {{ __kinoraLifecycle?: { stopping: boolean, stoppingHooks: Function[], stoppedHooks: Function[] } }} */ (globalThis);
 const state = (slot.__kinoraLifecycle ??= { stopping: false, stoppingHooks: [], stoppedHooks: [] });
@@ -28,7 +29,7 @@ const runAll = (hooks) =>
       try {
         await hook();
       } catch (err) {
-        console.error("stop hook failed:", err);
+        logger().error({ err }, "stop hook failed");
       }
     }),
   );

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import { logger } from "@/server/log/logger.mjs";
 import { metrics } from "@/server/metrics/registry.mjs";
 
 /**
@@ -40,7 +41,7 @@ async function runTask(db: Db, task: PeriodicTask): Promise<void> {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     metrics().sweeps.inc({ sweep: task.name, outcome: "failed" });
-    console.error(`sweep ${task.name} failed:`, err);
+    logger().error({ err, sweep: task.name }, "sweep failed");
     if (scope === "cluster")
       await db.sweep.update({ where: { name: task.name }, data: { lastError: message.slice(0, 2000) } }).catch(() => undefined);
   }
@@ -69,7 +70,7 @@ export function startPeriodic(db: Db, tasks: PeriodicTask[], opts: { checkMs: nu
       try {
         if (await due(task)) await runTask(db, task);
       } catch (err) {
-        console.error(`sweep ${task.name}: claim failed:`, err); // the database is away: the next check tries again
+        logger().error({ err, sweep: task.name }, "sweep claim failed"); // the database is away: the next check tries again
       }
     }
   };

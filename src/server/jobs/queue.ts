@@ -1,10 +1,15 @@
 import type { Db } from "@/server/db/client";
 import type { Prisma } from "@/generated/prisma/client";
 import { JOB_KINDS, type JobKind, type JobPayloads } from "./kinds";
+import { currentRequest } from "@/server/http/request-context.mjs";
+import { logContext } from "@/server/log/logger.mjs";
 
 type DbOrTx = Db | Prisma.TransactionClient;
 
-/** Queues a job of a kind in the database (durable: it survives a crash of any process). */
+/**
+ * Queues a job of a kind in the database (durable: it survives a crash of any process), with the id
+ * of the request that queued it (or of the job that did): the worker logs the job's lines with it.
+ */
 export async function enqueueJob<K extends JobKind>(
   db: DbOrTx,
   kind: K,
@@ -12,10 +17,27 @@ export async function enqueueJob<K extends JobKind>(
   opts: { boxItemId?: string; runAt?: Date } = {},
 ): Promise<string> {
   const job = await db.job.create({
-    data: { type: kind, payload, maxAttempts: JOB_KINDS[kind].maxAttempts, boxItemId: opts.boxItemId, runAt: opts.runAt ?? new Date() },
+    data: {
+      type: kind,
+      payload,
+      maxAttempts: JOB_KINDS[kind].maxAttempts,
+      boxItemId: opts.boxItemId,
+      runAt: opts.runAt ?? new Date(),
+      requestId: requestIdNow(),
+    },
     select: { id: true },
   });
   return job.id;
+}
+
+/**
+ * The request id the current code runs for: within a log context (a job, the worker's loop, the
+ * timers started at boot) its requestId if it has one, else the request's.
+ */
+function requestIdNow(): string | undefined {
+  const own = logContext();
+  if (own) return typeof own.requestId === "string" ? own.requestId : undefined;
+  return currentRequest()?.id;
 }
 
 /** Cancels queued and running jobs of a box item; a running handler sees its signal aborted at the next heartbeat. */
@@ -64,6 +86,8 @@ export interface ClaimedJob {
   payload: unknown;
   attempts: number;
   maxAttempts: number;
+  /** X-Request-Id of the request that queued it */
+  requestId: string | null;
 }
 
 /** Takes the next due job, marking it RUNNING for this worker; SKIP LOCKED lets several workers share the table. */
@@ -77,7 +101,7 @@ export async function claimNextJob(db: Db, workerId: string, types: string[]): P
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING "id", "type", "boxItemId"::text AS "boxItemId", "payload", "attempts", "maxAttempts"`;
+    RETURNING "id", "type", "boxItemId"::text AS "boxItemId", "payload", "attempts", "maxAttempts", "requestId"`;
   return rows[0];
 }
 

@@ -4,6 +4,7 @@ import { claimNextJob, requeueStaleJobs, trackLocalJob, type ClaimedJob } from "
 import { JOB_KINDS, isJobKind } from "./kinds";
 import { jobHandler } from "./registry";
 import { metrics } from "@/server/metrics/registry.mjs";
+import { logger, withLogContext } from "@/server/log/logger.mjs";
 
 export interface WorkerOptions {
   concurrency: number;
@@ -28,6 +29,8 @@ export function startWorker(database: DbAccess, opts: WorkerOptions): { stop(): 
   let ticking = false;
   let again = false; // woken during a tick: look once more right after it
 
+  // the loop runs outside any request's or job's log context (a wake from a request, a job's end)
+  const loop = (): Promise<void> => withLogContext({}, tick);
   const tick = async (): Promise<void> => {
     if (ticking) {
       again = true;
@@ -41,26 +44,29 @@ export function startWorker(database: DbAccess, opts: WorkerOptions): { stop(): 
       while (running.size < opts.concurrency && !stopController.signal.aborted) {
         const job = await claimNextJob(db, workerId, opts.types);
         if (!job) break;
-        const p = execute(database, job, workerId, opts.leaseSeconds, stopController.signal)
-          .catch((err: unknown) => console.error(`job ${job.id} (${job.type}): bookkeeping failed:`, err)) // e.g. its row deleted meanwhile
+        // every line of the job carries its id and the id of the request that queued it (docs/operations.md "Logs")
+        const fields = { jobId: job.id, jobType: job.type, ...(job.requestId ? { requestId: job.requestId } : {}) };
+        const p = withLogContext(fields, () => execute(database, job, workerId, opts.leaseSeconds, stopController.signal))
+          .catch((err: unknown) => logger().error({ err }, `job ${job.id} (${job.type}): bookkeeping failed`)) // e.g. its row deleted meanwhile
           .finally(() => {
             running.delete(job.id);
-            if (!stopController.signal.aborted) void tick();
+            if (!stopController.signal.aborted) void loop();
           });
         running.set(job.id, p);
       }
     } catch (err) {
-      console.error("job worker tick failed:", err);
+      logger().error({ err }, "job worker tick failed");
     }
     ticking = false;
-    if (!stopController.signal.aborted) timer = setTimeout(tick, again ? 0 : opts.pollMs);
+    if (!stopController.signal.aborted) timer = setTimeout(loop, again ? 0 : opts.pollMs);
   };
-  timer = setTimeout(tick, 0);
+  timer = setTimeout(loop, 0);
 
   return {
     /** Looks for due jobs now (a job was just queued by this process). */
     wake() {
-      if (!stopController.signal.aborted) void tick();
+      // outside the waking request's log context: the loop's own lines are nobody's request
+      if (!stopController.signal.aborted) void loop();
     },
     async stop() {
       stopController.abort();
@@ -102,6 +108,8 @@ async function execute(
     },
     Math.min(5000, Math.max(1000, (leaseSeconds * 1000) / 3)),
   ); // also how soon another process's cancel is seen
+  const started = performance.now();
+  logger().info({ attempt: job.attempts }, "job started");
   try {
     await def.run({ id: job.id, payload: job.payload, attempt: job.attempts, ...database, signal: abort.signal });
     await db.job.updateMany({
@@ -109,6 +117,7 @@ async function execute(
       data: { status: "COMPLETED", lockedAt: null },
     });
     metrics().jobsCompleted.inc({ type: kind });
+    logger().info({ durationMs: Math.round(performance.now() - started) }, "job completed");
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     if (stopSignal.aborted) {
@@ -122,6 +131,8 @@ async function execute(
     const current = await db.job.findUnique({ where: { id: job.id }, select: { status: true } });
     if (current?.status !== "RUNNING") return; // canceled meanwhile
     const final = job.attempts >= job.maxAttempts || def.retryable?.(error) === false;
+    // the message only: a handler that logs its failure logs its stack (once)
+    logger().warn({ attempt: job.attempts, final, error: error.message.slice(0, 500) }, final ? "job failed" : "job failed, will retry");
     await db.job.update({
       where: { id: job.id },
       data: final
@@ -138,7 +149,7 @@ async function execute(
       metrics().jobsFailed.inc({ type: kind });
       await def
         .onFailed?.({ id: job.id, payload: job.payload, attempt: job.attempts, ...database }, error)
-        .catch((e: unknown) => console.error("onFailed:", e));
+        .catch((e: unknown) => logger().error({ err: e }, "onFailed failed"));
     }
   } finally {
     clearInterval(heartbeat);

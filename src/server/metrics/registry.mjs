@@ -10,6 +10,7 @@ import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import client from "prom-client";
 import { writeErrorJson } from "../http/error-json.mjs";
+import { logger } from "../log/logger.mjs";
 
 const slot = /** @type {{ __kinoraMetrics?: any }} */ (globalThis);
 
@@ -24,7 +25,7 @@ function create() {
     try {
       return await source();
     } catch (err) {
-      console.error(`metrics: ${name} could not be read:`, err);
+      logger().error({ err }, `metrics: ${name} could not be read`);
       return undefined;
     }
   };
@@ -263,7 +264,7 @@ export function serveMetrics(port, host, token) {
       mayScrape(req.socket.remoteAddress ?? "", req.headers.authorization, token)
     )
       return void writeMetrics(res).catch((err) => {
-        console.error("metrics failed:", err);
+        logger().error({ err }, "metrics failed");
         res.destroy();
       });
     writeErrorJson(res, 404, "Not found", path);

@@ -16,6 +16,7 @@ import {
   tokenDomainErrorResponse,
   tokenResponse,
 } from "./token-responses";
+import { logger } from "@/server/log/logger.mjs";
 
 const grants: Record<string, Grant> = {
   client_credentials: clientCredentialsGrant,
@@ -42,7 +43,7 @@ export async function handleTokenRequest(request: Request): Promise<Response> {
     if (err instanceof OAuthError) return oauthErrorResponse(err);
     const domainError = domainErrorOf(err);
     if (domainError) return tokenDomainErrorResponse(domainError, lang, path);
-    console.error(`POST ${path} failed:`, err instanceof Error ? err.stack : err);
+    logger().error({ err }, `POST ${path} failed`);
     return internalErrorResponse(lang, path);
   }
 }

@@ -9,6 +9,7 @@ import { currentProvider } from "./provider";
 import { assertReturnUrlsAllowed } from "./return-urls";
 import { countPayment } from "./settle-payment";
 import { newTrackingId, withTrackingId } from "./tracking-id";
+import { logger } from "@/server/log/logger.mjs";
 
 /** A pending payment is given up (EXPIRED) this long after it was opened. */
 export const PAYMENT_PENDING_MS = 24 * 3600_000;
@@ -91,7 +92,7 @@ export async function beginPayment(ctx: Ctx, item: PaymentItem, request: Payment
       buyerEmail: payment.buyer?.email,
     });
   } catch (err) {
-    console.error(`payments: ${provider.name} refused to open a payment:`, err instanceof Error ? err.message : err);
+    logger().error({ err }, `payments: ${provider.name} refused to open a payment`);
     await ctx.db.payment.update({ where: { id: payment.id }, data: { status: "FAILED", settledAt: new Date() } });
     countPayment(provider.name, "provider_error");
     throw new DomainError("UNAVAILABLE", "error.paymentProviderUnreachable");

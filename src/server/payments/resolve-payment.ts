@@ -4,6 +4,7 @@ import { paymentSelect, type PaymentRow } from "./payment-row";
 import { providerOf } from "./provider";
 import { settlePayment } from "./settle-payment";
 import { normalizeTrackingId } from "./tracking-id";
+import { logger } from "@/server/log/logger.mjs";
 
 /**
  * The payment of a trackingId as it stands now: one still PENDING here is first brought up to date
@@ -21,7 +22,7 @@ export async function resolvePayment(db: Db, trackingId: unknown, now = new Date
     verdict = provider ? await provider.lookup(payment) : undefined;
   } catch (err) {
     // the provider cannot be asked now: the payment stays PENDING, the client may retry
-    console.error(`payments: lookup of ${payment.provider} payment failed:`, err instanceof Error ? err.message : err);
+    logger().error({ err }, `payments: lookup of ${payment.provider} payment failed`);
     throw new DomainError("UNAVAILABLE", "error.paymentProviderUnreachable");
   }
   if (verdict && verdict !== "PENDING") return settlePayment(db, id, verdict, now);

@@ -11,6 +11,7 @@ import type { TrpcContext } from "@/server/trpc/init";
 import { addressFromHeaders } from "@/server/rest/client-address";
 import { readSessionState, sessionCounts } from "@/server/auth/session-state";
 import { requestBaseUrl } from "@/server/http/base-url";
+import { noteRequest } from "@/server/http/request-context.mjs";
 import { PORTAL_CLIENT_ID, portalAuthOptions } from "./auth-options";
 
 /** The next-auth session of this request (cookie only, no database), or null. */
@@ -28,6 +29,7 @@ export async function resolvePortalActor(sql: SqlPort, acceptLanguage: string | 
   if (!session?.user.id) return anonymous;
   const state = await readSessionState(sql, session.user.id, undefined);
   if (!state || !sessionCounts(state, session.user.sessionVersion)) return anonymous;
+  noteRequest({ userCode: state.userCode, clientId: PORTAL_CLIENT_ID });
   return { actor: { kind: "user", userId: session.user.id, clientId: PORTAL_CLIENT_ID }, lang: pickLang(state.language) };
 }
 

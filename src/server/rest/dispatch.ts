@@ -1,9 +1,17 @@
 import { getDbAccess } from "@/server/db/client";
-import { bearerOf, resolveBearer } from "@/server/auth/resolve-actor";
+import { bearerOf, resolveBearer, type ActorResolution } from "@/server/auth/resolve-actor";
 import { DomainError } from "@/server/core/errors";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { createCaller } from "@/server/trpc/caller";
-import { accessDeniedResponse, domainErrorResponse, errorResponse, invalidTokenResponse, json, missingTokenResponse } from "./error-body";
+import {
+  accessDeniedResponse,
+  domainErrorResponse,
+  errorResponse,
+  internalErrorResponse,
+  invalidTokenResponse,
+  json,
+  missingTokenResponse,
+} from "./error-body";
 import { readJsonBody } from "./read-body";
 import { RouteMatcher } from "./router-match";
 import { restRoutes } from "./routes";
@@ -30,10 +38,10 @@ export async function dispatchRest(request: Request): Promise<Response> {
   try {
     const { db, sql } = await getDbAccess();
     const token = bearerToken(request, url);
-    const auth =
-      route.auth === "none" ? ({ ok: true, actor: { kind: "anonymous" }, scope: "none" } as const) : await resolveBearer(sql, token);
+    const auth: ActorResolution =
+      route.auth === "none" ? { ok: true, actor: { kind: "anonymous" }, scope: "none" } : await resolveBearer(sql, token);
     if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
-    if (auth.actor.kind !== "anonymous") noteRequest({ clientId: auth.actor.clientId });
+    if (auth.actor.kind !== "anonymous") noteRequest({ clientId: auth.actor.clientId, userCode: auth.userCode });
     if (route.auth !== "none" && auth.scope === "none") return missingTokenResponse();
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
 
@@ -53,8 +61,7 @@ export async function dispatchRest(request: Request): Promise<Response> {
   } catch (err) {
     const domainError = domainErrorOf(err);
     if (domainError) return domainErrorResponse(domainError, lang, path);
-    console.error(`REST ${request.method} ${path} failed:`, err instanceof Error ? err.stack : err);
-    return errorResponse(500, translate(lang, "error.internal"), path);
+    return internalErrorResponse(err, lang, path, `REST ${request.method} ${path} failed`);
   }
 }
 

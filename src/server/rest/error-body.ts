@@ -2,6 +2,8 @@ import { DomainError, type ErrorCode } from "@/server/core/errors";
 import { translate, type Lang } from "@/server/i18n/messages";
 import { echoableToken } from "@/server/http/echoable-token";
 import { errorBody } from "@/server/http/error-json.mjs";
+import { currentRequest } from "@/server/http/request-context.mjs";
+import { logger } from "@/server/log/logger.mjs";
 
 // The error bodies of supplement §4 ({timestamp, status, error, message, path}) and the OAuth shapes of the document.
 
@@ -33,6 +35,17 @@ export function errorResponse(
   headers: Record<string, string> = {},
 ): Response {
   return json(status, errorBody(status, message, path, extra), headers);
+}
+
+/**
+ * A 500: the error logged once, with its stack (`what` happened), and the body of supplement §4 plus
+ * the request id (`requestId`), which a user can quote to whoever runs the instance (docs/operations.md
+ * "Request ids"). Only a 500 carries it: the other error bodies keep their documented shape.
+ */
+export function internalErrorResponse(err: unknown, lang: Lang, path: string, what: string): Response {
+  logger().error({ err }, what);
+  const requestId = currentRequest()?.id;
+  return errorResponse(500, translate(lang, "error.internal"), path, requestId ? { requestId } : {});
 }
 
 export function domainErrorResponse(err: DomainError, lang: Lang, path: string): Response {

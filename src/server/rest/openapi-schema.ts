@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logger } from "@/server/log/logger.mjs";
 
 // Domain zod schemas -> JSON Schema (2020-12, the dialect of OpenAPI 3.1) as REST clients see them.
 // The domain speaks ISO dates, ISO instants and numbers; the wire speaks dd/MM/yyyy, {date, time} and
@@ -91,7 +92,7 @@ export function requestJsonSchema(schema: z.ZodType, prefix: string, defs: Recor
   try {
     out = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: wireOverride }) as JsonSchema;
   } catch (err) {
-    console.warn(`OpenAPI: schema ${prefix} not convertible:`, err instanceof Error ? err.message : err);
+    logger().warn({ err }, `OpenAPI: schema ${prefix} not convertible`);
     return {};
   }
   delete out.$schema;

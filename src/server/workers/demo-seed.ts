@@ -16,6 +16,7 @@ import { completeBoxUpload } from "@/server/domain/box/complete-box-upload";
 import { registerUser, registerUserInput } from "@/server/domain/users/register-user";
 import { publishVod, publishVodInput } from "@/server/domain/vod/publish-vod";
 import { parseInput } from "@/server/domain/shared/validation";
+import { logger } from "@/server/log/logger.mjs";
 
 interface DemoUser {
   userCode: string;
@@ -73,8 +74,7 @@ export async function seedDemo(database: DbAccess): Promise<void> {
     if (demo.userCode === "demo") creatorCreated = true;
   }
   // in the background: the portal serves while ffmpeg makes the clip and the worker processes it
-  if (creatorCreated)
-    void seedDemoVideo(database).catch((err) => console.warn("demo video skipped:", err instanceof Error ? err.message : err));
+  if (creatorCreated) void seedDemoVideo(database).catch((err) => logger().warn({ err }, "demo video skipped"));
 }
 
 interface DemoClip {

@@ -5,6 +5,7 @@
 import os from "node:os";
 import type { Db } from "@/server/db/client";
 import { processId } from "@/server/lease/process-id";
+import { logger } from "@/server/log/logger.mjs";
 
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** A worker seen within this many seconds is alive. */
@@ -28,7 +29,7 @@ export async function beat(db: Db, kind: WorkerKind): Promise<void> {
 export async function startHeartbeat(db: Db, kind: WorkerKind): Promise<{ stop(): Promise<void> }> {
   await beat(db, kind);
   const timer = setInterval(
-    () => void beat(db, kind).catch((err: unknown) => console.error("worker heartbeat failed:", err)),
+    () => void beat(db, kind).catch((err: unknown) => logger().error({ err }, "worker heartbeat failed")),
     HEARTBEAT_INTERVAL_MS,
   );
   timer.unref();

@@ -2,6 +2,7 @@ import type { Db } from "@/server/db/client";
 import { getStorage } from "@/server/media/storage";
 import { processId } from "@/server/lease/process-id";
 import { sweepDeadWriters } from "@/server/domain/box/sweep-dead-writers";
+import { logger } from "@/server/log/logger.mjs";
 
 export interface ProcessLeaseOptions {
   /** The embedded database (PGlite): this process is the only one, every other writer is dead. */
@@ -30,7 +31,7 @@ export async function startProcessLease(db: Db, opts: ProcessLeaseOptions): Prom
   await renew();
   await sweep();
   const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
-    const timer = setInterval(() => void fn().catch((err: unknown) => console.error(`${what} failed:`, err)), ms);
+    const timer = setInterval(() => void fn().catch((err: unknown) => logger().error({ err }, `${what} failed`)), ms);
     timer.unref();
     return timer;
   };

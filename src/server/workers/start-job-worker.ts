@@ -9,6 +9,7 @@ import { startWorker } from "@/server/jobs/worker";
 import { startHeartbeat } from "./heartbeat";
 import { jobHandlers } from "./jobs";
 import { sweepTasks } from "./sweeps";
+import { logger } from "@/server/log/logger.mjs";
 
 /** How often a worker looks for a sweep whose period has come. */
 const SWEEP_CHECK_MS = 30_000;
@@ -43,7 +44,7 @@ export async function startJobWorker(database: DbAccess, opts: { soleWorker: boo
     async stop() {
       unregister();
       await Promise.all([worker.stop(), sweeps.stop()]);
-      await heartbeat.stop().catch((err: unknown) => console.error("worker heartbeat removal failed:", err));
+      await heartbeat.stop().catch((err: unknown) => logger().error({ err }, "worker heartbeat removal failed"));
     },
   };
 }

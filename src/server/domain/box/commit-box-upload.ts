@@ -6,6 +6,7 @@ import { getStorage } from "@/server/media/storage";
 import { boxItemSelect, toBoxItemView, type BoxItemView } from "./box-item-view";
 import type { BoxUploadFields } from "./upload-fields";
 import { chargeUpload } from "./upload-limits";
+import { logger } from "@/server/log/logger.mjs";
 
 /** A complete upload waiting in storage at `tempKey` (tmp/uploads/<boxId>). */
 export interface ReceivedOriginal {
@@ -75,7 +76,7 @@ export async function commitBoxUpload(
   const storage = await getStorage();
   await storage.move(original.tempKey, originalKey).catch((err: unknown) => {
     // the item exists and its job is queued: the job retries the move (see box-ingest's ensureOriginal)
-    console.error(`box ${boxId}: moving the upload into place failed, the ingest job will retry:`, err);
+    logger().error({ err }, `box ${boxId}: moving the upload into place failed, the ingest job will retry`);
   });
   wakeLocalWorkers(); // a worker of this process starts the ingest now rather than at its next poll
   return toBoxItemView(row, ctx.baseUrl);

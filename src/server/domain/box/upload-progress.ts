@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { processId } from "@/server/lease/process-id";
+import { logger } from "@/server/log/logger.mjs";
 
 /** X-Service-progressbarId: chosen by the client, scoped to its user. */
 export const zProgressbarId = () => z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, "field.progressbarId");
@@ -88,7 +89,7 @@ export class UploadProgressTracker {
     this.inFlight = this.db.uploadProgress
       .updateMany({ where: { userId: this.userId, id: this.id! }, data: { value, ...(failed ? { failed } : {}) } })
       .then(() => void (this.written = value))
-      .catch((err: unknown) => console.error("upload progress write failed:", err))
+      .catch((err: unknown) => logger().error({ err }, "upload progress write failed"))
       .finally(() => {
         this.inFlight = undefined;
         this.schedule(); // bytes that came during the write

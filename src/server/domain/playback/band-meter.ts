@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { recordBandUsage } from "./band-usage";
 import { BUCKET_SECONDS, LOG_FILE_PATTERN, LOG_SOURCES, mediaLogDir } from "@/server/media/edge/media-log.mjs";
+import { logger } from "@/server/log/logger.mjs";
 
 // The band meter: reads the band logs that nginx and the Node media server append
 // (edge/media-log.mjs) and adds the bytes of every 200/206 media response to its band owner's band.
@@ -128,7 +129,7 @@ export function startBandMeter(db: Db, intervalMs = Number(process.env.BAND_METE
     try {
       await meterBandLogs(db);
     } catch (err) {
-      console.error("band meter pass failed:", err);
+      logger().error({ err }, "band meter pass failed");
     }
     if (!stopped) timer = setTimeout(tick, intervalMs).unref();
   };

@@ -5,6 +5,7 @@ import { DomainError, invalidField, notFound } from "@/server/core/errors";
 import { thumbnailVariantKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
 import { isImageType, resizeImage } from "./image";
+import { logger } from "@/server/log/logger.mjs";
 
 /**
  * Widths served. A requested width is rounded up to the next of these (and never above the image's
@@ -81,7 +82,7 @@ export async function imageOf(
   );
   const resized = await resizeImage(original, mimeType, width);
   await storage.putStream(key, Readable.from([resized]), { contentType: row.mimeType }).catch((err: unknown) => {
-    console.error(`thumbnail ${row.id}: caching the ${width} px copy failed:`, err); // served anyway
+    logger().error({ err }, `thumbnail ${row.id}: caching the ${width} px copy failed`); // served anyway
   });
   return { stream: Readable.from([resized]), sizeBytes: resized.length, mimeType: row.mimeType, width, etag };
 }

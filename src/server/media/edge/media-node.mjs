@@ -15,6 +15,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import { metrics } from "../../metrics/registry.mjs";
 import { MEDIA_SECRET_PATTERN, cacheControlFor, contentTypeFor, deriveMediaKey, verifyMediaPath } from "./media-url.mjs";
+import { logger } from "../../log/logger.mjs";
 
 const openAsync = promisify(open);
 const openFd = (file) => openAsync(file, "r");
@@ -275,7 +276,7 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     // a live channel's HLS is written by the RTMP ingest on this machine's disk, also with S3 storage
     const serve = grant.tree === "cast" ? serveCast : s3 && grant.tree !== "live" ? serveS3 : serveLocal;
     serve(req, res, grant).catch((err) => {
-      console.error("media request failed:", err);
+      logger().error({ err }, "media request failed");
       if (!res.headersSent) refuse(res, 500);
       else res.destroy();
     });

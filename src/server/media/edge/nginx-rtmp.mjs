@@ -63,13 +63,16 @@ daemon off;
 # one worker: nginx-rtmp keeps a stream in the worker that accepted it (statistics, one publisher)
 worker_processes 1;
 pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
+error_log stderr warn; # to the launcher's log (nginx.mjs runNginx)
 
 events {
   worker_connections 4096;
 }
 
 rtmp {
+  # no access log: nginx-rtmp's would write each publish's arguments (the encoder's live password)
+  access_log off;
+
   server {
     listen ${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port};
     chunk_size 4096;
@@ -172,6 +175,7 @@ export async function startRtmp(o) {
   rmSync(paths.statSocket, { force: true }); // left by an nginx that was killed: bind() would fail
   return runNginx({
     binary,
+    name: "rtmp",
     prefix: paths.prefix,
     config: rtmpConfig({
       prefix: paths.prefix,

@@ -17,6 +17,8 @@ export interface NginxOptions {
   s3: boolean;
   isRoot: boolean;
   workers?: number | "auto";
+  /** The JSON request log (format kinora_json): a file (default <prefix>/access.log), "stdout" or "off" (EDGE_ACCESS_LOG). */
+  accessLog?: string;
 }
 export function nginxConfig(o: NginxOptions): string;
 export function startNginx(

@@ -8,6 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+import { logger } from "../../log/logger.mjs";
 import { MEDIA_TYPES } from "./media-url.mjs";
 
 export const NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so";
@@ -38,7 +40,14 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  *   Only files with a media extension can match, so no directory is ever listed or redirected to
  *   (autoindex is off anyway); all else under /media/ is 403.
  * - media responses are logged (format kinora_media) into a file named by the clock
- *   (media-log.mjs); nothing else is logged except errors.
+ *   (media-log.mjs), for the band meter.
+ * - every request has an id (docs/operations.md "Request ids"): a well-formed X-Request-Id the
+ *   client sent, else nginx's $request_id; it is passed to the app (which logs with it) and returned
+ *   in X-Request-Id on every response, media and nginx's own errors included (`always`).
+ * - every request is logged as one JSON line (format kinora_json) into `accessLog` (default
+ *   DATA_DIR/nginx/access.log; "stdout": the launcher's output; "off": none): its id, the path
+ *   without the query and, for a signed media URL, without its signature; never a header or a
+ *   referrer (either may hold a secret).
  * - the proxy passes bodies and responses through unbuffered (uploads stream into the app, which
  *   enforces sizes: client_max_body_size 0), and sets X-Forwarded-For to the peer, X-Forwarded-Host
  *   to the Host header and X-Forwarded-Proto to the scheme; with TRUST_PROXY (a load balancer in
@@ -51,17 +60,19 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  */
 export function nginxConfig(o) {
   const { prefix, host, port, appPort, storageRoot, logDir, key, trustProxy, s3, isRoot, workers = "auto" } = o;
+  const accessLog = (indent) => edgeAccessLog(o.accessLog, prefix, indent);
   const types = Object.entries(MEDIA_TYPES)
     .map(([ext, type]) => `    ${type} ${ext};`)
     .join("\n");
   const mediaHeaders = `
+        add_header X-Request-Id $kinora_request_id always;
         add_header Cache-Control $media_cache_control;
         add_header Access-Control-Allow-Origin *;
         add_header X-Content-Type-Options nosniff;`;
   const fromStorage = (aliasPath) => `
         if ($media_ok != "1") { return 403; }
         alias ${storageRoot}/${aliasPath};
-        access_log ${logDir}/nginx-$media_bucket.log kinora_media;${mediaHeaders}`;
+        access_log ${logDir}/nginx-$media_bucket.log kinora_media;${accessLog("        ")}${mediaHeaders}`;
   // a live channel's HLS (the RTMP ingest writes it on local disk, also with S3 storage)
   const liveLocation = `
       location ~ "^/media/[^/]+/[^/]+/live/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("live/$media_owner/$media_box/$media_file")}
@@ -91,7 +102,9 @@ ${isRoot ? "user root root;" : "# workers run as the user who started Kinora"}
 daemon off;
 worker_processes ${workers};
 pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
+# to the launcher, which logs each line as JSON with the shapes of secrets scrubbed (an error line
+# quotes the request line: a signed media path, a query's access_token)
+error_log stderr warn;
 
 events {
   worker_connections 4096;
@@ -121,6 +134,20 @@ ${types}
   js_var $media_key ${key};
 
   log_format kinora_media '$msec $media_band_owner $body_bytes_sent $status';
+  log_format kinora_json escape=json '{"time":"$time_iso8601","source":"edge","requestId":"$kinora_request_id",'
+    '"method":"$request_method","path":"$kinora_log_path","status":$status,"bytes":$body_bytes_sent,'
+    '"durationSeconds":$request_time,"upstreamSeconds":"$upstream_response_time","remote":"$remote_addr",'
+    '"userAgent":"$http_user_agent"}';
+  # the request id: a well-formed one the client sent (as the app's request-context.mjs accepts), else nginx's own
+  map $http_x_request_id $kinora_request_id {
+    "~^[A-Za-z0-9._-]{8,128}$" $http_x_request_id;
+    default $request_id;
+  }
+  # the path as logged: never the query ($uri has none), and a signed media path without its signature
+  map $uri $kinora_log_path {
+    "~^(?<log_media>/media/[^/]+/)[^/]+(?<log_rest>/.*)?$" "\${log_media}-\${log_rest}";
+    default $uri;
+  }
   open_log_file_cache max=8 inactive=60s valid=10s;
   map $msec $media_bucket {
     "~^(?<bucket>\\d+)\\d{3}\\." $bucket;
@@ -146,6 +173,7 @@ ${trustProxy ? trustedProxyMaps : ""}
     listen ${listenAddress(host, port)} default_server;
     server_name _;
     client_max_body_size 0;
+    add_header X-Request-Id $kinora_request_id always;${accessLog("    ")}
 
     # what nginx refuses itself (unparsable request, URL or headers over its limits) answers the REST
     # error body too; the app's own errors pass through untouched (proxy_intercept_errors is off)
@@ -204,9 +232,20 @@ const trustedProxyMaps = `  set_real_ip_from 0.0.0.0/0;
   }
 `;
 
+/** The access_log directive of the JSON request log: a file (default DATA_DIR/nginx/access.log), "stdout" or "off". */
+function edgeAccessLog(setting, prefix, indent) {
+  const value = String(setting ?? "").trim();
+  if (value === "off") return "";
+  const target = value === "stdout" ? "/dev/stdout" : value || `${prefix}/access.log`;
+  return `\n${indent}access_log ${target} kinora_json;`;
+}
+
 function proxyConfig(trustProxy) {
   return `# Generated with nginx.conf: how requests are passed to the app.
 proxy_http_version 1.1;
+# the request's id (the app logs with it and sends it back: nginx adds it to every response itself)
+proxy_set_header X-Request-Id $kinora_request_id;
+proxy_hide_header X-Request-Id;
 proxy_set_header Connection "";
 proxy_set_header Host $http_host;
 proxy_set_header X-Forwarded-For ${trustProxy ? "$proxy_add_x_forwarded_for" : "$remote_addr"};
@@ -222,6 +261,19 @@ proxy_read_timeout 3600s;
 proxy_send_timeout 3600s;
 proxy_redirect off;
 `;
+}
+
+const NGINX_LEVELS = { emerg: "fatal", alert: "fatal", crit: "error", error: "error", warn: "warn", notice: "info", info: "info" };
+
+/**
+ * nginx's error log (`error_log stderr`), one JSON line per entry through the logger: its level
+ * mapped, `source` naming the nginx (the edge, the RTMP ingest), secrets scrubbed like every line.
+ */
+function logNginxErrors(stderr, source) {
+  createInterface({ input: stderr }).on("line", (line) => {
+    const level = NGINX_LEVELS[/^\S+ \S+ \[(\w+)\]/.exec(line)?.[1] ?? "error"] ?? "error";
+    logger()[level]({ source: `nginx-${source}` }, line);
+  });
 }
 
 /** Ends an nginx left running by a launcher that died (its pid file names a live nginx with our configuration). */
@@ -282,13 +334,14 @@ export async function startNginx(o) {
 }
 
 /**
- * Runs one nginx of ours: writes `config` (and `files`, mode 0600: they may hold keys) into
+ * Runs one nginx of ours (`name`: edge or rtmp, the `source` of its error lines in the launcher's
+ * log: it writes its error log to stderr, `error_log stderr`): writes `config` (and `files`, mode 0600: they may hold keys) into
  * `prefix`, ends a stale one left by a launcher that died, tests the configuration, and starts nginx
  * under a small sh watchdog that holds our stdin pipe: when this process ends in any way (even
  * SIGKILL) the pipe closes and the watchdog stops nginx, so no nginx outlives its app. Resolves once
  * nginx accepts connections on host:port. Used for the HTTP edge and the RTMP ingest (nginx-rtmp.mjs).
  */
-export async function runNginx({ binary, prefix, config, files = {}, host, port }) {
+export async function runNginx({ binary, name = "edge", prefix, config, files = {}, host, port }) {
   mkdirSync(prefix, { recursive: true });
   const confPath = path.join(prefix, "nginx.conf");
   writeFileSync(confPath, config, { mode: 0o600 });
@@ -303,8 +356,9 @@ export async function runNginx({ binary, prefix, config, files = {}, host, port 
     "(read _ <&3; kill -TERM $n 2>/dev/null) & w=$!; exec 3<&-; " +
     "wait $n; s=$?; kill $w 2>/dev/null; exit $s";
   const child = spawn("/bin/sh", ["-c", script, "kinora-nginx", binary, confPath, prefix + "/"], {
-    stdio: ["pipe", "inherit", "inherit"],
+    stdio: ["pipe", "inherit", "pipe"],
   });
+  logNginxErrors(child.stderr, name);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   try {
     await waitListening(host, port, child, 10_000);

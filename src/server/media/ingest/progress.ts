@@ -1,3 +1,5 @@
+import { logger } from "@/server/log/logger.mjs";
+
 /**
  * The item's processing percent across stages. Each stage owns a share of 0..100; ffmpeg's percent of
  * a stage maps into it. Writes are throttled (one a second at most) and never block the stage.
@@ -24,7 +26,7 @@ export class IngestProgress {
     if (this.writing || Date.now() - this.lastWrite < this.intervalMs) return;
     this.lastWrite = Date.now();
     this.writing = this.write(value)
-      .catch((err: unknown) => console.error("ingest progress write failed:", err))
+      .catch((err: unknown) => logger().error({ err }, "ingest progress write failed"))
       .finally(() => (this.writing = undefined));
   }
 
@@ -32,6 +34,6 @@ export class IngestProgress {
   async flush(): Promise<void> {
     await this.writing;
     this.lastWrite = Date.now();
-    await this.write(this.shown).catch((err: unknown) => console.error("ingest progress write failed:", err));
+    await this.write(this.shown).catch((err: unknown) => logger().error({ err }, "ingest progress write failed"));
   }
 }

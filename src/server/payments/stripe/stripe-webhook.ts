@@ -7,6 +7,7 @@ import { refundPayment, settlePayment, type Settlement } from "../settle-payment
 import { normalizeTrackingId } from "../tracking-id";
 import { stripeClient } from "./stripe-client";
 import { sessionVerdict } from "./stripe-provider";
+import { logger } from "@/server/log/logger.mjs";
 
 /** What a delivery did: the payment it concerned and where that stands now, or nothing (ignored). */
 export type WebhookAnswer = { received: true; trackingId: string; status: PaymentStatus } | { received: true; ignored: true };
@@ -80,6 +81,6 @@ async function paymentOfSession(db: Db, session: Stripe.Checkout.Session): Promi
   const payment = await db.payment.findUnique({ where: { trackingId }, select: { provider: true, providerRef: true } });
   if (payment?.provider !== "stripe") return undefined;
   if (payment.providerRef === session.id) return trackingId;
-  console.warn(`payments: Stripe session ${session.id} names payment ${trackingId}, whose session is ${payment.providerRef}: ignored`);
+  logger().warn(`payments: Stripe session ${session.id} names payment ${trackingId}, whose session is ${payment.providerRef}: ignored`);
   return undefined;
 }

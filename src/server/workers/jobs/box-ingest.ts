@@ -4,6 +4,7 @@ import { ingestBoxItem } from "@/server/domain/box/ingest-box-item";
 import { getStorage } from "@/server/media/storage";
 import type { JobHandlerOf } from "@/server/jobs/registry";
 import { withAttemptDir } from "@/server/jobs/work-dir";
+import { logger } from "@/server/log/logger.mjs";
 
 /** Failures that a retry cannot fix: the file itself (unreadable, refused, too demanding, too slow). */
 const PERMANENT = new Set(["unreadable", "unsupported", "memory", "timeout"]);
@@ -18,7 +19,7 @@ export const boxIngestJob: JobHandlerOf<"box.ingest"> = {
   },
   async onFailed({ db, payload }, error) {
     const reason = isMediaError(error) ? error.reason : "Processing failed unexpectedly; please try uploading the file again.";
-    if (!isMediaError(error)) console.error(`box ${payload.boxItemId}: ingest failed:`, error);
+    if (!isMediaError(error)) logger().error({ err: error }, `box ${payload.boxItemId}: ingest failed`);
     await markFailed(db, payload.boxItemId, reason);
   },
 };

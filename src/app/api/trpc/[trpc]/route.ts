@@ -5,6 +5,7 @@ import { domainErrorOf } from "@/server/rest/domain-error-of";
 import { domainErrorResponse } from "@/server/rest/error-body";
 import { cappedRequest } from "@/server/rest/read-body";
 import { pickLang } from "@/server/i18n/messages";
+import { logger } from "@/server/log/logger.mjs";
 
 // GET/POST /api/trpc/<procedure> - the portal's tRPC endpoint; the actor comes from the next-auth session cookie.
 // The fetch adapter reads a body whole whatever its size: it gets the body read under the path's cap
@@ -26,7 +27,7 @@ async function handler(req: Request): Promise<Response> {
     router: appRouter,
     createContext: () => createPortalContext(req.headers),
     onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed:`, error.cause ?? error);
+      if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ err: error.cause ?? error }, `tRPC ${path ?? "?"} failed`);
     },
   });
 }

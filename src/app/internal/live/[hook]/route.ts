@@ -8,6 +8,7 @@ import { mediaKey } from "@/server/media/signed-url";
 import { admitPublish, endPublish, recordDone, type PublishRequest } from "@/server/domain/live/publish-hooks";
 import { admitCastPublish, endCastPublish } from "@/server/domain/live/cast-publish";
 import { recoverInterruptedPublishes } from "@/server/domain/live/recover-publishes";
+import { logger } from "@/server/log/logger.mjs";
 
 export const dynamic = "force-dynamic";
 
@@ -49,7 +50,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ hook: s
     case "cast-publish": {
       const decision = await (hook === "publish" ? admitPublish : admitCastPublish)(db, request);
       if (decision.ok) return reply(200);
-      console.warn(`live: publish to ${JSON.stringify(field("name"))} from ${field("addr")} refused (${decision.reason})`);
+      logger().warn(`live: publish to ${JSON.stringify(field("name"))} from ${field("addr")} refused (${decision.reason})`);
       return reply(403);
     }
     case "publish-done":
@@ -64,7 +65,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ hook: s
     case "ingest-start": {
       const { ended, recovered } = await recoverInterruptedPublishes(db);
       if (ended)
-        console.warn(`live: ${ended} publish(es) cut by a restart ended, ${recovered} recorded copy(ies) handed to the recording job`);
+        logger().warn(`live: ${ended} publish(es) cut by a restart ended, ${recovered} recorded copy(ies) handed to the recording job`);
       return reply(200);
     }
     default:

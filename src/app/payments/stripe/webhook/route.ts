@@ -4,6 +4,7 @@ import { pickLang, translate } from "@/server/i18n/messages";
 import { receiveStripeWebhook } from "@/server/payments/stripe/stripe-webhook";
 import { domainErrorResponse, errorResponse, json } from "@/server/rest/error-body";
 import { readBodyBytes } from "@/server/rest/read-body";
+import { logger } from "@/server/log/logger.mjs";
 
 // POST /payments/stripe/webhook - Stripe's events (server/payments/stripe/stripe-webhook.ts). The
 // signature covers the body's exact bytes: they are read as sent (src/proxy.ts leaves /payments/ alone).
@@ -19,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
   } catch (err) {
     if (err instanceof DomainError) return domainErrorResponse(err, lang, path);
     // Stripe delivers the event again later (for up to three days)
-    console.error("Stripe webhook failed:", err instanceof Error ? err.stack : err);
+    logger().error({ err }, "Stripe webhook failed");
     return errorResponse(500, translate(lang, "error.internal"), path);
   }
 }

@@ -8,6 +8,7 @@ import { boxHlsPrefix } from "../../keys";
 import type { CastSource } from "../playout-types";
 import { CAST_VARIANTS } from "./channel-format";
 import { readPackagedRenditions } from "./packaged-renditions";
+import { logger } from "@/server/log/logger.mjs";
 
 /**
  * The slate: colour bars and silence, 6 s in three 2 s segments per channel variant, looped by the
@@ -79,5 +80,5 @@ export function castSlate(): Promise<CastSource> {
 
 /** Starts making the slate if it is not there yet, without waiting (a failure is logged; the next use tries again). */
 export function warmCastSlate(): void {
-  castSlate().catch((err: unknown) => console.warn("cast slate:", err instanceof Error ? err.message : err));
+  castSlate().catch((err: unknown) => logger().warn({ err }, "cast slate could not be made"));
 }

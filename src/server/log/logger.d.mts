@@ -1,0 +1,11 @@
+// Types of logger.mjs (plain JS so the launcher can import it without a build step).
+import type { Logger } from "pino";
+
+export const LOG_LEVELS: readonly ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+export const REDACTED_PATHS: string[];
+export function scrubSecrets(text: string): string;
+export function unsignedPath(path: string): string;
+export function logger(): Logger;
+export function withLogContext<T>(fields: Record<string, unknown>, run: () => T): T;
+export function logContext(): Record<string, unknown> | undefined;
+export function captureConsole(): void;

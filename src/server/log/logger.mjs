@@ -1,0 +1,173 @@
+// The one logger of every Kinora process (docs/operations.md "Logs"): pino, JSON lines on stdout,
+// or a short readable line per entry when stdout is a terminal; the level from LOG_LEVEL (default
+// info). Every line written while a request is handled carries its id (`requestId`, from the
+// request's context: src/server/http/request-context.mjs); every line of a job carries the job's id
+// and the id of the request that queued it (withLogContext, from the job worker).
+//
+// Nothing secret is logged: the fields that may hold one are redacted by name (REDACTED_PATHS), and
+// every line passes a last scrub of the shapes a secret takes in text (a bearer token, a signed
+// media path's signature, a token, password or signature parameter of a URL).
+//
+// Plain JS so the launcher (scripts/start.mjs) imports it without a build step; one logger per
+// process, on globalThis, since Next bundles the app's copy of this module apart from the launcher's
+// (pino is loaded from node_modules by both: next.config.js serverExternalPackages).
+import { AsyncLocalStorage } from "node:async_hooks";
+import { format } from "node:util";
+import pino from "pino";
+import { currentRequest } from "../http/request-context.mjs";
+
+export const LOG_LEVELS = /** @type {const} */ (["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+/** Fields that never reach a line (pino redact paths): credentials, tokens, keys, secrets. */
+export const REDACTED_PATHS = [
+  "password",
+  "*.password",
+  "livePassword",
+  "*.livePassword",
+  "authorization",
+  "*.authorization",
+  "headers.authorization",
+  "headers.cookie",
+  "*.headers.authorization",
+  "*.headers.cookie",
+  "cookie",
+  "*.cookie",
+  "token",
+  "*.token",
+  "accessToken",
+  "refreshToken",
+  "access_token",
+  "refresh_token",
+  "*.access_token",
+  "*.refresh_token",
+  "streamKey",
+  "*.streamKey",
+  "secret",
+  "*.secret",
+  "clientSecret",
+  "client_secret",
+  "*.client_secret",
+];
+
+// What a secret looks like inside text (a message, an error's message or stack, a URL someone put
+// in a field): scrubbed from every line before it is written.
+const SECRET_SHAPES = [
+  // a signed media path: /media/<validity>/<signature>/...
+  [/(\/media\/f?(?:\d{1,12}-)?\d{1,12}\/)[A-Za-z0-9_-]{32}(?=\/)/g, "$1-"],
+  // credentials in a URL (a DATABASE_URL, an SMTP_URL in a library's error)
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@"'\\]+:[^/\s@"'\\]+@/gi, "$1[redacted]@"],
+  // Authorization: Bearer <token>, Basic <credentials>
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, "$1 [redacted]"],
+  // URL parameters and form fields that carry a secret (signed S3 URLs, OAuth, live hooks, ...)
+  [
+    /([?&;\s"'](?:(?:[A-Za-z0-9_-]*[_-])?(?:token|password|passwd|secret|signature|sig|key|code|credential)|[A-Za-z0-9]*(?:token|password|secret|signature))=)[^&\s"'\\]+/gi,
+    "$1[redacted]",
+  ],
+];
+
+/** A line with the shapes of secrets replaced (SECRET_SHAPES). */
+export function scrubSecrets(text) {
+  let out = text;
+  for (const [shape, replacement] of SECRET_SHAPES) out = out.replace(shape, replacement);
+  return out;
+}
+
+/** A media path with its signature replaced by "-" (the path a request line names). */
+export const unsignedPath = (path) => path.replace(SECRET_SHAPES[0][0], "$1-");
+
+const slot = /** @type {{ __kinoraLog?: { logger?: import("pino").Logger, jobs: AsyncLocalStorage<Record<string, unknown>> } }} */ (
+  globalThis
+);
+const state = (slot.__kinoraLog ??= { logger: undefined, jobs: new AsyncLocalStorage() });
+
+// The terminal form: "12:34:56.789 INFO  message key=value [request id]", the stack below.
+function readable(line) {
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  const { time, level, msg, requestId, err, pid: _pid, ...rest } = entry;
+  const clock = typeof time === "string" ? time.slice(11, 23) : "";
+  const fields = Object.entries(rest)
+    .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(" ");
+  const label = String(level ?? "")
+    .toUpperCase()
+    .padEnd(5);
+  const id = requestId ? ` [${String(requestId).slice(0, 8)}]` : "";
+  const stack = err?.stack ? `\n    ${String(err.stack).replace(/\n/g, "\n    ")}` : err?.message ? ` (${err.message})` : "";
+  return `${clock} ${label}${id} ${msg ?? ""}${fields ? ` ${fields}` : ""}${stack}\n`;
+}
+
+function destination() {
+  const out = pino.destination({ dest: 1, sync: true });
+  // stdout gone (EPIPE: whoever read it has ended): told to the process's own handlers of stdout (the
+  // launcher stops), never an uncaught error per line
+  out.on("error", (err) => {
+    if (process.stdout.listenerCount("error") > 0) process.stdout.emit("error", err);
+  });
+  const terminal = process.stdout.isTTY && process.env.LOG_FORMAT !== "json";
+  return {
+    write(line) {
+      const safe = scrubSecrets(line);
+      return out.write(terminal ? readable(safe) : safe);
+    },
+  };
+}
+
+function create() {
+  const wanted = String(process.env.LOG_LEVEL ?? "info").toLowerCase();
+  return pino(
+    {
+      level: LOG_LEVELS.includes(/** @type {any} */ (wanted)) ? wanted : "info",
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      serializers: { err: pino.stdSerializers.err },
+      // a job's own context first: a job woken by a request runs in that request's async context too
+      mixin() {
+        const job = state.jobs.getStore();
+        if (job) return job;
+        const request = currentRequest();
+        return request ? { requestId: request.id } : {};
+      },
+    },
+    destination(),
+  );
+}
+
+/** The process's logger (created at the first call, with LOG_LEVEL as it is then). */
+export function logger() {
+  return (state.logger ??= create());
+}
+
+/** Runs `run` with `fields` on every line logged inside it (a job: jobId, jobType, requestId). */
+export function withLogContext(fields, run) {
+  return state.jobs.run(fields, run);
+}
+
+/** The fields of the enclosing withLogContext, if any. */
+export function logContext() {
+  return state.jobs.getStore();
+}
+
+// console.* of code that is not ours (Next, Prisma, libraries): one entry each, at the matching
+// level, an Error argument logged as `err` (with its stack).
+const CONSOLE_LEVELS = { error: "error", warn: "warn", info: "info", log: "info", debug: "debug", trace: "trace" };
+
+/** Sends the process's console output through the logger (the launcher and the worker, at start). */
+export function captureConsole() {
+  for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
+    console[method] = (...args) => {
+      const log = logger();
+      if (!log.isLevelEnabled(level)) return;
+      const err = args.find((a) => a instanceof Error);
+      const text = format(...args.filter((a) => a !== err));
+      if (err) log[level]({ err }, text || err.message);
+      else log[level](text);
+    };
+  }
+}

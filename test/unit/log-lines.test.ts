@@ -1,0 +1,83 @@
+// The logger (src/server/log/logger.mjs) in a process of its own, as the launcher runs it: JSON lines
+// on stdout, the request's id from its context, a job's fields before a request's, LOG_LEVEL, the
+// console captured, secrets redacted by field and scrubbed from text.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { scrubSecrets } from "../../src/server/log/logger.mjs";
+
+const modules = (name: string) => pathToFileURL(path.resolve("src/server", name)).href;
+
+function run(script: string, env: Record<string, string> = {}): Record<string, any>[] {
+  const code = `
+    const { logger, captureConsole, withLogContext } = await import(${JSON.stringify(modules("log/logger.mjs"))});
+    const { runInRequest } = await import(${JSON.stringify(modules("http/request-context.mjs"))});
+    ${script}`;
+  const out = spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", env: { ...process.env, ...env } });
+  assert.equal(out.status, 0, out.stderr);
+  return out.stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+test("a request's lines carry its id, a job's its own fields first; LOG_LEVEL drops what is below it", () => {
+  const lines = run(
+    `
+    logger().info("outside");
+    runInRequest({ id: "req-00000001", method: "GET", path: "/" }, () => {
+      logger().info("in request");
+      withLogContext({ jobId: "j1", jobType: "box.ingest", requestId: "req-queued-by" }, () => logger().warn("in job"));
+    });
+    logger().debug("not written");`,
+    { LOG_LEVEL: "info" },
+  );
+  assert.deepEqual(
+    lines.map((l) => [l.msg, l.level, l.requestId, l.jobId]),
+    [
+      ["outside", "info", undefined, undefined],
+      ["in request", "info", "req-00000001", undefined],
+      ["in job", "warn", "req-queued-by", "j1"],
+    ],
+  );
+  assert.match(lines[0]!.time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+});
+
+test("console output becomes one JSON line, an Error with its stack", () => {
+  const [line] = run(`captureConsole(); console.error("it broke:", new Error("boom"));`);
+  assert.equal(line!.level, "error");
+  assert.equal(line!.msg, "it broke:");
+  assert.equal(line!.err.message, "boom");
+  assert.match(line!.err.stack, /^Error: boom\n\s+at /);
+});
+
+test("secrets: redacted by field name, scrubbed from text", () => {
+  const [line] = run(
+    `logger().info({ password: "hunter2-pw", headers: { authorization: "Bearer abcdefgh1234", cookie: "s=1" }, body: { refresh_token: "rt-123456789" } },
+      "GET /media/1700000000/abcdefghijklmnopqrstuvwxyz012345/hls/a/b/c/master.m3u8?x=1&token=tk-0123456789 Bearer eyJhbGciOi.x.y postgres://kinora:db-pass-1@db/kinora");`,
+  );
+  const text = JSON.stringify(line);
+  for (const secret of [
+    "hunter2-pw",
+    "abcdefgh1234",
+    "rt-123456789",
+    "abcdefghijklmnopqrstuvwxyz012345",
+    "tk-0123456789",
+    "eyJhbGciOi",
+    "db-pass-1",
+  ])
+    assert.ok(!text.includes(secret), secret);
+  assert.equal(line!.password, "[redacted]");
+  assert.equal(line!.headers.cookie, "[redacted]");
+  assert.match(line!.msg, /^GET \/media\/1700000000\/-\/hls\/a\/b\/c\/master\.m3u8\?x=1&token=\[redacted\]/);
+});
+
+test("scrubSecrets leaves ordinary text alone", () => {
+  const text = "job 3f2a (box.ingest): ffmpeg exited with 1 at /api/box/3f2a/play userCode=u123";
+  assert.equal(scrubSecrets(text), text);
+  assert.equal(scrubSecrets("?password=abc&next=1"), "?password=[redacted]&next=1");
+  assert.equal(scrubSecrets("Authorization: Basic d3d3OnNlY3JldA=="), "Authorization: Basic [redacted]");
+});
