@@ -33,7 +33,7 @@ import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-ho
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 import { requestEnded, requestIdOf, runInRequest } from "../src/server/http/request-context.mjs";
 import { markStopping, runStopped } from "../src/server/http/lifecycle.mjs";
-import { onRequestEnd } from "../src/server/http/request-context.mjs";
+import { onRequestEnd, telemetryOff } from "../src/server/http/request-context.mjs";
 import { mayScrape, observeRequest, writeMetrics } from "../src/server/metrics/registry.mjs";
 import { serveBackupControl } from "../src/server/backup/control.mjs";
 import { captureConsole, logger } from "../src/server/log/logger.mjs";
@@ -82,43 +82,49 @@ let trustForwarded = trustProxy;
 // Every request runs in its context (src/server/http/request-context.mjs): its id, taken from the
 // edge or a well-formed X-Request-Id the client sent, or new, goes back in the response header and
 // reaches every log line and metric of the request.
-const server = http.createServer((req, res) => {
-  const context = {
-    id: requestIdOf(req.headers["x-request-id"]),
-    method: req.method ?? "GET",
-    path: splitUrl(req.url ?? "/")[0],
-    startedAt: performance.now(),
-  };
-  req.headers["x-request-id"] = context.id;
-  res.setHeader("X-Request-Id", context.id);
-  let bytes = 0;
-  const count = (chunk, encoding) => {
-    if (chunk && typeof chunk !== "function") bytes += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : chunk.length;
-  };
-  const [write, end] = [res.write, res.end];
-  res.write = function (chunk, encoding, cb) {
-    count(chunk, encoding);
-    return write.call(this, chunk, encoding, cb);
-  };
-  res.end = function (chunk, encoding, cb) {
-    count(chunk, encoding);
-    return end.call(this, chunk, encoding, cb);
-  };
-  res.once("close", () =>
-    requestEnded(context, {
-      status: res.statusCode,
-      bytes,
-      durationMs: performance.now() - context.startedAt,
-      aborted: !res.writableFinished,
-    }),
-  );
-  runInRequest(context, () => serve(req, res));
-});
+const server = http.createServer(
+  telemetryOff
+    ? (req, res) => serve(req, res)
+    : (req, res) => {
+        const context = {
+          id: requestIdOf(req.headers["x-request-id"]),
+          method: req.method ?? "GET",
+          path: splitUrl(req.url ?? "/")[0],
+          startedAt: performance.now(),
+        };
+        req.headers["x-request-id"] = context.id;
+        res.setHeader("X-Request-Id", context.id);
+        let bytes = 0;
+        const count = (chunk, encoding) => {
+          if (chunk && typeof chunk !== "function") bytes += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : chunk.length;
+        };
+        const [write, end] = [res.write, res.end];
+        res.write = function (chunk, encoding, cb) {
+          count(chunk, encoding);
+          return write.call(this, chunk, encoding, cb);
+        };
+        res.end = function (chunk, encoding, cb) {
+          count(chunk, encoding);
+          return end.call(this, chunk, encoding, cb);
+        };
+        res.once("close", () =>
+          requestEnded(context, {
+            status: res.statusCode,
+            bytes,
+            durationMs: performance.now() - context.startedAt,
+            aborted: !res.writableFinished,
+          }),
+        );
+        runInRequest(context, () => serve(req, res));
+      },
+);
 
 // Every request's duration goes to http_request_duration_seconds (docs/operations.md "Metrics"), and
 // its line to the log (docs/operations.md "Logs").
-onRequestEnd(observeRequest);
-onRequestEnd(logRequest);
+if (!telemetryOff) {
+  onRequestEnd(observeRequest);
+  onRequestEnd(logRequest);
+}
 
 // The address a request came from: behind our nginx edge (or a trusted proxy) the last X-Forwarded-For
 // entry, which the edge itself wrote (its client, as it resolved it), else the socket's peer.

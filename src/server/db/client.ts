@@ -6,6 +6,7 @@ import { holdPglite } from "./pglite-owner";
 import type { DirectRead, SqlPort, StatementRunner } from "./sql-runner";
 import type { PGlite } from "@electric-sql/pglite";
 import type { CommitCaches } from "./commit-cache";
+import { telemetryOff } from "@/server/http/request-context.mjs";
 import { metrics } from "@/server/metrics/registry.mjs";
 
 export type Db = PrismaClient;
@@ -131,9 +132,10 @@ async function openPglite(): Promise<Opened> {
 // kinora_db_query_duration_seconds (docs/operations.md "Metrics"): every SQL statement Prisma runs
 // (its query event: the driver call's time, measured by Prisma), and every statement of the raw-SQL
 // port. Measured cost: docs/operations.md "Metrics".
-const QUERY_EVENTS = [{ emit: "event", level: "query" }] satisfies Prisma.LogDefinition[];
+const QUERY_EVENTS = (telemetryOff ? [] : [{ emit: "event", level: "query" }]) as [{ emit: "event"; level: "query" }]; // none for the overhead bench
 
 function timedPrisma<C extends { $on(event: "query", cb: (e: Prisma.QueryEvent) => void): void }>(prisma: C): C {
+  if (telemetryOff) return prisma;
   const histogram = metrics().dbQueryDuration.labels({ client: "prisma" });
   prisma.$on("query", (e) => histogram.observe(e.duration / 1000));
   return prisma;
@@ -141,6 +143,7 @@ function timedPrisma<C extends { $on(event: "query", cb: (e: Prisma.QueryEvent) 
 
 /** The runner's reads and the statements of its transactions, timed. */
 function timedStatements(runner: StatementRunner): Pick<StatementRunner, "read" | "transaction"> {
+  if (telemetryOff) return runner;
   const histogram = metrics().dbQueryDuration.labels({ client: "sql" });
   // the driver's own promise is returned (no extra hop for the caller); the observation hangs beside it
   const timed =

@@ -31,3 +31,5 @@ export function currentRequest(): RequestContext | undefined;
 export function noteRequest(fields: Partial<Pick<RequestContext, "route" | "userCode" | "clientId">>): void;
 export function onRequestEnd(listener: (context: RequestContext, outcome: RequestOutcome) => void): () => void;
 export function requestEnded(context: RequestContext, outcome: RequestOutcome): void;
+/** Benchmarks only (KINORA_BENCH=1 and KINORA_BENCH_TELEMETRY=off): the request context, line, metrics and statement timing off. */
+export const telemetryOff: boolean;

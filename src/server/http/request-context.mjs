@@ -54,3 +54,10 @@ export function requestEnded(context, outcome) {
     }
   }
 }
+
+/**
+ * Benchmarks only (KINORA_BENCH=1 and KINORA_BENCH_TELEMETRY=off): no request context, request id,
+ * request line, request metrics or statement timing, so that bench/operations-overhead.ts measures
+ * what they cost against the same build. Never set in production.
+ */
+export const telemetryOff = process.env.KINORA_BENCH === "1" && process.env.KINORA_BENCH_TELEMETRY === "off";
