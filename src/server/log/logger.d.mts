@@ -2,7 +2,10 @@
 import type { Logger } from "pino";
 
 export const LOG_LEVELS: readonly ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-export const REDACTED_PATHS: string[];
+/** Field names (lower case) censored at any depth of a logged object. */
+export const REDACTED_KEYS: ReadonlySet<string>;
+/** `value` with the fields named in REDACTED_KEYS censored (a copy only when one is found). */
+export function redactFields<T>(value: T): T;
 export function scrubSecrets(text: string): string;
 export function unsignedPath(path: string): string;
 export function logger(): Logger;
