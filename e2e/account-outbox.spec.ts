@@ -2,16 +2,22 @@
 // /dev/outbox. This spec starts its own server (SMTP_URL="") next to the shared one.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startKinora, type Kinora } from "../test/support/server";
+import { preparePostgres } from "../scripts/test-postgres";
 import { fillRegister, logIn, newIdentity, shot } from "./helpers/account";
 
 let server: Kinora;
+let ownDb: { url: string; drop(): Promise<void> } | undefined;
 
+// Mails are jobs: on PostgreSQL this server gets a database of its own and runs its jobs itself, so
+// the suite's worker (which sends by SMTP) never takes its mails
 test.beforeAll(async () => {
-  server = await startKinora({ SMTP_URL: "" });
+  ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
+  server = await startKinora({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await ownDb?.drop();
 });
 
 async function pageOn(browser: Browser): Promise<Page> {
