@@ -25,18 +25,20 @@ export interface JobKindSpec {
   maxAttempts: number;
   /** Seconds to wait before attempt n+1 (n starts at 1). */
   backoffSeconds(attempt: number): number;
+  /** A job of seconds (a mail, a receipt): a worker with every slot taken still runs one of these at a time beside them. */
+  quick?: boolean;
 }
 
 export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
   "box.ingest": { maxAttempts: 3, backoffSeconds: (attempt) => 10 * attempt * attempt },
-  "box.notify": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
-  "payments.expire": { maxAttempts: 10, backoffSeconds: (attempt) => 60 * attempt },
-  "payments.receipt": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
-  "licenses.remind": { maxAttempts: 5, backoffSeconds: (attempt) => 60 * attempt * attempt },
+  "box.notify": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt, quick: true },
+  "payments.expire": { maxAttempts: 10, backoffSeconds: (attempt) => 60 * attempt, quick: true },
+  "payments.receipt": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt, quick: true },
+  "licenses.remind": { maxAttempts: 5, backoffSeconds: (attempt) => 60 * attempt * attempt, quick: true },
   "live.recording": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
   // 10 s, 20 s, 40 s, ... doubling up to an hour: 12 attempts span about 3 h 25 min of SMTP outage
   // (docs/operations.md "Mail"); then FAILED, listed by `npm run jobs -- failed`, retried by `jobs retry`
-  "mail.send": { maxAttempts: 12, backoffSeconds: mailBackoffSeconds },
+  "mail.send": { maxAttempts: 12, backoffSeconds: mailBackoffSeconds, quick: true },
 };
 
 /** Seconds before attempt n+1 of a mail: 10 * 2^(n-1), at most an hour. */

@@ -28,6 +28,8 @@ export function startWorker(database: DbAccess, opts: WorkerOptions): { stop(): 
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
   let again = false; // woken during a tick: look once more right after it
+  let runningExtra = 0;
+  const quickTypes = opts.types.filter((type) => isJobKind(type) && JOB_KINDS[type].quick);
 
   // the loop runs outside any request's or job's log context (a wake from a request, a job's end)
   const loop = (): Promise<void> => withLogContext({}, tick);
@@ -41,15 +43,21 @@ export function startWorker(database: DbAccess, opts: WorkerOptions): { stop(): 
     if (timer) clearTimeout(timer);
     try {
       await requeueStaleJobs(db, opts.leaseSeconds, opts.soleWorker ? workerId : undefined);
-      while (running.size < opts.concurrency && !stopController.signal.aborted) {
-        const job = await claimNextJob(db, workerId, opts.types);
+      while (!stopController.signal.aborted) {
+        // past its concurrency the worker still takes quick jobs (mails, receipts) in one slot of
+        // their own, so a mail never waits behind two encodes
+        const extra = running.size >= opts.concurrency;
+        if (extra && runningExtra > 0) break;
+        const job = await claimNextJob(db, workerId, extra ? quickTypes : opts.types);
         if (!job) break;
+        if (extra) runningExtra++;
         // every line of the job carries its id and the id of the request that queued it (docs/operations.md "Logs")
         const fields = { jobId: job.id, jobType: job.type, ...(job.requestId ? { requestId: job.requestId } : {}) };
         const p = withLogContext(fields, () => execute(database, job, workerId, opts.leaseSeconds, stopController.signal))
           .catch((err: unknown) => logger().error({ err }, `job ${job.id} (${job.type}): bookkeeping failed`)) // e.g. its row deleted meanwhile
           .finally(() => {
             running.delete(job.id);
+            if (extra) runningExtra--;
             if (!stopController.signal.aborted) void loop();
           });
         running.set(job.id, p);
