@@ -1,5 +1,6 @@
 // What an operator does with the job queue (`npm run jobs`, scripts/jobs.ts; docs/operations.md
 // "Jobs"): list the jobs that failed for good, put them back in the queue; and the retention sweep.
+import { normalizeUuid } from "@/server/core/uuid";
 import type { Db } from "@/server/db/client";
 
 const DAY_MS = 86_400_000;
@@ -30,8 +31,9 @@ const RETRY = { status: "QUEUED", attempts: 0, lockedAt: null, lockedBy: null } 
 
 /** A FAILED job back in the queue, due now, with all its attempts again; false when no failed job has that id. */
 export async function retryJob(db: Db, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
-  const { count } = await db.job.updateMany({ where: { id, status: "FAILED" }, data: { ...RETRY, runAt: new Date() } });
+  const jobId = normalizeUuid(id); // not an id: no row, and never a query
+  if (!jobId) return false;
+  const { count } = await db.job.updateMany({ where: { id: jobId, status: "FAILED" }, data: { ...RETRY, runAt: new Date() } });
   return count === 1;
 }
 
