@@ -47,6 +47,10 @@ async function expectNoHorizontalScroll(page: Page, label: string): Promise<void
 
 /** Serious and critical axe violations of the page as it is now, named with their elements. */
 async function expectAccessible(page: Page, label: string): Promise<void> {
+  // After a client-side navigation Next.js streams the new page's <title> after its body (a known
+  // Next.js behaviour, vercel/next.js#79135): wait for it, so axe judges the settled page, and a
+  // page that never gets a title still fails here.
+  await expect.poll(() => page.title(), { message: `${label}: the page has a title` }).not.toBe("");
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const grave = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
