@@ -2,28 +2,38 @@
 // against the same build with them off, and one Prometheus scrape of /metrics with every route warmed
 // against a /healthz request, each pair measured in the same run, on PGlite and then on PostgreSQL.
 // Run after `npm run build`: `npx tsx bench/operations-overhead.ts`. Writes "Operations overhead" in
-// docs/perf.md. Loopback only, bounded: BENCH_SECONDS (default 10) per case and round, BENCH_ROUNDS
-// (default 5) interleaved rounds, BENCH_SCRAPES (default 50) scrapes.
+// docs/perf.md. Loopback only, bounded: BENCH_WARMUP (default 15) seconds of warm-up per server,
+// BENCH_SECONDS (default 8) per case and round, BENCH_ROUNDS (default 9) interleaved rounds, the
+// order reversed every other round, BENCH_SCRAPES (default 50) scrapes. The verdict is the median of
+// the rounds' own on/off ratios: each pair ran back to back, so the machine's drift over the run
+// (these 2 cores are shared by nginx, Node, PostgreSQL and the load generator) falls out of it.
+// Each server under test is pinned to CPU 0 and the load generator to CPU 1 (pinServer).
 //
 // "Off" is the same build started with KINORA_BENCH_TELEMETRY=off (honoured only with KINORA_BENCH=1:
 // no request context, request id, request line, request metrics or statement timing in the app),
 // EDGE_ACCESS_LOG=off (no JSON access log at the edge) and LOG_LEVEL=warn; the edge still maps and
 // returns X-Request-Id (one header).
+import os from "node:os";
+import path from "node:path";
 import { Api } from "../test/support/api";
 import { startKinora, type Kinora } from "../test/support/server";
 import { documentedEndpoints } from "../test/support/spec-endpoints";
-import { checkCases, compare, fmt, machine, onBothDatabases, writeSection, type LoadCase, type LoadResult } from "./report";
+import { checkCases, compare, fmt, machine, onBothDatabases, pinServer, writeSection, type LoadCase, type LoadResult } from "./report";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const SCRAPES = Number(process.env.BENCH_SCRAPES ?? 50);
 const CONNECTIONS = 16;
 const TARGET = 0.95; // on >= 95 % of off
 const SCRAPE_TARGET_MS = 50;
+let pinned = false;
 
 interface Results {
   on: LoadResult;
   off: LoadResult;
+  /** the median of the rounds' on/off throughput ratios, and their range */
+  ratio: { median: number; low: number; high: number };
   scrape: { p50: number; p95: number; kb: number; samples: number };
   healthz: { p50: number; p95: number };
 }
@@ -77,10 +87,16 @@ async function timeAlternating(urls: string[], count: number): Promise<{ p50: nu
 
 async function benchDatabase(databaseUrl?: string): Promise<Results> {
   const db = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  const on = await startKinora({ KINORA_BENCH: "1", ...db });
+  // their logs go to files, as a service's go to its journal: not through a pipe into this process,
+  // which generates the load and would pay for reading them
+  const on = await startKinora({ KINORA_BENCH: "1", ...db }, { logFile: path.join(os.tmpdir(), `kinora-bench-on-${process.pid}.log`) });
   // PostgreSQL: both servers on the same database (the off one runs no worker: the on one's queue is empty anyway)
-  const off = await startKinora({ KINORA_BENCH: "1", KINORA_BENCH_TELEMETRY: "off", EDGE_ACCESS_LOG: "off", LOG_LEVEL: "warn", ...db });
+  const off = await startKinora(
+    { KINORA_BENCH: "1", KINORA_BENCH_TELEMETRY: "off", EDGE_ACCESS_LOG: "off", LOG_LEVEL: "warn", ...db },
+    { logFile: path.join(os.tmpdir(), `kinora-bench-off-${process.pid}.log`) },
+  );
   try {
+    pinned = pinServer(on.pid!) && pinServer(off.pid!);
     const cases = { on: await overviewCase(on), off: await overviewCase(off) };
     await checkCases(cases);
     const offId = (await fetch(cases.off.url, { headers: cases.off.headers })).headers.get("x-request-id");
@@ -91,11 +107,13 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
     if (/route="\/api\/public\/user\/\{userCode\}\/overview"/.test(offMetrics))
       throw new Error("the off server still observes its requests");
     console.log(`off server: X-Request-Id from the edge only (${offId ? "present" : "absent"})`);
-    const load = await compare(cases, SECONDS, ROUNDS);
+    const load = await compare(cases, SECONDS, ROUNDS, WARMUP);
+    const ratios = load.on.runs.map((r, i) => r.rps / load.off.runs[i]!.rps).sort((a, b) => a - b);
     await warmEveryRoute(on);
     const [scrape, healthz] = await timeAlternating([`${on.url}/metrics`, `${on.url}/healthz`], SCRAPES);
     return {
       ...load,
+      ratio: { median: ratios[Math.floor(ratios.length / 2)]!, low: ratios[0]!, high: ratios.at(-1)! },
       scrape: {
         p50: scrape!.p50,
         p95: scrape!.p95,
@@ -114,16 +132,20 @@ async function main(): Promise<void> {
   const results: Record<string, Results> = await onBothDatabases(benchDatabase);
   const lines = [
     `\`npx tsx bench/operations-overhead.ts\` after \`npm run build\`: two production servers of the same build (\`npm start\` behind its nginx edge), one with logs, request ids and metrics on, one with them off (KINORA_BENCH_TELEMETRY=off, EDGE_ACCESS_LOG=off, LOG_LEVEL=warn);`,
-    `autocannon on loopback, ${CONNECTIONS} connections, GET /api/public/user/{userCode}/overview with a public token, median of ${ROUNDS} interleaved rounds of ${SECONDS} s; ${header}.`,
+    `autocannon on loopback, ${CONNECTIONS} connections, GET /api/public/user/{userCode}/overview with a public token, ${WARMUP} s of warm-up per server, then ${ROUNDS} rounds of ${SECONDS} s, on and off back to back, the order reversed every other round; ${header}.`,
+    pinned
+      ? "Each server (Node and its nginx) pinned to CPU 0, the load generator to CPU 1, PostgreSQL free (taskset: see pinServer in bench/report.ts)."
+      : "Unpinned (no taskset or a single CPU): the scheduler's choices move each round by 10-20 %.",
+    `"on / off" is the median of the rounds' own ratios (their range beside it); the req/s and latencies are each case's median over the rounds.`,
     `Then every documented operation requested twice (signed out, bad token) and the fixed route groups, so /metrics carries every route's series, and ${SCRAPES} scrapes timed one after another, each followed by a GET /healthz as the baseline.`,
     `Targets: on >= ${TARGET * 100} % of off; a scrape under ${SCRAPE_TARGET_MS} ms.`,
     "",
-    "| database | overview on req/s | off req/s | on / off | on p50 / p95 ms | off p50 / p95 ms | failed | scrape p50 / p95 ms | /healthz p50 / p95 ms | scrape size |",
+    "| database | overview on req/s | off req/s | on / off (range) | on p50 / p95 ms | off p50 / p95 ms | failed | scrape p50 / p95 ms | /healthz p50 / p95 ms | scrape size |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const [database, r] of Object.entries(results))
     lines.push(
-      `| ${database} | ${fmt(r.on.rps)} | ${fmt(r.off.rps)} | ${fmt(r.on.rps / r.off.rps, 3)} | ${fmt(r.on.p50, 1)} / ${fmt(r.on.p95, 1)} | ${fmt(r.off.p50, 1)} / ${fmt(r.off.p95, 1)} | ${r.on.failures + r.off.failures} | ${fmt(r.scrape.p50, 1)} / ${fmt(r.scrape.p95, 1)} | ${fmt(r.healthz.p50, 1)} / ${fmt(r.healthz.p95, 1)} | ${fmt(r.scrape.kb, 1)} KB, ${r.scrape.samples} samples |`,
+      `| ${database} | ${fmt(r.on.rps)} | ${fmt(r.off.rps)} | ${fmt(r.ratio.median, 3)} (${fmt(r.ratio.low, 2)}-${fmt(r.ratio.high, 2)}) | ${fmt(r.on.p50, 1)} / ${fmt(r.on.p95, 1)} | ${fmt(r.off.p50, 1)} / ${fmt(r.off.p95, 1)} | ${r.on.failures + r.off.failures} | ${fmt(r.scrape.p50, 1)} / ${fmt(r.scrape.p95, 1)} | ${fmt(r.healthz.p50, 1)} / ${fmt(r.healthz.p95, 1)} | ${fmt(r.scrape.kb, 1)} KB, ${r.scrape.samples} samples |`,
     );
   await writeSection("Operations overhead", lines.join("\n"));
   console.log(lines.join("\n"));

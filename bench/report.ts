@@ -1,5 +1,6 @@
 // Shared by the benchmarks: load generation with autocannon and writing results into docs/perf.md.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -80,22 +81,24 @@ export async function load(c: LoadCase, seconds: number): Promise<LoadResult> {
 }
 
 /**
- * Measures every case `rounds` times, interleaved (a, b, c, a, b, c, ...), after a warm-up of each
- * (`warmUpSeconds`, default 2), and keeps the median of each figure. Interleaving matters on a
- * shared 2-core machine: a burst of outside load then hits every case alike instead of skewing one
- * of them against its baseline.
+ * Measures every case `rounds` times, interleaved, the order reversed every other round (a, b, c,
+ * c, b, a, a, b, c, ...), after a warm-up of each (`warmUpSeconds`, default 2), and keeps the median
+ * of each figure, and every round's results in `runs`. Interleaving matters on a shared 2-core
+ * machine: a burst of outside load then hits every case alike instead of skewing one of them
+ * against its baseline; reversing the order cancels a steady drift (a server still warming up, a
+ * machine slowly getting busier), which would otherwise favour whichever case runs second.
  */
 export async function compare<K extends string>(
   cases: Record<K, LoadCase>,
   seconds: number,
   rounds: number,
   warmUpSeconds = 2,
-): Promise<Record<K, LoadResult>> {
+): Promise<Record<K, LoadResult & { runs: LoadResult[] }>> {
   const names = Object.keys(cases) as K[];
   for (const name of names) await load(cases[name], warmUpSeconds); // JIT, caches, connection pools
   const runs = new Map<K, LoadResult[]>(names.map((n) => [n, []]));
   for (let i = 0; i < rounds; i++) {
-    for (const name of names) runs.get(name)!.push(await load(cases[name], seconds));
+    for (const name of i % 2 ? [...names].reverse() : names) runs.get(name)!.push(await load(cases[name], seconds));
   }
   const median = (rs: LoadResult[], key: keyof LoadResult) =>
     quantile(
@@ -107,10 +110,16 @@ export async function compare<K extends string>(
       const rs = runs.get(n)!;
       return [
         n,
-        { rps: median(rs, "rps"), p50: median(rs, "p50"), p95: median(rs, "p95"), failures: rs.reduce((s, r) => s + r.failures, 0) },
+        {
+          rps: median(rs, "rps"),
+          p50: median(rs, "p50"),
+          p95: median(rs, "p95"),
+          failures: rs.reduce((s, r) => s + r.failures, 0),
+          runs: rs,
+        },
       ];
     }),
-  ) as Record<K, LoadResult>;
+  ) as Record<K, LoadResult & { runs: LoadResult[] }>;
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -139,6 +148,49 @@ export async function writeSection(title: string, markdown: string): Promise<voi
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Pins the server under test (the launcher `pid` and every process below it: its nginx edge) to CPU
+ * 0 and this process, the load generator, to CPU 1, on a machine of 2 CPUs or more with taskset
+ * (util-linux); PostgreSQL stays free. On 2 cores shared by Node, nginx, PostgreSQL and autocannon,
+ * which of them the scheduler favoured in a round moved a server's throughput by 10-20 %; pinned,
+ * the server has a core of its own, as a node of its own would (the machine's other tenants still
+ * move the rounds). Returns whether it pinned.
+ */
+export function pinServer(pid: number): boolean {
+  if (os.cpus().length < 2) return false;
+  const pids = [pid, ...descendants(pid)];
+  try {
+    for (const p of pids) execFileSync("taskset", ["-a", "-pc", "0", String(p)], { stdio: "ignore" });
+    execFileSync("taskset", ["-a", "-pc", "1", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false; // no taskset: the figures are taken unpinned
+  }
+}
+
+/** The processes below `pid` (Linux /proc). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return out;
+}
 
 /** Benchmarks measure the production build: stop at once when there is none. */
 export function assertBuilt(): void {

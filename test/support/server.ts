@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -38,9 +38,13 @@ export function freePort(): Promise<number> {
  * Starts the built production server (`npm start`'s launcher) on a free port with its own DATA_DIR.
  * DATABASE_URL is inherited, so the same tests run on PGlite and on PostgreSQL. A variable given as
  * `undefined` is left unset (e.g. HOST, to see the launcher's default; PUBLIC_URL, for URLs that follow
- * the request's host). `opts.root`: the checkout to run (default this one).
+ * the request's host). `opts.root`: the checkout to run (default this one). `opts.logFile`: its stdout
+ * and stderr go to that file (a benchmark: not through a pipe into the process that generates the load).
  */
-export async function startKinora(env: Record<string, string | undefined> = {}, opts: { root?: string } = {}): Promise<Kinora> {
+export async function startKinora(
+  env: Record<string, string | undefined> = {},
+  opts: { root?: string; logFile?: string } = {},
+): Promise<Kinora> {
   const from = opts.root ?? root; // another built checkout: a benchmark's previous build
   // a restart of a server (same DATA_DIR) may keep its ports
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -63,18 +67,21 @@ export async function startKinora(env: Record<string, string | undefined> = {}, 
     ...env,
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const logFd = opts.logFile ? openSync(opts.logFile, "a") : undefined;
   const child = spawn(process.execPath, [path.join(from, "scripts/start.mjs")], {
     cwd: from,
     env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
   });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  if (logFd !== undefined) closeSync(logFd); // the child has its own copy
+  let piped = "";
+  child.stdout?.on("data", (d: Buffer) => (piped += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (piped += d.toString()));
+  const output = () => (opts.logFile ? readFileSync(opts.logFile, "utf8") : piped);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(url, child, () => output);
-  return { url, dataDir, rtmpPort, pid: child.pid, output: () => output, exited, stop: () => stopChild(child) };
+  await waitReady(url, child, output);
+  return { url, dataDir, rtmpPort, pid: child.pid, output, exited, stop: () => stopChild(child) };
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -8,7 +8,7 @@ import { writeTar } from "./archive";
 import { controlFile, DUMP_PATH } from "./control.mjs";
 import {
   FORMAT,
-  libpqUrl,
+  libpqConnection,
   MANIFEST,
   PGLITE_DUMP,
   POSTGRES_DUMP,
@@ -86,8 +86,10 @@ export async function backup(file: string): Promise<BackupReport> {
 /** pg_dump's custom format: one snapshot of the whole database (a repeatable-read transaction). */
 function pgDump(url: string, out: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${out}`, `--dbname=${libpqUrl(url)}`], {
+    const { dbname, env } = libpqConnection(url);
+    const child = spawn("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${out}`, dbname], {
       stdio: ["ignore", "inherit", "pipe"],
+      env,
     });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));

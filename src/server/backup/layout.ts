@@ -25,10 +25,16 @@ export const S3_MANIFEST = "s3-manifest.jsonl";
 export const STORAGE = "storage";
 export const SECRET_VARIABLES = ["AUTH_SECRET", "MEDIA_SECRET"] as const;
 
-/** libpq refuses Prisma's own URL parameters (schema, connection_limit, ...): the URL pg_dump and pg_restore get. */
-export function libpqUrl(url: string): string {
+/**
+ * How pg_dump and pg_restore reach DATABASE_URL: the URL without Prisma's own parameters (schema,
+ * connection_limit, ...: libpq refuses them) and without its password, which goes in PGPASSWORD
+ * (a command line is readable by every user of the machine).
+ */
+export function libpqConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
   for (const name of ["schema", "connection_limit", "pool_timeout", "socket_timeout", "pgbouncer", "statement_cache_size"])
     parsed.searchParams.delete(name);
-  return parsed.toString();
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = "";
+  return { dbname: `--dbname=${parsed.toString()}`, env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }

@@ -4,7 +4,17 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 
 import path from "node:path";
 import pg from "pg";
 import { extractTar, readTarMember } from "./archive";
-import { FORMAT, libpqUrl, MANIFEST, PGLITE_DUMP, POSTGRES_DUMP, SECRET_ENV, SECRET_FILE, STORAGE, type BackupManifest } from "./layout";
+import {
+  FORMAT,
+  libpqConnection,
+  MANIFEST,
+  PGLITE_DUMP,
+  POSTGRES_DUMP,
+  SECRET_ENV,
+  SECRET_FILE,
+  STORAGE,
+  type BackupManifest,
+} from "./layout";
 
 export interface RestoreReport {
   manifest: BackupManifest;
@@ -131,11 +141,11 @@ async function loadPglite(dump: string, dir: string): Promise<void> {
 
 function pgRestore(url: string, dump: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      "pg_restore",
-      ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${libpqUrl(url)}`, dump],
-      { stdio: ["ignore", "inherit", "pipe"] },
-    );
+    const { dbname, env } = libpqConnection(url);
+    const child = spawn("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", dbname, dump], {
+      stdio: ["ignore", "inherit", "pipe"],
+      env,
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.once("error", (err) => reject(new Error(`pg_restore could not run (Debian: apt-get install postgresql-client): ${err.message}`)));

@@ -232,12 +232,16 @@ const trustedProxyMaps = `  set_real_ip_from 0.0.0.0/0;
   }
 `;
 
-/** The access_log directive of the JSON request log: a file (default DATA_DIR/nginx/access.log), "stdout" or "off". */
+/**
+ * The access_log directive of the JSON request log: a file (default DATA_DIR/nginx/access.log),
+ * "stdout" or "off". Lines are written 64 KB at a time, and at least every second: a write per
+ * request was a system call on every request's path (docs/perf.md "Operations overhead").
+ */
 function edgeAccessLog(setting, prefix, indent) {
   const value = String(setting ?? "").trim();
   if (value === "off") return "";
   const target = value === "stdout" ? "/dev/stdout" : value || `${prefix}/access.log`;
-  return `\n${indent}access_log ${target} kinora_json;`;
+  return `\n${indent}access_log ${target} kinora_json buffer=64k flush=1s;`;
 }
 
 function proxyConfig(trustProxy) {
