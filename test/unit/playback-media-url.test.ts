@@ -283,7 +283,10 @@ describe("nginx configuration", () => {
     assert.equal(conf.match(/access_log \S+\/nginx\/access\.log kinora_json buffer=64k flush=1s;/g)?.length, 4);
     assert.match(conf, /log_format kinora_json escape=json /);
     assert.doesNotMatch(conf, /\$request_uri"|\$args|\$http_authorization|\$http_cookie|\$http_referer/);
-    assert.equal(nginxConfig({ ...base, prefix: "/p", trustProxy: false, s3: false, accessLog: "off" }).match(/access_log [^;]*kinora_json/g), null);
+    assert.equal(
+      nginxConfig({ ...base, prefix: "/p", trustProxy: false, s3: false, accessLog: "off" }).match(/access_log [^;]*kinora_json/g),
+      null,
+    );
   });
 
   test("S3: /media checked and proxied to Node (which logs it), but for the live tree on local disk; TRUST_PROXY takes the balancer's client", () => {
