@@ -142,7 +142,8 @@ describe("create, read, update, delete", () => {
     const start = toSecond(Date.now() + 30 * 24 * HOUR);
     const first = await createEvent(api, creator, own.channelId, start, start + 2 * HOUR, { name: "First" });
     const path = `/api/live/channel/${own.channelId}/event`;
-    const overlap = `overlaps the event "First" of this channel (${new Date(start).toISOString().slice(0, 19).replace("T", " ")} - ${new Date(start + 2 * HOUR).toISOString().slice(0, 19).replace("T", " ")} UTC)`;
+    const utcText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+    const overlap = `overlaps the event "First" of this channel (${utcText(start)} - ${utcText(start + 2 * HOUR)} UTC)`;
     for (const [from, to] of [
       [start + HOUR, start + 3 * HOUR],
       [start - HOUR, start + MINUTE],
@@ -178,9 +179,7 @@ describe("create, read, update, delete", () => {
       [
         {
           field: "eventDate",
-          defaultMessage: overlap
-            .replace('"First"', '"First moved"')
-            .replace(new Date(start).toISOString().slice(11, 19), new Date(start + 30 * MINUTE).toISOString().slice(11, 19)),
+          defaultMessage: overlap.replace('"First"', '"First moved"').replace(utcText(start), utcText(start + 30 * MINUTE)), // the date too: 30 minutes may cross midnight
         },
       ],
     );
