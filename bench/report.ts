@@ -1,10 +1,11 @@
 // Shared by the benchmarks: load generation with autocannon and writing results into docs/perf.md.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import * as prettier from "prettier";
+import { descendants } from "../scripts/process-tree";
 import { useRunTmpDir } from "../scripts/run-tmp";
 import { preparePostgres } from "../scripts/test-postgres";
 import { Api } from "../test/support/api";
@@ -167,29 +168,6 @@ export function pinServer(pid: number): boolean {
   } catch {
     return false; // no taskset: the figures are taken unpinned
   }
-}
-
-/** The processes below `pid` (Linux /proc). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const parent = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const c of children.get(p) ?? []) {
-      out.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return out;
 }
 
 /** Benchmarks measure the production build: stop at once when there is none. */

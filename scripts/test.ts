@@ -8,6 +8,7 @@ import path from "node:path";
 import { startKinora } from "../test/support/server";
 import { startSmtpSink } from "../test/support/smtp-sink";
 import { startWorkerProcess } from "../test/support/worker";
+import { descendants } from "./process-tree";
 import { useRunTmpDir } from "./run-tmp";
 import { preparePostgres } from "./test-postgres";
 import { nodeTestSkips, playwrightSkips } from "./test-skips";
@@ -34,28 +35,6 @@ function listTests(dir: string, suffix: string): string[] {
 
 /** A run of one tool may take at most this long; then it and everything it started are stopped. */
 const RUN_LIMIT_MS = Number(process.env.KINORA_TEST_RUN_MINUTES ?? 20) * 60_000;
-
-/** The processes below `pid` (children first found, then theirs), from /proc. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const out: number[] = [];
-  for (let queue = [pid]; queue.length;) {
-    const next = parents.get(queue.shift()!) ?? [];
-    out.push(...next);
-    queue.push(...next);
-  }
-  return out;
-}
 
 function run(name: string, cmd: string, argv: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; timedOut: boolean }> {
   return new Promise((resolve) => {
