@@ -136,6 +136,21 @@ describe("the periodic sweeps", () => {
     const row = await db.sweep.findUniqueOrThrow({ where: { name } });
     assert.equal(row.lastRemoved, 0);
   });
+
+  test(
+    "a worker whose transaction began before another worker's claim does not take that period again",
+    { skip: !postgres && "PostgreSQL only: PGlite has one connection, two workers never overlap" },
+    async () => {
+      const name = `test.sweep-${randomUUID()}`;
+      await db.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT now()`; // the transaction's now() is fixed from here
+        await sleep(100);
+        assert.equal(await periodic.claimSweep(db, name, 60), true, "the other worker claims the period");
+        assert.equal(await periodic.claimSweep(tx, name, 60), false, "the late worker finds it taken");
+      });
+      assert.equal(await periodic.claimSweep(db, name, 60), false);
+    },
+  );
 });
 
 describe("failed jobs: listed and retried", () => {

@@ -1,3 +1,4 @@
+import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { logger } from "@/server/log/logger.mjs";
 import { metrics } from "@/server/metrics/registry.mjs";
@@ -17,15 +18,19 @@ export interface PeriodicTask {
 
 /**
  * Claims this period of a sweep: true for exactly one caller per period, whatever the number of
- * workers (one UPDATE ... WHERE "nextRunAt" <= now() moves it on, by the database's clock). A
- * period shortened since the last run is taken at once.
+ * workers (one UPDATE ... WHERE "nextRunAt" <= now moves it on, by the database's clock). A period
+ * shortened since the last run is taken at once. The clock is `clock_timestamp()`, not `now()`:
+ * `now()` is when the caller's transaction began, and a worker whose statement began before another
+ * worker's claim (waiting on its row lock, or in a longer transaction) would see the new
+ * "nextRunAt" more than a period ahead of its own `now()`, take it for a shortened period and run
+ * the same period twice.
  */
-export async function claimSweep(db: Db, name: string, periodSeconds: number): Promise<boolean> {
-  await db.$executeRaw`INSERT INTO "Sweep" ("name", "nextRunAt") VALUES (${name}, now()) ON CONFLICT ("name") DO NOTHING`;
+export async function claimSweep(db: Db | Prisma.TransactionClient, name: string, periodSeconds: number): Promise<boolean> {
+  await db.$executeRaw`INSERT INTO "Sweep" ("name", "nextRunAt") VALUES (${name}, clock_timestamp()) ON CONFLICT ("name") DO NOTHING`;
   const claimed = await db.$queryRaw<{ name: string }[]>`
-    UPDATE "Sweep" SET "nextRunAt" = now() + make_interval(secs => ${periodSeconds}::float8), "lastRunAt" = now()
+    UPDATE "Sweep" SET "nextRunAt" = clock_timestamp() + make_interval(secs => ${periodSeconds}::float8), "lastRunAt" = clock_timestamp()
     WHERE "name" = ${name}
-      AND ("nextRunAt" <= now() OR "nextRunAt" > now() + make_interval(secs => ${periodSeconds}::float8))
+      AND ("nextRunAt" <= clock_timestamp() OR "nextRunAt" > clock_timestamp() + make_interval(secs => ${periodSeconds}::float8))
     RETURNING "name"`;
   return claimed.length > 0;
 }
