@@ -93,23 +93,14 @@ const server = http.createServer(
         };
         req.headers["x-request-id"] = context.id;
         res.setHeader("X-Request-Id", context.id);
-        let bytes = 0;
-        const count = (chunk, encoding) => {
-          if (chunk && typeof chunk !== "function") bytes += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : chunk.length;
-        };
-        const [write, end] = [res.write, res.end];
-        res.write = function (chunk, encoding, cb) {
-          count(chunk, encoding);
-          return write.call(this, chunk, encoding, cb);
-        };
-        res.end = function (chunk, encoding, cb) {
-          count(chunk, encoding);
-          return end.call(this, chunk, encoding, cb);
-        };
+        // bytes sent: counted by the socket (headers included), read again when the response ends;
+        // a keep-alive socket carries one response at a time
+        const socket = req.socket;
+        const sentBefore = socket.bytesWritten;
         res.once("close", () =>
           requestEnded(context, {
             status: res.statusCode,
-            bytes,
+            bytes: socket.bytesWritten - sentBefore,
             durationMs: performance.now() - context.startedAt,
             aborted: !res.writableFinished,
           }),
