@@ -7,7 +7,7 @@
 // order reversed every other round, BENCH_SCRAPES (default 50) scrapes. The verdict is the median of
 // the rounds' own on/off ratios: each pair ran back to back, so the machine's drift over the run
 // (these 2 cores are shared by nginx, Node, PostgreSQL and the load generator) falls out of it.
-// Each server under test is pinned to CPU 0 and the load generator to CPU 1 (pinServer).
+// Each server under test is pinned to CPU 0 and the load generator to CPU 1 (pinServer; BENCH_PIN=0: not).
 //
 // "Off" is the same build started with KINORA_BENCH_TELEMETRY=off (honoured only with KINORA_BENCH=1:
 // no request context, request id, request line, request metrics or statement timing in the app),
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     `autocannon on loopback, ${CONNECTIONS} connections, GET /api/public/user/{userCode}/overview with a public token, ${WARMUP} s of warm-up per server, then ${ROUNDS} rounds of ${SECONDS} s, on and off back to back, the order reversed every other round; ${header}.`,
     pinned
       ? "Each server (Node and its nginx) pinned to CPU 0, the load generator to CPU 1, PostgreSQL free (taskset: see pinServer in bench/report.ts)."
-      : "Unpinned (no taskset or a single CPU): the scheduler's choices move each round by 10-20 %.",
+      : "Unpinned (BENCH_PIN=0, no taskset or a single CPU): the scheduler's choices move each round by 10-20 %.",
     `"on / off" is the median of the rounds' own ratios (their range beside it); the req/s and latencies are each case's median over the rounds.`,
     `Then every documented operation requested twice (signed out, bad token) and the fixed route groups, so /metrics carries every route's series, and ${SCRAPES} scrapes timed one after another, each followed by a GET /healthz as the baseline.`,
     `Targets: on >= ${TARGET * 100} % of off; a scrape under ${SCRAPE_TARGET_MS} ms.`,

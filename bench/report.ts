@@ -156,10 +156,10 @@ export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximu
  * (util-linux); PostgreSQL stays free. On 2 cores shared by Node, nginx, PostgreSQL and autocannon,
  * which of them the scheduler favoured in a round moved a server's throughput by 10-20 %; pinned,
  * the server has a core of its own, as a node of its own would (the machine's other tenants still
- * move the rounds). Returns whether it pinned.
+ * move the rounds). BENCH_PIN=0 leaves them unpinned. Returns whether it pinned.
  */
 export function pinServer(pid: number): boolean {
-  if (os.cpus().length < 2) return false;
+  if (os.cpus().length < 2 || process.env.BENCH_PIN === "0") return false;
   const pids = [pid, ...descendants(pid)];
   try {
     for (const p of pids) execFileSync("taskset", ["-a", "-pc", "0", String(p)], { stdio: "ignore" });
