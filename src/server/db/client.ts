@@ -11,6 +11,9 @@ import { metrics } from "@/server/metrics/registry.mjs";
 
 export type Db = PrismaClient;
 
+/** The client, or the transaction a statement runs in: what a function that may run in either takes. */
+export type DbOrTx = Db | Prisma.TransactionClient;
+
 interface DbHandle {
   prisma: PrismaClient;
   runner: StatementRunner;
@@ -50,7 +53,7 @@ export async function getDbAccess(): Promise<DbAccess> {
 
 /** SQL of the direct kind through a Prisma client or transaction ($queryRawUnsafe): one way to write a statement for both. */
 export const queryOf =
-  (db: Db | Prisma.TransactionClient): DirectRead =>
+  (db: DbOrTx): DirectRead =>
   async <T>(sql: string, params: unknown[]) =>
     db.$queryRawUnsafe<T[]>(sql, ...params);
 

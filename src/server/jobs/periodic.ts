@@ -1,5 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { logger } from "@/server/log/logger.mjs";
 import { metrics } from "@/server/metrics/registry.mjs";
 
@@ -25,7 +24,7 @@ export interface PeriodicTask {
  * "nextRunAt" more than a period ahead of its own `now()`, take it for a shortened period and run
  * the same period twice.
  */
-export async function claimSweep(db: Db | Prisma.TransactionClient, name: string, periodSeconds: number): Promise<boolean> {
+export async function claimSweep(db: DbOrTx, name: string, periodSeconds: number): Promise<boolean> {
   await db.$executeRaw`INSERT INTO "Sweep" ("name", "nextRunAt") VALUES (${name}, clock_timestamp()) ON CONFLICT ("name") DO NOTHING`;
   const claimed = await db.$queryRaw<{ name: string }[]>`
     UPDATE "Sweep" SET "nextRunAt" = clock_timestamp() + make_interval(secs => ${periodSeconds}::float8), "lastRunAt" = clock_timestamp()

@@ -1,10 +1,7 @@
-import type { Db } from "@/server/db/client";
-import type { Prisma } from "@/generated/prisma/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { JOB_KINDS, type JobKind, type JobPayloads } from "./kinds";
 import { currentRequest } from "@/server/http/request-context.mjs";
 import { logContext } from "@/server/log/logger.mjs";
-
-type DbOrTx = Db | Prisma.TransactionClient;
 
 /**
  * Queues a job of a kind in the database (durable: it survives a crash of any process), with the id

@@ -1,5 +1,4 @@
-import type { Db } from "@/server/db/client";
-import type { Prisma } from "@/generated/prisma/client";
+import type { DbOrTx } from "@/server/db/client";
 import { enqueueJob } from "@/server/jobs/queue";
 import type { Mail } from "./send-mail";
 
@@ -8,6 +7,6 @@ import type { Mail } from "./send-mail";
  * transaction that writes what the mail is about, so the mail exists exactly when that does; call
  * `wakeLocalWorkers()` (jobs/queue.ts) after it committed, so a worker of this process sends it now.
  */
-export function queueMail(db: Db | Prisma.TransactionClient, mail: Mail): Promise<string> {
+export function queueMail(db: DbOrTx, mail: Mail): Promise<string> {
   return enqueueJob(db, "mail.send", { to: mail.to, subject: mail.subject, text: mail.text });
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { BoxSource, BoxStatus } from "@/generated/prisma/enums";
-import type { Db } from "@/server/db/client";
+import type { DbOrTx } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
@@ -106,12 +106,7 @@ export function toBoxItemView(row: BoxItemRow, baseUrl?: string): BoxItemView {
 export const normalizeBoxId = normalizeUuid;
 
 /** The caller's own item; 404 for a missing item and for another user's (no existence leak). */
-export async function loadOwnBoxItem(
-  db: Db | Prisma.TransactionClient,
-  ownerId: string,
-  boxId: unknown,
-  baseUrl?: string,
-): Promise<BoxItemView> {
+export async function loadOwnBoxItem(db: DbOrTx, ownerId: string, boxId: unknown, baseUrl?: string): Promise<BoxItemView> {
   const id = normalizeBoxId(boxId);
   const row = id ? await db.boxItem.findFirst({ where: { id, ownerId }, select: boxItemSelect }) : null;
   if (!row) throw notFound("error.boxItemNotFound");

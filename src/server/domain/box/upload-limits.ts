@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { DbOrTx } from "@/server/db/client";
 import { DomainError, notFound } from "@/server/core/errors";
 import { isLicenseExpired } from "@/server/domain/users/public-user";
 import { BYTES_PER_GB } from "@/server/domain/users/user-overview";
@@ -26,8 +26,6 @@ export interface UploadLimits {
   maxUploads: number;
   uploads: number;
 }
-
-type DbOrTx = Db | Prisma.TransactionClient;
 
 export async function loadUploadLimits(db: DbOrTx, userId: string, now = new Date()): Promise<UploadLimits> {
   const u = await db.user.findUnique({

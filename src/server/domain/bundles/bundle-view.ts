@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { DurationUnit } from "@/generated/prisma/enums";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
 import {
@@ -106,7 +106,7 @@ export interface LoadedBundle {
 const loaded = (row: BundleRow): LoadedBundle => ({ ownerId: row.ownerId, view: toBundleView(row) });
 
 /** The caller's own bundle; 404 for a missing one and for another user's (no existence leak). */
-export async function loadOwnBundle(db: Db | Prisma.TransactionClient, ownerId: string, bundleId: unknown): Promise<LoadedBundle> {
+export async function loadOwnBundle(db: DbOrTx, ownerId: string, bundleId: unknown): Promise<LoadedBundle> {
   const id = normalizeUuid(bundleId);
   const row = id ? await db.bundle.findFirst({ where: { id, ownerId }, select: bundleSelect("owner") }) : null;
   if (!row) throw notFound("error.bundleNotFound");

@@ -1,13 +1,11 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { env } from "@/server/env";
 import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
 import { streamingBaseUrl } from "@/server/domain/live/channel-view";
 import { CAST_RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
-
-type DbOrTx = Db | Prisma.TransactionClient;
 
 /** The document's Cast channel, with domain types (the REST layer leaves out what public views omit). */
 export interface CastChannelView {

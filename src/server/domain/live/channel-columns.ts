@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { invalidField } from "@/server/core/errors";
 import { findOwnThumbnail } from "@/server/domain/thumbnails/own-thumbnail";
 import type { ChannelFields } from "./channel-fields";
@@ -10,12 +10,7 @@ import { streamPathInUse } from "./stream-path";
  * is not one of the owner's, or a streamPath that another of them holds (they share the ingest's
  * and the output's name space: stream-path.ts), is a 400 on it. `selfId`: the row being updated.
  */
-export async function streamableColumns(
-  db: Db | Prisma.TransactionClient,
-  ownerId: string,
-  fields: Omit<ChannelFields, "public">,
-  selfId?: string,
-) {
+export async function streamableColumns(db: DbOrTx, ownerId: string, fields: Omit<ChannelFields, "public">, selfId?: string) {
   if (fields.thumbnailId && !(await findOwnThumbnail(db, ownerId, fields.thumbnailId)))
     throw invalidField("thumbnailId", "field.thumbnailId");
   if (await streamPathInUse(db, fields.streamPath, selfId)) throw invalidField("streamPath", "field.streamPathTaken");

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { env } from "@/server/env";
 import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { notFound } from "@/server/core/errors";
@@ -62,7 +62,7 @@ export interface LoadedChannel {
 }
 
 /** The caller's own channel; 404 for a missing one and for another user's (no existence leak). */
-export async function loadOwnChannel(db: Db | Prisma.TransactionClient, ownerId: string, channelId: unknown, baseUrl?: string) {
+export async function loadOwnChannel(db: DbOrTx, ownerId: string, channelId: unknown, baseUrl?: string) {
   const id = normalizeUuid(channelId);
   const row = id ? await db.liveChannel.findFirst({ where: { id, ownerId }, select: channelSelect }) : null;
   if (!row) throw notFound("error.liveChannelNotFound");

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { PaymentMode } from "@/generated/prisma/enums";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
 import { channelSelect, toChannelView, type LiveChannelView } from "./channel-view";
@@ -80,12 +80,7 @@ const loaded = (row: EventRow, baseUrl: string | undefined): LoadedEvent => ({
 });
 
 /** The caller's own event; 404 for a missing one and for another user's (no existence leak). */
-export async function loadOwnEvent(
-  db: Db | Prisma.TransactionClient,
-  ownerId: string,
-  eventId: unknown,
-  baseUrl?: string,
-): Promise<LoadedEvent> {
+export async function loadOwnEvent(db: DbOrTx, ownerId: string, eventId: unknown, baseUrl?: string): Promise<LoadedEvent> {
   const id = normalizeUuid(eventId);
   const row = id ? await db.liveEvent.findFirst({ where: { id, channel: { ownerId } }, select: eventSelect }) : null;
   if (!row) throw notFound("error.liveEventNotFound");

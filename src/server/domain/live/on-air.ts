@@ -1,7 +1,4 @@
-import type { Db } from "@/server/db/client";
-import type { Prisma } from "@/generated/prisma/client";
-
-type DbOrTx = Db | Prisma.TransactionClient;
+import type { DbOrTx } from "@/server/db/client";
 
 // The channel's on-air event: the one whose window contains the instant (events of a channel do not
 // overlap; the live operations refuse it).

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { DbOrTx } from "@/server/db/client";
 import type { Ctx } from "@/server/core/context";
 
 export const streamPathInput = z.object({
@@ -26,7 +25,7 @@ export function slugOf(name: string | undefined): string {
  * the three share the ingest's and the output's name space (a cast stream publishes through the
  * live ingest), each table's unique index guarding only its own rows.
  */
-export async function streamPathInUse(db: Db | Prisma.TransactionClient, streamPath: string, exceptId?: string): Promise<boolean> {
+export async function streamPathInUse(db: DbOrTx, streamPath: string, exceptId?: string): Promise<boolean> {
   const rows = await db.$queryRaw<{ id: string }[]>`SELECT "id"::text AS id FROM "LiveChannel" WHERE "streamPath" = ${streamPath}
     UNION ALL SELECT "id"::text FROM "CastChannel" WHERE "streamPath" = ${streamPath}
     UNION ALL SELECT "id"::text FROM "CastStream" WHERE "streamPath" = ${streamPath}`;

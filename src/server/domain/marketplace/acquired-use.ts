@@ -1,6 +1,5 @@
-import type { Prisma } from "@/generated/prisma/client";
 import type { VodLicenseType } from "@/generated/prisma/enums";
-import type { Db } from "@/server/db/client";
+import type { DbOrTx } from "@/server/db/client";
 import { DomainError, invalidField } from "@/server/core/errors";
 import { formatMoney } from "@/lib/money";
 import { MAX_PRICE_CENTS } from "@/server/core/schema";
@@ -11,8 +10,6 @@ import { isNoDerivatives, isNonCommercial, termColumnSelect, termsOf, type Licen
 // What the license of an acquired content lets its acquirer do with it (the box item's
 // marketplaceLicense), for the contexts that use box items: vod publishing and pay-per-view sales,
 // bundles, the box's own edits. Contents uploaded by their owner have no license: everything is allowed.
-
-type DbOrTx = Db | Prisma.TransactionClient;
 
 interface UsedLicense {
   issuerId: string;

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { contentFieldsOf, contentObjectSql, contentRowSelect, type ContentFields } from "@/server/domain/box/content-fields";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
 import { playableOf } from "@/server/domain/box/box-item-view";
 import type { PlayableItem } from "@/server/domain/playback/sign-playback";
@@ -70,7 +70,7 @@ export function toLoadedMarketItem(r: MarketItemRow, baseUrl?: string): LoadedMa
 }
 
 /** A listing by id, whoever sells it; undefined when there is none (or the text cannot be an id). */
-export async function findMarketItem(db: Db | Prisma.TransactionClient, marketplaceId: unknown, baseUrl?: string) {
+export async function findMarketItem(db: DbOrTx, marketplaceId: unknown, baseUrl?: string) {
   const id = normalizeUuid(marketplaceId);
   const row = id ? await db.marketplaceItem.findUnique({ where: { id }, select: marketItemSelect }) : null;
   return row ? toLoadedMarketItem(row, baseUrl) : undefined;
