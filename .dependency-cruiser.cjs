@@ -11,7 +11,7 @@ const LAYERS = [
   { name: "services", path: "^src/server/(media|payments|jobs|lease|mail|auth)/" },
   { name: "kernel", path: "^src/server/core/" },
   { name: "db", path: "^src/server/db/" },
-  { name: "base", path: "^src/(server/(env\\.ts$|i18n/|http/|log/|metrics/)|lib/|generated/|messages/|types/)" },
+  { name: "base", path: "^src/(server/(env\\.ts$|instance-secret\\.mjs$|i18n/|http/|log/|metrics/)|lib/|generated/|messages/|types/)" },
 ];
 
 const climbs = LAYERS.flatMap((lower, i) =>

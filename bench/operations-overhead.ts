@@ -16,7 +16,7 @@
 import os from "node:os";
 import path from "node:path";
 import { Api } from "../test/support/api";
-import { startKinora, type Kinora } from "../test/support/server";
+import { startKinora, startOwnKinora, type Kinora } from "../test/support/server";
 import { documentedEndpoints } from "../test/support/spec-endpoints";
 import { checkCases, compare, fmt, machine, onBothDatabases, pinServer, writeSection, type LoadCase, type LoadResult } from "./report";
 
@@ -90,9 +90,18 @@ async function benchDatabase(databaseUrl?: string): Promise<Results> {
   // their logs go to files, as a service's go to its journal: not through a pipe into this process,
   // which generates the load and would pay for reading them
   const on = await startKinora({ KINORA_BENCH: "1", ...db }, { logFile: path.join(os.tmpdir(), `kinora-bench-on-${process.pid}.log`) });
-  // PostgreSQL: both servers on the same database (the off one runs no worker: the on one's queue is empty anyway)
-  const off = await startKinora(
-    { KINORA_BENCH: "1", KINORA_BENCH_TELEMETRY: "off", EDGE_ACCESS_LOG: "off", LOG_LEVEL: "warn", ...db },
+  // PostgreSQL: the off server is an instance of its own (its own database: nodes of one database
+  // share their storage), on the same PostgreSQL server
+  const off = await startOwnKinora(
+    // the same roles as the on one (web and ingest on PostgreSQL: no worker)
+    {
+      KINORA_BENCH: "1",
+      KINORA_BENCH_TELEMETRY: "off",
+      EDGE_ACCESS_LOG: "off",
+      LOG_LEVEL: "warn",
+      ...db,
+      ...(databaseUrl ? { KINORA_ROLES: "web,ingest" } : {}),
+    },
     { logFile: path.join(os.tmpdir(), `kinora-bench-off-${process.pid}.log`) },
   );
   try {

@@ -1,7 +1,7 @@
 // The embedded default without SMTP: mail lands in the outbox and a local visitor reads it at
 // /dev/outbox. This spec starts its own server (SMTP_URL="") next to the shared one.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startKinora, type Kinora } from "../test/support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../test/support/server";
 import { preparePostgres } from "../scripts/test-postgres";
 import { fillRegister, logIn, newIdentity, shot } from "./helpers/account";
 
@@ -12,7 +12,7 @@ let ownDb: { url: string; drop(): Promise<void> } | undefined;
 // the suite's worker (which sends by SMTP) never takes its mails
 test.beforeAll(async () => {
   ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-  server = await startKinora({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
+  server = await startKinora({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}) });
 });
 
 test.afterAll(async () => {

@@ -32,11 +32,14 @@ import { refuseDeclaredTooLarge } from "../src/server/http/body-limits.mjs";
 import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-hosts.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
 import { onRequestEnd, requestEnded, requestIdOf, runInRequest, telemetryOff } from "../src/server/http/request-context.mjs";
-import { markStopping, runStopped } from "../src/server/http/lifecycle.mjs";
-import { mayScrape, observeRequest, writeMetrics } from "../src/server/metrics/registry.mjs";
+import { markStopping, runStopped, whenStarted } from "../src/server/http/lifecycle.mjs";
+import { mayScrape, observeRequest, serveMetrics, writeMetrics } from "../src/server/metrics/registry.mjs";
 import { serveBackupControl } from "../src/server/backup/control.mjs";
 import { captureConsole, logger } from "../src/server/log/logger.mjs";
 import { logRequest } from "../src/server/log/request-line.mjs";
+import { nodeRoles } from "../src/lib/node-roles.mjs";
+import { resolveInstanceSecret } from "../src/server/instance-secret.mjs";
+import { spawn } from "node:child_process";
 
 // One logger (docs/operations.md "Logs"): JSON lines on stdout, Next's and the libraries' console output included
 captureConsole();
@@ -55,11 +58,43 @@ process.env.NODE_ENV = "production";
 const badHosts = parseAllowedHosts(process.env.ALLOWED_HOSTS ?? "").invalid;
 if (badHosts.length) throw new Error(`ALLOWED_HOSTS: not a host name: ${badHosts.join(", ")}`);
 
+/** Stops the start with `message` (what to set), exit 1: a node that would break silently does not start. */
+function refuse(message) {
+  log.fatal(message);
+  process.exit(1);
+}
+
+// What this node does (KINORA_ROLES: src/lib/node-roles.mjs, docs/deploy.md). Ingest runs where
+// nginx-rtmp can start; a node whose KINORA_ROLES names ingest refuses to start without it.
+const plan = nodeRoles(process.env);
+if (!plan.ok) refuse(plan.error);
+const rtmp = plan.roles.includes("ingest")
+  ? findRtmp(plan.named ? { ...process.env, LIVE_INGEST: "1" } : process.env)
+  : { ok: false, required: false, reason: "not this node's role (KINORA_ROLES)" };
+if (!rtmp.ok && rtmp.required) refuse(`${plan.named ? "KINORA_ROLES names ingest" : "LIVE_INGEST=1"}, but ${rtmp.reason}`);
+const roles = plan.roles.filter((role) => role !== "ingest" || rtmp.ok);
+const web = roles.includes("web");
+process.env.KINORA_ROLES = roles.join(","); // what the app sees (src/server/env.ts): what this node does
+// A worker node is `npm run worker`'s process (scripts/worker.ts), run from here: its own process
+// group, so that a terminal's Ctrl-C reaches it once, through this process; it stops when this one
+// goes (the IPC channel closes), its exit status is this one's.
+if (!web && !roles.includes("ingest")) {
+  const worker = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/worker.ts")], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    detached: true,
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => worker.kill(signal));
+  process.exit(await new Promise((resolve) => worker.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)))));
+}
+
 // Output that can no longer be written (EPIPE: whoever read our stdout or stderr is gone) would
 // otherwise make every log line an uncaught error that is logged again, a busy loop: stop instead.
 let stopOnBrokenOutput = () => process.exit(1);
 for (const stream of [process.stdout, process.stderr]) stream.on("error", (err) => err?.code === "EPIPE" && stopOnBrokenOutput());
 
+// the instance's secret: AUTH_SECRET, else on PostgreSQL the database's (src/server/instance-secret.mjs)
+await resolveInstanceSecret(process.env, dataDir);
 const mediaKey = resolveMediaKey(process.env, dataDir);
 const mediaLog = new MediaLogWriter(mediaLogDir(dataDir), "node");
 const handleMedia = createMediaHandler({ key: mediaKey, env: process.env, storageRoot: path.join(dataDir, "storage"), log: mediaLog });
@@ -179,9 +214,11 @@ const listen = (p, h) =>
     });
   });
 
+// A web node: the nginx edge (or this process) on HOST:PORT. A node without the web role serves no
+// one: the app listens on loopback only, for nginx-rtmp's callbacks (its /metrics: METRICS_PORT).
 let edge;
 let appPort;
-const nginx = findNginx(process.env);
+const nginx = web ? findNginx(process.env) : { ok: false, required: false, reason: "not this node's role (KINORA_ROLES)" };
 if (nginx.ok) {
   appPort = await listen(0, "127.0.0.1");
   try {
@@ -207,27 +244,45 @@ if (nginx.ok) {
     if (nginx.required) throw err;
     log.warn({ err }, "nginx could not start, serving media from Node");
     await new Promise((resolve) => server.close(resolve));
+    appPort = undefined;
   }
-} else {
+} else if (web) {
   if (nginx.required) throw new Error(`NGINX=1 but ${nginx.reason}`);
   if (nginx.reason !== "NGINX=0") log.warn(`serving media from Node: ${nginx.reason}`);
 }
-if (!edge) await listen(port, hostname);
+if (!web) appPort = await listen(0, "127.0.0.1");
+else if (!edge) await listen(port, hostname);
+const metricsServer =
+  !web && process.env.METRICS_PORT
+    ? await serveMetrics(Number(process.env.METRICS_PORT), process.env.METRICS_HOST || "0.0.0.0", process.env.METRICS_TOKEN || undefined)
+    : undefined;
 
-// Live ingest: nginx-rtmp calls the app back on loopback (behind the edge, the app's own port)
+// The app's start-up (src/instrumentation.ts: database, migrations, this node among the others) runs
+// once Next is up; a request to this process makes sure it begins. Until it has finished nothing is
+// ready; when it fails (a node the others cannot work with), the start is refused.
+// this process's own address (behind the edge, or without the web role, its loopback port)
+const appHost = appPort || ["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "127.0.0.1" : hostname;
+const appBase = `http://${appHost.includes(":") ? `[${appHost}]` : appHost}:${appPort ?? port}`;
+fetch(`${appBase}/healthz`).catch(() => {});
+try {
+  await whenStarted();
+} catch (err) {
+  await edge?.stop();
+  refuse(err instanceof Error ? err.message : String(err));
+}
+
+// Live ingest: nginx-rtmp calls the app back on loopback (behind the edge, or without the web role,
+// the app's own port)
 let ingest;
-const rtmp = findRtmp(process.env);
 const rtmpPort = Number(process.env.RTMP_PORT ?? 1935);
 if (rtmp.ok) {
-  const hookHost = edge || ["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "127.0.0.1" : hostname;
-  const hookBase = `http://${hookHost.includes(":") ? `[${hookHost}]` : hookHost}:${edge ? appPort : port}`;
   try {
     ingest = await startRtmp({
       binary: rtmp.binary,
       dataDir,
       host: hostname,
       port: rtmpPort,
-      hookBase,
+      hookBase: appBase,
       mediaKey,
       segmentSeconds: Number(process.env.LIVE_SEGMENT_SECONDS ?? 1),
       transcode: ["1", "true", "yes", "on"].includes(String(process.env.LIVE_TRANSCODE ?? "").toLowerCase()),
@@ -235,7 +290,7 @@ if (rtmp.ok) {
     });
     log.info(`live ingest on rtmp://${hostname}:${rtmpPort}/live (nginx-rtmp)`);
     // publishes a crash cut off end now, and their recorded copies go to the recording job
-    const started = await fetch(`${hookBase}/internal/live/ingest-start?key=${liveHookSecret(mediaKey)}`, { method: "POST" }).catch(
+    const started = await fetch(`${appBase}/internal/live/ingest-start?key=${liveHookSecret(mediaKey)}`, { method: "POST" }).catch(
       (e) => e,
     );
     if (!started.ok) log.warn(`live: the interrupted publishes could not be recovered: ${started.status ?? started.message}`);
@@ -243,9 +298,8 @@ if (rtmp.ok) {
     if (rtmp.required) throw err;
     log.warn({ err }, "live ingest is off: nginx-rtmp could not start");
   }
-} else {
-  if (rtmp.required) throw new Error(`LIVE_INGEST=1 but ${rtmp.reason}`);
-  if (rtmp.reason !== "LIVE_INGEST=0") log.warn(`live ingest is off: ${rtmp.reason}`);
+} else if (plan.roles.includes("ingest") && rtmp.reason !== "LIVE_INGEST=0") {
+  log.warn(`live ingest is off: ${rtmp.reason}`);
 }
 // Without PUBLIC_URL, absolute URLs follow the request's Host only for these names (src/server/http/allowed-hosts.mjs)
 const publicUrl = process.env.PUBLIC_URL;
@@ -263,7 +317,9 @@ const listenName = ["0.0.0.0", "::", "[::]"].includes(hostname)
     ? `[${hostname}]`
     : hostname;
 const readyUrl = publicUrl ? publicUrl.replace(/\/$/, "") : `http://${listenName}:${port}`;
-log.info(`Kinora ready on ${readyUrl} (pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx)`);
+const stopHint = `pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx`;
+if (web) log.info(`Kinora ready on ${readyUrl} (${stopHint}; roles ${roles.join(", ")})`);
+else log.info(`Kinora node ready: ${roles.join(", ")}, no web role: nothing served on PORT (${stopHint})`);
 
 let stopping = false;
 edge?.exited.then((status) => {
@@ -307,6 +363,7 @@ const shutdown = async () => {
   if ((await Promise.race([handedBack, grace])) === "timeout") log.warn("stopping: the running jobs were not handed back in time");
   clearTimeout(graceTimer);
   await backupControl?.close();
+  metricsServer?.close();
   await runStopped();
   mediaLog.close();
   log.info("stopped");

@@ -1,12 +1,14 @@
-// Job worker process (`npm run worker`): runs the durable jobs (media ingest, ...) of a PostgreSQL
-// deployment, beside any number of web processes and other workers (DATA_DIR or S3 storage shared
-// with them). On the embedded PGlite database the worker runs inside `npm start` instead: PGlite
-// belongs to one process. A one-box PostgreSQL deployment may also run it in `npm start` with
-// KINORA_WORKER=1.
+// Job worker process (`npm run worker`, or `npm start` with KINORA_ROLES=worker): runs the durable jobs
+// (media ingest, ...) of a PostgreSQL deployment, beside any number of other nodes (S3 storage, or a
+// DATA_DIR shared with them: docs/deploy.md). On the embedded PGlite database the worker runs inside
+// `npm start` instead: PGlite belongs to one process.
 import { closeDb, getDbAccess } from "../src/server/db/client";
 import { seedReference } from "../src/server/domain/licenses/reference-data";
+import path from "node:path";
 import { env } from "../src/server/env";
+import { resolveInstanceSecret } from "../src/server/instance-secret.mjs";
 import { startJobWorker } from "../src/server/workers/start-job-worker";
+import { joinCluster, NodeRefused } from "../src/server/workers/node-heartbeat";
 import { startProcessLease } from "../src/server/workers/process-lease";
 import { closeStorage } from "../src/server/media/storage";
 import { serveMetrics } from "../src/server/metrics/registry.mjs";
@@ -17,15 +19,18 @@ import { captureConsole, logger } from "../src/server/log/logger.mjs";
 captureConsole();
 
 async function main(): Promise<void> {
-  if (!env().DATABASE_URL) {
+  if (!process.env.DATABASE_URL) {
     logger().fatal("npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, npm start runs the jobs itself.");
     process.exit(1);
   }
+  // the instance's secret (AUTH_SECRET, else the database's) before the configuration is read
+  await resolveInstanceSecret(process.env, path.resolve(process.env.DATA_DIR ?? "./data"));
   const database = await getDbAccess();
   const { db } = database;
   await seedReference(db);
   const lease = await startProcessLease(db, { sole: false, ttlSeconds: env().JOB_LEASE_SECONDS });
-  const worker = await startJobWorker(database, { soleWorker: false, inProcess: false });
+  const node = await joinCluster(db, ["worker"], { sole: false });
+  const worker = await startJobWorker(database, { soleWorker: false });
   // its own /metrics (docs/operations.md "Metrics") on METRICS_PORT when set
   registerMetricSources(db);
   const { METRICS_PORT, METRICS_HOST, METRICS_TOKEN } = env();
@@ -38,6 +43,7 @@ async function main(): Promise<void> {
     stopping = true;
     // running jobs are aborted and put back in the queue for the next worker
     await worker.stop();
+    await node.stop();
     metricsServer?.close();
     await lease.stop();
     await closeStorage();
@@ -46,6 +52,13 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown());
   process.on("SIGINT", () => void shutdown());
+  // run by `npm start` (KINORA_ROLES=worker): the launcher gone (even killed), this stops too
+  if (process.connected) process.on("disconnect", () => void shutdown());
 }
 
-void main();
+// a start that fails (the database unreachable, a node the others cannot work with) says why and exits 1
+main().catch((err: unknown) => {
+  if (err instanceof NodeRefused) logger().fatal(err.message);
+  else logger().fatal({ err }, "the worker could not start");
+  process.exit(1);
+});

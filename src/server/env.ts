@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { allowedHostsOf, parseAllowedHosts } from "./http/allowed-hosts.mjs";
+import { localSecret } from "./instance-secret.mjs";
+import { parseRoles } from "../lib/node-roles.mjs";
 
 // Validated configuration. Everything has an embedded default so `npm start` works with no setup.
 const schema = z.object({
@@ -53,10 +54,20 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
-  // Job worker (workers/start-job-worker.ts): in the web process always on PGlite, on PostgreSQL only with
-  // KINORA_WORKER=1 (else `npm run worker` processes); jobs at once per process; lease before a job of a
-  // killed worker is retried elsewhere
-  KINORA_WORKER: z.stringbool().default(false),
+  // What this node does (src/lib/node-roles.mjs, docs/deploy.md): a comma list of web, worker, ingest;
+  // unset: all three. The launcher has checked it and narrowed it to what it could start (no ingest
+  // without nginx-rtmp unless asked for) before the app reads it.
+  KINORA_ROLES: z
+    .string()
+    .optional()
+    .transform((value, check) => {
+      const parsed = parseRoles(value);
+      if (parsed.ok) return parsed.roles;
+      check.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
+  // Job worker (workers/start-job-worker.ts, on a node with the worker role): jobs at once per process;
+  // lease before a job of a killed worker is retried elsewhere
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
   // finished jobs (completed, canceled) are deleted this many days after (the jobs.retention sweep); failed ones stay
@@ -144,19 +155,12 @@ export function env(): Env {
     ...parsed,
     dataDir,
     publicUrl,
+    // without AUTH_SECRET: DATA_DIR/auth-secret. On PostgreSQL the launcher and `npm run worker` have
+    // set AUTH_SECRET to the database's before this is read (src/server/instance-secret.mjs).
     authSecret: new TextEncoder().encode(parsed.AUTH_SECRET ?? localSecret(dataDir)),
     allowedHosts: allowedHostsOf({ ...parsed, KINORA_DEMO: process.env.KINORA_DEMO }),
     localInstance,
     ownOrigins: [...new Set([new URL(publicUrl).origin, ...local])],
   };
   return cached;
-}
-
-/** Without AUTH_SECRET an instance keeps a random secret in its data dir (instances that share users must share AUTH_SECRET). */
-function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { Api, type ApiResponse } from "../support/api";
 import { address, newUser, sleep } from "./users-fixtures";
-import { sharedKinora, startKinora, type Kinora } from "../support/server";
+import { sharedKinora, startOwnKinora, type Kinora } from "../support/server";
 
 function assertNoStore(res: ApiResponse): void {
   assert.equal(res.headers.get("cache-control"), "no-store");
@@ -100,7 +100,7 @@ describe("Errors table: expired tokens (access 2 s, refresh 1 s)", () => {
   let server: Kinora;
   let shortApi: Api;
   before(async () => {
-    server = await startKinora({ ACCESS_TOKEN_TTL: "2", REFRESH_TOKEN_TTL: "1" });
+    server = await startOwnKinora({ ACCESS_TOKEN_TTL: "2", REFRESH_TOKEN_TTL: "1" });
     shortApi = new Api(server.url);
   });
   after(() => server.stop());

@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { Api } from "../support/api";
 import { payThroughSandbox } from "../support/checkout";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { walkLadder } from "./playback-fixtures";
 import { newUser, type TestUser } from "./users-fixtures";
 import { publish, readyItem, uniqueWord } from "./vod-fixtures";
@@ -32,7 +32,7 @@ const start = async (env: Record<string, string | undefined>) => {
 };
 const serverEnv = (dataDir: string | undefined, db: Db | undefined) => ({
   ...(dataDir ? { DATA_DIR: dataDir } : {}),
-  ...(db ? { DATABASE_URL: db.url, KINORA_WORKER: "1" } : { DATABASE_URL: undefined }),
+  ...(db ? { DATABASE_URL: db.url, ...ALL_ROLES } : { DATABASE_URL: undefined }),
 });
 
 /** `npm run backup|restore -- FILE` with this environment: its exit code and output. */

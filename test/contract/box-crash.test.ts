@@ -3,7 +3,7 @@
 // READY, every rendition exists once and whole, and the owner is mailed once. kill -9 mid-upload: a tus upload goes on after
 // the restart; a multipart upload's temp file is swept and its progress bar falls back to 0.
 // PGlite: the server runs the worker and is killed. PostgreSQL: the server runs it too
-// (KINORA_WORKER=1, a one-box deployment), on a database of its own, with a short job lease.
+// (every role, a one-box deployment), on a database of its own, with a short job lease.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +12,7 @@ import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
 import { mailsTo, waitForMail } from "../support/mailbox";
 import { makeH264AacMp4, makeMediaDir, makeVp9OpusWebm } from "../support/media-fixtures";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { newUser } from "./users-fixtures";
 import {
@@ -44,7 +44,7 @@ const serverEnv = () => ({
   SMTP_URL: "", // mail to DATA_DIR/outbox
   JOB_LEASE_SECONDS: "10",
   JOB_CONCURRENCY: "1",
-  ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+  ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}),
 });
 
 /** kill -9 of the server, a restart on the same DATA_DIR (and database), and the user logged in again. */

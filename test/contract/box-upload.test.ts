@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { newUser, type TestUser } from "./users-fixtures";
 import {
@@ -40,7 +40,7 @@ let racer: TestUser;
 let tokenUser: TestUser;
 let expiredDownload: { contentId: string; token: string };
 
-const serverEnv = () => ({ ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
+const serverEnv = () => ({ ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}) });
 
 before(async () => {
   ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;

@@ -5,14 +5,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { waitForItem } from "./box-fixtures";
 
 let server: Kinora;
 let ownDb: { url: string; drop(): Promise<void> } | undefined;
 
-const demoEnv = () => ({ KINORA_DEMO: "1", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
+const demoEnv = () => ({ KINORA_DEMO: "1", ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}) });
 
 before(async () => {
   ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;

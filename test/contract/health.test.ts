@@ -111,11 +111,13 @@ test("a serving instance: /healthz 200 and /readyz 200 with every check ok", asy
     assert.equal(ready.body.checks.worker?.ok, true);
     assert.equal(ready.body.checks.worker?.alive, 1);
   } else {
-    // PostgreSQL without KINORA_WORKER: no worker yet, a warning that does not fail readiness
+    // PostgreSQL, a web and ingest node (KINORA_ROLES=web,ingest): no worker yet, a warning that does not fail readiness
     assert.equal(ready.body.checks.worker?.ok, false);
     assert.equal(ready.body.checks.worker?.alive, 0);
     assert.match(ready.body.checks.worker?.warning ?? "", /no job worker/);
   }
+  // the server takes RTMP streams itself (nginx-rtmp): the one ingest node alive
+  assert.deepEqual([ready.body.checks.ingest?.ok, ready.body.checks.ingest?.alive], [true, 1]);
 });
 
 test(

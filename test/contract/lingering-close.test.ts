@@ -7,12 +7,12 @@ import assert from "node:assert/strict";
 import net from "node:net";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
-import { startKinora, type Kinora } from "../support/server";
+import { startOwnKinora, type Kinora } from "../support/server";
 
 let server: Kinora;
 
 before(async () => {
-  server = await startKinora({ NGINX: "0" });
+  server = await startOwnKinora({ NGINX: "0" });
 });
 after(() => server?.stop());
 

@@ -13,7 +13,7 @@ import { Api } from "../support/api";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { portalSignIn } from "../support/portal-session";
 import { publishTestPattern } from "../support/live-fixtures";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { isFinal, uploadFile, waitForItem } from "./box-fixtures";
 import { createChannel, setLivePassword } from "./live-fixtures";
@@ -33,7 +33,7 @@ before(async () => {
     NGINX: "1",
     LIVE_INGEST: "1",
     SMTP_URL: "",
-    ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+    ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}),
   });
   api = new Api(server.url);
   user = await newUser(api);

@@ -1,6 +1,6 @@
 // Mail through the job queue (mail/queue-mail.ts, job kind mail.send) with the SMTP server down: a
-// server of the file's own (PostgreSQL: a database of its own, the worker in the web process with
-// KINORA_WORKER=1) and an SMTP sink of its own, stopped before a registration and started again on
+// server of the file's own (PostgreSQL: a database of its own, every role in the one process, the
+// default) and an SMTP sink of its own, stopped before a registration and started again on
 // the same port: the registration answers 201 at once, the failed attempt shows in
 // kinora_mail_total{outcome="failed"}, and the activation mail arrives after SMTP is back (the
 // second attempt, 10 s after the first: jobs/kinds.ts mailBackoffSeconds).
@@ -12,7 +12,7 @@ import { after, before, test } from "node:test";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { Api } from "../support/api";
 import { firstLink, mailsTo, waitForMail } from "../support/mailbox";
-import { freePort, startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, freePort, startKinora, type Kinora } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 import { register, registration, sleep } from "./users-fixtures";
 
@@ -29,7 +29,7 @@ before(async () => {
   ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
   server = await startKinora({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+    ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}),
   });
 });
 after(async () => {

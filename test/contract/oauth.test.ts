@@ -11,7 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Api, type ApiResponse } from "../support/api";
 import { address, newUser, sleep } from "./users-fixtures";
-import { sharedKinora, startKinora, type Kinora } from "../support/server";
+import { sharedKinora, startKinora, startOwnKinora, type Kinora } from "../support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ACCESS_TTL = Number(process.env.ACCESS_TOKEN_TTL ?? 3600);
@@ -314,7 +314,7 @@ describe("refresh token rotation and replay (grace 1 s)", () => {
   let server: Kinora;
   let privateApi: Api;
   before(async () => {
-    server = await startKinora({ REFRESH_GRACE_SECONDS: "1" });
+    server = await startOwnKinora({ REFRESH_GRACE_SECONDS: "1" });
     privateApi = new Api(server.url);
   });
   after(() => server.stop());

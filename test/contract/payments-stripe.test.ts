@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
-import { startKinora, type Kinora } from "../support/server";
+import { startOwnKinora, type Kinora } from "../support/server";
 import { deliverStripeEvent, startStripeStandin, stripeSignature, type StripeStandin } from "../support/stripe-standin";
 import { assertError, assertValidation, newUser, type TestUser } from "./users-fixtures";
 
@@ -22,7 +22,7 @@ let api: Api;
 
 before(async () => {
   standin = await startStripeStandin({ secretKey: KEY });
-  server = await startKinora({
+  server = await startOwnKinora({
     PAYMENT_PROVIDER: "stripe",
     STRIPE_SECRET_KEY: KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -157,7 +157,7 @@ test("other events are acknowledged and ignored; the webhook takes POST only", a
 
 test("the ledger: exactly one SALE for each paid payment, none for the others (read from the database)", async () => {
   if (!process.env.DATABASE_URL) await server.stop(); // PGlite allows one process
-  const rows = await withDatabase({ dataDir: server.dataDir }, (q) =>
+  const rows = await withDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl }, (q) =>
     q<{ trackingId: string; status: string; type: string; grossCents: number; feeCents: number; netCents: number }>(
       `SELECT p."trackingId", p."status", l."type", l."grossCents", l."feeCents", l."netCents"
          FROM "Payment" p JOIN "LedgerEntry" l ON l."paymentId" = p."id" WHERE p."trackingId" = ANY($1) ORDER BY p."trackingId"`,

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Api } from "../support/api";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { deliveryMatrix } from "./playback-matrix";
 import { parseSigned, playWhenReady, rawRequest, uploadClip } from "./playback-fixtures";
@@ -13,11 +13,11 @@ const TTL = 20;
 let server: Promise<Kinora> | undefined;
 let ownDb: { url: string; drop(): Promise<void> } | undefined;
 // On PostgreSQL the suite's worker processes serve the shared server's DATA_DIR: this server gets a
-// database of its own and runs its jobs itself (KINORA_WORKER), so its uploads are ingested here.
+// database of its own and runs its jobs itself (every role, the default), so its uploads are ingested here.
 const nodeServer = () =>
   (server ??= (async () => {
     ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-    const db: Record<string, string> = ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {};
+    const db: Record<string, string | undefined> = ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {};
     return startKinora({ NGINX: "0", MEDIA_URL_TTL: String(TTL), ...db });
   })());
 after(async () => {

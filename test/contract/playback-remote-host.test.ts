@@ -10,7 +10,7 @@ import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { Api } from "../support/api";
 import { portalSignIn } from "../support/portal-session";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { fetchOk, parseSigned, uploadClip, waitReady, walkLadder } from "./playback-fixtures";
 import { newUser, type TestUser } from "./users-fixtures";
@@ -26,7 +26,7 @@ let boxId: string;
 before(async () => {
   // on PostgreSQL the suite's worker serves the shared server: this one has its own database and runs its jobs
   ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-  const db: Record<string, string> = ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {};
+  const db: Record<string, string | undefined> = ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {};
   server = await startKinora({
     HOST: "0.0.0.0",
     TRUST_PROXY: "0",

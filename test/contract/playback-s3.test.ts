@@ -5,11 +5,11 @@ import { after } from "node:test";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { findNginx } from "../../src/server/media/edge/nginx.mjs";
 import { deliveryMatrix } from "./playback-matrix";
-import { startS3rver, type S3rver } from "../support/s3rver";
+import { s3StorageEnv, startS3rver, type S3rver } from "../support/s3rver";
 
 let server: Promise<Kinora> | undefined;
 let s3: S3rver | undefined;
@@ -19,13 +19,8 @@ const s3Server = () =>
     s3 = await startS3rver(mkdtempSync(path.join(os.tmpdir(), "kinora-s3-")), "media");
     ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
     return startKinora({
-      STORAGE_DRIVER: "s3",
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: "media",
-      S3_FORCE_PATH_STYLE: "true",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+      ...s3StorageEnv(s3, "media"),
+      ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}),
     });
   })());
 after(async () => {

@@ -2,7 +2,7 @@
 // runs. The request gets its whole answer, the process exits 0, the running job is handed back
 // (not counted as an attempt) and finishes after the next start; on PGlite the database was closed
 // cleanly (pg_control says "shut down", so the next start needs no recovery).
-// PostgreSQL: the server runs the worker too (KINORA_WORKER=1) on a database of its own, with the
+// PostgreSQL: the server has every role (the default) on a database of its own, with the
 // default job lease (30 s): the job is retried at once because it was handed back, not by expiry.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
-import { startKinora, type Kinora } from "../support/server";
+import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { isFinal, sleep, uploadFile, waitForItem } from "./box-fixtures";
 import { newUser } from "./users-fixtures";
@@ -21,7 +21,7 @@ const serverEnv = (ownDb?: { url: string }) => ({
   KINORA_BENCH: "1",
   SMTP_URL: "",
   JOB_CONCURRENCY: "1",
-  ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}),
+  ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}),
 });
 
 /** PGlite's pg_control state (DBState): 1 once shut down cleanly, 6 while in production (or after a kill). */

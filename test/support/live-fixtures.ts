@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { withDatabase, type Sql } from "./database";
-import { startKinora, type Kinora } from "./server";
+import { ALL_ROLES, startKinora, type Kinora } from "./server";
 
 /**
  * A server of its own for the live tests, with its nginx-rtmp required (LIVE_INGEST=1: fail rather
@@ -23,7 +23,7 @@ export interface LiveTestServer {
 
 export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveTestServer> {
   const ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;
-  const serverEnv = { SMTP_URL: "", LIVE_INGEST: "1", ...env, ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) };
+  const serverEnv = { SMTP_URL: "", LIVE_INGEST: "1", ...env, ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}) };
   const restart = (server: Kinora) =>
     startKinora({ ...serverEnv, DATA_DIR: server.dataDir, PORT: new URL(server.url).port, RTMP_PORT: String(server.rtmpPort) });
   const self: LiveTestServer = {

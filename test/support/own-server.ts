@@ -7,7 +7,7 @@ import { after, before } from "node:test";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { Api } from "./api";
 import { withDatabase, type Sql } from "./database";
-import { startKinora, type Kinora } from "./server";
+import { ALL_ROLES, startKinora, type Kinora } from "./server";
 
 export interface OwnServer {
   /** A client of the server as it runs now (each restart takes a new port). */
@@ -26,7 +26,7 @@ export function ownServer(): OwnServer {
   let server: Kinora | undefined;
   let dataDir: string;
   let ownDb: { url: string; drop(): Promise<void> } | undefined;
-  const serverEnv = () => ({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, KINORA_WORKER: "1" } : {}) });
+  const serverEnv = () => ({ SMTP_URL: "", ...(ownDb ? { DATABASE_URL: ownDb.url, ...ALL_ROLES } : {}) });
 
   before(async () => {
     ownDb = process.env.DATABASE_URL ? await preparePostgres() : undefined;

@@ -45,3 +45,13 @@ export async function startS3rver(directory: string, bucket: string): Promise<S3
       }),
   };
 }
+
+/** A server's storage variables for `bucket` of `s3` (path-style URLs, s3rver's fixed credentials). */
+export const s3StorageEnv = (s3: S3rver, bucket: string) => ({
+  STORAGE_DRIVER: "s3",
+  S3_ENDPOINT: s3.endpoint,
+  S3_BUCKET: bucket,
+  S3_FORCE_PATH_STYLE: "true",
+  S3_ACCESS_KEY_ID: "S3RVER",
+  S3_SECRET_ACCESS_KEY: "S3RVER",
+});

@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { preparePostgres } from "../../scripts/test-postgres";
 
 export interface Kinora {
   url: string;
@@ -15,6 +16,8 @@ export interface Kinora {
   output?: () => string;
   /** Resolves with the process's exit code (null when a signal ended it); absent for a server started elsewhere. */
   exited?: Promise<number | null>;
+  /** Its PostgreSQL database (DATABASE_URL), when it has one; absent on PGlite. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -40,10 +43,14 @@ export function freePort(): Promise<number> {
  * `undefined` is left unset (e.g. HOST, to see the launcher's default; PUBLIC_URL, for URLs that follow
  * the request's host). `opts.root`: the checkout to run (default this one). `opts.logFile`: its stdout
  * and stderr go to that file (a benchmark: not through a pipe into the process that generates the load).
+ * On PostgreSQL a server is a web and ingest node (KINORA_ROLES=web,ingest): the suite's jobs run in
+ * its `npm run worker` process (scripts/test.ts), as in a scale-out deployment; `...ALL_ROLES` gives the
+ * launcher's default (every role, a one-box instance: a server on a database of its own). A server
+ * without the web role serves nothing on its port: `opts.readyLine` is the line of its output to wait for.
  */
 export async function startKinora(
   env: Record<string, string | undefined> = {},
-  opts: { root?: string; logFile?: string } = {},
+  opts: { root?: string; logFile?: string; readyLine?: RegExp } = {},
 ): Promise<Kinora> {
   const from = opts.root ?? root; // another built checkout: a benchmark's previous build
   // a restart of a server (same DATA_DIR) may keep its ports
@@ -64,6 +71,9 @@ export async function startKinora(
     REGISTER_MAX_PER_WINDOW: "100000",
     // the sandbox provider runs on PostgreSQL only when asked for (it is PGlite's default)
     PAYMENT_PROVIDER: "sandbox",
+    ...(("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL) && !("KINORA_ROLES" in env)
+      ? { KINORA_ROLES: env.LIVE_INGEST === "0" ? "web" : "web,ingest" }
+      : {}),
     ...env,
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
@@ -80,21 +90,24 @@ export async function startKinora(
   const output = () => (opts.logFile ? readFileSync(opts.logFile, "utf8") : piped);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(url, child, output);
-  return { url, dataDir, rtmpPort, pid: child.pid, output, exited, stop: () => stopChild(child) };
+  await waitReady(opts.readyLine ? () => opts.readyLine!.test(output()) : () => isReady(url), child, output);
+  return { url, dataDir, rtmpPort, pid: child.pid, output, exited, databaseUrl: childEnv.DATABASE_URL, stop: () => stopChild(child) };
 }
 
-async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/** Readiness: the database open and migrated, storage writable (/healthz answers before that). */
+async function isReady(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/readyz`)).ok;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
+async function waitReady(ready: () => boolean | Promise<boolean>, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
-    try {
-      // readiness: the database open and migrated, storage writable (/healthz answers before that)
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await ready()) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill("SIGKILL");
@@ -111,6 +124,30 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill("SIGTERM");
   });
+}
+
+/** The launcher's default roles (all three: a one-box instance), where startKinora would give a web and ingest node. */
+export const ALL_ROLES = { KINORA_ROLES: undefined };
+
+/**
+ * A server that is an instance of its own. On PostgreSQL (env's DATABASE_URL, else the inherited one):
+ * a database of its own on the same PostgreSQL server, dropped when it stops, and every role unless
+ * env names them; the nodes of one database share their storage, and this one has its own DATA_DIR
+ * (the launcher would refuse it beside the others). On PGlite: startKinora's server.
+ */
+export async function startOwnKinora(
+  env: Record<string, string | undefined> = {},
+  opts: Parameters<typeof startKinora>[1] = {},
+): Promise<Kinora> {
+  if (!("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL)) return startKinora(env, opts);
+  const db = await preparePostgres();
+  try {
+    const server = await startKinora({ ...ALL_ROLES, ...env, DATABASE_URL: db.url }, opts);
+    return { ...server, stop: () => server.stop().finally(() => db.drop()) };
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
 }
 
 /** The server shared by a test run (started by scripts/test.ts), or a private one when run alone. */

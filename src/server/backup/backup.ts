@@ -83,11 +83,15 @@ export async function backup(file: string): Promise<BackupReport> {
   }
 }
 
-/** pg_dump's custom format: one snapshot of the whole database (a repeatable-read transaction). */
+/**
+ * pg_dump's custom format: one snapshot of the whole database (a repeatable-read transaction), but
+ * the rows of the nodes running now (ClusterNode): a restored instance starts with none.
+ */
 function pgDump(url: string, out: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const { dbname, env } = libpqConnection(url);
-    const child = spawn("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${out}`, dbname], {
+    const args = ["--format=custom", "--no-owner", "--no-privileges", '--exclude-table-data="ClusterNode"', `--file=${out}`, dbname];
+    const child = spawn("pg_dump", args, {
       stdio: ["ignore", "inherit", "pipe"],
       env,
     });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { env } from "@/server/env";
+import { CLUSTER_EVENTS_CHANNEL, clusterEventsMissed, deliverClusterEvent } from "./cluster-events";
 import { applyMigrations } from "./migrate";
 import { holdPglite } from "./pglite-owner";
 import type { DirectRead, SqlPort, StatementRunner } from "./sql-runner";
@@ -21,6 +22,8 @@ interface DbHandle {
   access: DbAccess;
   /** Embedded only: the one session every write of the database goes through. */
   pglite?: PGlite;
+  /** Starts LISTENing on `channel` (cluster-events.ts); returns the stop. */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnected: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,12 @@ async function open(): Promise<DbHandle> {
     caches = new CommitCaches(handle.pglite);
     await caches.install();
   }
+  // the events of the other nodes (and this one's): cluster-events.ts
+  const unlisten = await handle.listen(CLUSTER_EVENTS_CHANNEL, deliverClusterEvent, clusterEventsMissed);
+  const close = async () => {
+    await unlisten();
+    await handle.close();
+  };
   const { read, transaction } = timedStatements(handle.runner);
   const sql: SqlPort = {
     read,
@@ -87,11 +96,16 @@ async function open(): Promise<DbHandle> {
       return cache ? cache.get(key, load) : load();
     },
   };
-  return { ...handle, access: { db: handle.prisma, sql } };
+  return { ...handle, close, access: { db: handle.prisma, sql } };
 }
 
 async function openPostgres(url: string): Promise<Opened> {
-  const [{ PrismaPg }, pg, { pgStatements }] = await Promise.all([import("@prisma/adapter-pg"), import("pg"), import("./sql-runner")]);
+  const [{ PrismaPg }, pg, { pgStatements }, { listenPostgres }] = await Promise.all([
+    import("@prisma/adapter-pg"),
+    import("pg"),
+    import("./sql-runner"),
+    import("./pg-listener"),
+  ]);
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // direct reads on connections of their own, where a named statement is planned once (pgDirectRead)
   const readPool = new pg.default.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
@@ -99,6 +113,7 @@ async function openPostgres(url: string): Promise<Opened> {
   return {
     prisma,
     runner: pgStatements(pool, readPool),
+    listen: (channel, onMessage, onReconnected) => listenPostgres(url, channel, onMessage, onReconnected),
     close: async () => {
       await prisma.$disconnect();
       await Promise.all([pool.end(), readPool.end()]);
@@ -124,6 +139,8 @@ async function openPglite(): Promise<Opened> {
     prisma,
     runner: pgliteStatements(pglite, fast),
     pglite,
+    // one process: nothing can be missed
+    listen: (channel, onMessage) => pglite.listen(channel, onMessage),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

@@ -10,3 +10,7 @@ export function whenStopped(hook: () => unknown): void;
 export function markStopping(): Promise<void>;
 /** Runs the `whenStopped` hooks, one after the other, the last registered first. */
 export function runStopped(): Promise<void>;
+/** The app's start-up finished (`err`: it failed, and the process must not serve). */
+export function markStarted(err?: unknown): void;
+/** Settles once the app's start-up has finished: rejected with its error when it failed. */
+export function whenStarted(): Promise<void>;

@@ -1,5 +1,5 @@
 // What the scrape-time gauges of /metrics read (src/server/metrics/registry.mjs): the shared job
-// queue, the workers' heartbeats, the live and cast figures, from this process's database; and in
+// queue, the nodes' heartbeats, the live and cast figures, from this process's database; and in
 // the web process, its RTMP ingest (nginx-rtmp's statistics). Registered by every process that
 // serves /metrics (the web process's instrumentation, `npm run worker`).
 import type { Db } from "@/server/db/client";
@@ -8,11 +8,11 @@ import { openPublishCount, viewerCounts } from "@/server/domain/live/live-gauges
 import { waitingJobs } from "@/server/jobs/queue";
 import { publishingStreams, type RtmpStream } from "@/server/media/live/rtmp-stat";
 import { setScrapeSource } from "@/server/metrics/registry.mjs";
-import { countAliveWorkers } from "./heartbeat";
+import { countAliveNodes } from "./node-heartbeat";
 
 export function registerMetricSources(db: Db, options: { rtmp?: boolean } = {}): void {
   setScrapeSource("jobsWaiting", () => waitingJobs(db));
-  setScrapeSource("workersAlive", () => countAliveWorkers(db));
+  setScrapeSource("workersAlive", () => countAliveNodes(db, "worker"));
   setScrapeSource("livePublishing", () => openPublishCount(db));
   setScrapeSource("liveViewers", () => viewerCounts(db));
   setScrapeSource("castOnAir", () => castChannelsOnAir(db));

@@ -8,7 +8,7 @@ import { localMigrationNames } from "@/server/db/migrate";
 import { env } from "@/server/env";
 import { isStopping } from "@/server/http/lifecycle.mjs";
 import { getStorage, storageConfigFromEnv } from "@/server/media/storage";
-import { ALIVE_SECONDS, countAliveWorkers } from "./heartbeat";
+import { ALIVE_SECONDS, countAliveNodes } from "./node-heartbeat";
 
 export interface CheckResult {
   ok: boolean;
@@ -17,7 +17,7 @@ export interface CheckResult {
   /** A failing check that does not fail readiness (ok false, the instance still serves). */
   warning?: string;
   ms?: number;
-  /** worker: how many workers were seen in the last minute. */
+  /** worker, ingest: how many nodes of that role were seen in the last minute. */
   alive?: number;
 }
 
@@ -76,26 +76,35 @@ async function checkStorage(): Promise<void> {
 }
 
 /**
- * A job worker seen in the last minute. Without one the instance still serves (pages, playback,
- * uploads): jobs wait in the queue. So a warning, not a failure (a scale-out deployment's web
- * instances stay in the balancer while the workers restart).
+ * A node of `role` seen in the last minute. Without a job worker the instance still serves (pages,
+ * playback, uploads) while jobs wait in the queue; without an ingest node everything but going live
+ * works. So warnings, not failures (a scale-out deployment's web nodes stay in the balancer while
+ * the workers or ingest nodes restart).
  */
-async function checkWorker(): Promise<CheckResult> {
-  const alive = await countAliveWorkers(await getDb());
-  if (alive > 0) return { ok: true, alive };
-  return { ok: false, alive, warning: `no job worker seen in the last ${ALIVE_SECONDS} s: jobs (media ingest) wait` };
+const WITHOUT: Record<"worker" | "ingest", string> = {
+  worker: "no job worker seen in the last %s s: jobs (media ingest) wait",
+  ingest: "no ingest node seen in the last %s s: live streams cannot start",
+};
+
+function checkRole(role: "worker" | "ingest"): () => Promise<CheckResult> {
+  return async () => {
+    const alive = await countAliveNodes(await getDb(), role);
+    if (alive > 0) return { ok: true, alive };
+    return { ok: false, alive, warning: WITHOUT[role].replace("%s", String(ALIVE_SECONDS)) };
+  };
 }
 
 export async function readiness(): Promise<ReadinessReport> {
   if (isStopping())
     return { status: "stopping", failed: ["stopping"], checks: { stopping: { ok: false, error: "the process is stopping" } } };
   let applied: string[] | undefined;
-  const [database, storage, worker] = await Promise.all([
+  const [database, storage, worker, ingest] = await Promise.all([
     timed(async () => {
       applied = await appliedMigrations();
     }),
     timed(checkStorage),
-    timed(checkWorker),
+    timed(checkRole("worker")),
+    timed(checkRole("ingest")),
   ]);
   const migrations: CheckResult = applied
     ? await timed(async () => {
@@ -104,9 +113,10 @@ export async function readiness(): Promise<ReadinessReport> {
         if (pending.length) return { ok: false, error: `not applied: ${pending.join(", ")}` };
       })
     : { ok: false, error: "not checked: the database did not answer" };
-  // the worker check never fails readiness, not even when it could not be made (the database check says why)
-  if (!worker.ok && !worker.warning) worker.warning = "not known: the heartbeats could not be read";
-  const checks: Record<string, CheckResult> = { database, migrations, storage, worker };
+  // the worker and ingest checks never fail readiness, not even when they could not be made (the
+  // database check says why)
+  for (const check of [worker, ingest]) if (!check.ok && !check.warning) check.warning = "not known: the heartbeats could not be read";
+  const checks: Record<string, CheckResult> = { database, migrations, storage, worker, ingest };
   // a check that fails with a warning only reports; the others make the answer 503
   const failed = Object.entries(checks)
     .filter(([, c]) => !c.ok && !c.warning)

@@ -6,10 +6,8 @@ import { registerLocalWake } from "@/server/jobs/queue";
 import { registerJobHandlers } from "@/server/jobs/registry";
 import { jobWorkRoot } from "@/server/jobs/work-dir";
 import { startWorker } from "@/server/jobs/worker";
-import { startHeartbeat } from "./heartbeat";
 import { jobHandlers } from "./jobs";
 import { sweepTasks } from "./sweeps";
-import { logger } from "@/server/log/logger.mjs";
 
 /** How often a worker looks for a sweep whose period has come. */
 const SWEEP_CHECK_MS = 30_000;
@@ -24,7 +22,7 @@ export interface JobWorkerHandle {
  * PostgreSQL (a killed worker's job is retried once its lease runs out). Also runs the periodic sweeps
  * (sweeps.ts): old jobs, rate-limit rows, expired tokens and payments, what crashes leave behind.
  */
-export async function startJobWorker(database: DbAccess, opts: { soleWorker: boolean; inProcess: boolean }): Promise<JobWorkerHandle> {
+export async function startJobWorker(database: DbAccess, opts: { soleWorker: boolean }): Promise<JobWorkerHandle> {
   const e = env();
   // a sole worker owns every work directory: all go now (with several, the "work-dirs" sweep takes those of dead processes)
   if (opts.soleWorker) await sweepWorkDirs(jobWorkRoot());
@@ -38,13 +36,10 @@ export async function startJobWorker(database: DbAccess, opts: { soleWorker: boo
     types: registerJobHandlers(jobHandlers),
   });
   const unregister = registerLocalWake(worker.wake);
-  // seen by /readyz and the kinora_workers_alive metric (heartbeat.ts); the row goes on a clean stop
-  const heartbeat = await startHeartbeat(database.db, opts.inProcess ? "in-process" : "worker");
   return {
     async stop() {
       unregister();
       await Promise.all([worker.stop(), sweeps.stop()]);
-      await heartbeat.stop().catch((err: unknown) => logger().error({ err }, "worker heartbeat removal failed"));
     },
   };
 }

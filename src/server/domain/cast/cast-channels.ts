@@ -5,7 +5,7 @@ import { optionalUserId, requireUserId } from "@/server/core/context";
 import { notFound } from "@/server/core/errors";
 import { streamableColumns, streamPathTaken } from "@/server/domain/live/channel-columns";
 import { normalizeUuid } from "@/server/core/uuid";
-import { invalidateCastSchedule } from "@/server/media/cast/output/channel-schedule";
+import { castScheduleChanged } from "@/server/media/cast/output/channel-schedule";
 import { castChannelFields } from "./cast-fields";
 import { loadAudienceCastChannel, loadOwnCastChannel, type CastChannelView } from "./cast-views";
 
@@ -52,5 +52,5 @@ export async function deleteCastChannel(ctx: Ctx, input: z.output<typeof castCha
   const id = normalizeUuid(input.channelId);
   const { count } = id ? await ctx.db.castChannel.deleteMany({ where: { id, ownerId } }) : { count: 0 };
   if (!count) throw notFound("error.castChannelNotFound");
-  invalidateCastSchedule(id!); // its output stops at once
+  await castScheduleChanged(ctx.db, id!); // its output stops at once, on every node
 }

@@ -10,7 +10,7 @@ import { dayIndexOf, rangeEnd, timestampOf } from "./schedule-day";
 import { type DayRange } from "@/lib/cast-schedule-rules";
 import { checkScheduleRules } from "./schedule-rules";
 import { type Neighbour } from "@/lib/cast-schedule-rules";
-import { invalidateCastSchedule } from "@/server/media/cast/output/channel-schedule";
+import { castScheduleChanged } from "@/server/media/cast/output/channel-schedule";
 
 /** The programs of the days being changed as they are, and the neighbours the rules look at. */
 export interface CurrentDays {
@@ -136,8 +136,9 @@ export async function rewriteDays(ctx: Ctx, channelId: unknown, range: DayRange,
     await tx.$executeRaw`DELETE FROM "CastProgram"
       WHERE "channelId" = ${id}::uuid AND "startsAt" >= ${timestampOf(range.from)}::timestamp AND "startsAt" < ${timestampOf(rangeEnd(range))}::timestamp`;
     if (programs.length) await tx.$executeRawUnsafe(INSERT_PROGRAMS, id, JSON.stringify(programs.map((p) => programRecord(p, idOf(p)))));
+    // every node's playout reads the new days from its next playlist on (told at the commit)
+    await castScheduleChanged(tx, id);
     return id;
   });
-  invalidateCastSchedule(written); // the playout reads the new days from its next playlist on
   return written;
 }

@@ -8,14 +8,14 @@
 // without a build step of its own, and a media request must not wait for Next's bundle. The
 // signature code is shared with the TypeScript signer (media-url.mjs); what is repeated here is
 // small: the local path of a key (key = path under the storage root) and the S3 client options.
-import { randomBytes } from "node:crypto";
-import { close, createReadStream, fstat, mkdirSync, open, readFileSync, writeFileSync } from "node:fs";
+import { close, createReadStream, fstat, open } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
 import { pipeline } from "node:stream";
 import { metrics } from "../../metrics/registry.mjs";
 import { MEDIA_SECRET_PATTERN, cacheControlFor, contentTypeFor, deriveMediaKey, verifyMediaPath } from "./media-url.mjs";
 import { logger } from "../../log/logger.mjs";
+import { localSecret } from "../../instance-secret.mjs";
 
 const openAsync = promisify(open);
 const openFd = (file) => openAsync(file, "r");
@@ -32,15 +32,7 @@ export function resolveMediaKey(env, dataDir) {
     if (!MEDIA_SECRET_PATTERN.test(env.MEDIA_SECRET)) throw new Error("MEDIA_SECRET: 32 to 256 characters of A-Z a-z 0-9 _ . ~ + / = -");
     return env.MEDIA_SECRET;
   }
-  if (env.AUTH_SECRET) return deriveMediaKey(env.AUTH_SECRET);
-  const file = path.join(dataDir, "auth-secret");
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
-  } catch (err) {
-    if (err.code !== "EEXIST") throw err;
-  }
-  return deriveMediaKey(readFileSync(file, "utf8").trim());
+  return deriveMediaKey(env.AUTH_SECRET || localSecret(dataDir));
 }
 
 /** S3 options from the environment, as src/server/media/storage/index.ts reads them. */

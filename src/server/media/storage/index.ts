@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env, type Env } from "@/server/env";
 import { processId } from "@/server/lease/process-id";
@@ -53,4 +55,30 @@ export async function closeStorage(): Promise<void> {
   const storage = slot.__kinoraStorage;
   slot.__kinoraStorage = undefined;
   if (storage) await (await storage).close();
+}
+
+/**
+ * Where this process keeps its media, as the other nodes can compare it (ClusterNode.storage): the
+ * bucket, or the id kept in the local storage directory (written there the first time), so nodes that
+ * share one directory (one machine, or a network mount) name the same storage and nodes with
+ * directories of their own do not. Storage keys never start with a dot: the id file is no object.
+ */
+export async function storageIdentity(config: StorageConfig = storageConfigFromEnv()): Promise<string> {
+  if (config.driver === "s3") return `s3:${config.endpoint ?? "aws"}/${config.bucket}`;
+  const file = path.join(config.root, ".kinora-storage-id");
+  await mkdir(config.root, { recursive: true });
+  try {
+    return `local:${(await readFile(file, "utf8")).trim()}`;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  // written once (exclusive create): two processes starting together agree on the first one's id
+  const id = randomUUID();
+  try {
+    await writeFile(file, `${id}\n`, { flag: "wx" });
+    return `local:${id}`;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return `local:${(await readFile(file, "utf8")).trim()}`;
+  }
 }

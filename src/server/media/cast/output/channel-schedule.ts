@@ -1,13 +1,14 @@
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
+import { onClusterEvent, publishClusterEvent } from "@/server/db/cluster-events";
 import type { CastPlayoutProgram } from "../playout-types";
 import { boxSource } from "./box-sources";
 
 /**
  * Each channel's programs around now, kept in memory so that a playlist request never reads the
  * database in the steady state: loaded for [now - LOOK_BACK, now + LOOK_AHEAD), loaded again when
- * the clock nears its end, when the channel's days are written in this process (invalidateCastSchedule,
- * called by domain/cast/write-days.ts) and at the latest after MAX_AGE (writes of other processes on
- * PostgreSQL, a box item deleted under a program).
+ * the clock nears its end, when the channel's days are written or the channel deleted on any node
+ * (castScheduleChanged: an event to every node, db/cluster-events.ts) and at the latest after MAX_AGE
+ * (a box item deleted under a program).
  */
 
 const HOUR_MS = 3_600_000;
@@ -37,12 +38,22 @@ interface Entry {
 
 // An entry is set when its load begins: an invalidation removes it, so a load begun before a write
 // is never served after it.
-const slot = globalThis as unknown as { __kinoraCastSchedules?: Map<string, Entry> };
+const slot = globalThis as unknown as { __kinoraCastSchedules?: Map<string, Entry>; __kinoraCastScheduleEvents?: () => void };
 const schedules = (slot.__kinoraCastSchedules ??= new Map());
 
-/** Forgets a channel's programs: its next playlist reads them again. */
-export function invalidateCastSchedule(channelId: string): void {
+const TOPIC = "cast.schedule";
+// every node forgets a channel's programs when any node changed them (all of them after a gap in the events)
+slot.__kinoraCastScheduleEvents ??= onClusterEvent(TOPIC, (channelId) =>
+  channelId === null ? schedules.clear() : schedules.delete(channelId),
+);
+
+/**
+ * A channel's programs changed (written, or the channel deleted): this node forgets them at once,
+ * every node when `db`'s transaction commits (or at once outside one); the next playlist reads them again.
+ */
+export async function castScheduleChanged(db: DbOrTx, channelId: string): Promise<void> {
   schedules.delete(channelId);
+  await publishClusterEvent(db, TOPIC, channelId);
 }
 
 async function loadSchedule(db: Db, channelId: string, nowMs: number): Promise<ChannelSchedule | null> {

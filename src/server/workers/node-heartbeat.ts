@@ -1,0 +1,119 @@
+// The nodes of this instance (ClusterNode rows, docs/deploy.md): every `npm start` and `npm run worker`
+// process writes its row (its roles, where its media is) when it starts and every 15 s by the database's
+// clock, and removes it when it stops cleanly; rows silent for 10 minutes (killed nodes) are swept.
+// /readyz warns when no node of a role has been seen in the last minute; countAliveNodes feeds the
+// kinora_workers_alive metric. A node learns of the others only here, through the database.
+import { createHmac } from "node:crypto";
+import os from "node:os";
+import type { Db } from "@/server/db/client";
+import type { NodeRole } from "@/lib/node-roles.mjs";
+import { env } from "@/server/env";
+import { processId } from "@/server/lease/process-id";
+import { storageIdentity } from "@/server/media/storage";
+import { logger } from "@/server/log/logger.mjs";
+
+export const HEARTBEAT_INTERVAL_MS = 15_000;
+/** A node seen within this many seconds is alive. */
+export const ALIVE_SECONDS = 60;
+/** Rows of nodes silent this long are removed. */
+const STALE_SECONDS = 600;
+
+export interface NodeInfo {
+  roles: readonly NodeRole[];
+  /** storageIdentity(): "s3:<endpoint>/<bucket>" or "local:<id>" */
+  storage: string;
+  /** secretFingerprint() of its AUTH_SECRET */
+  secret: string;
+}
+
+/** Writes this process's row now (and sweeps the rows of nodes long silent). */
+export async function beat(db: Db, node: NodeInfo): Promise<void> {
+  const id = processId();
+  await db.$executeRaw`
+    INSERT INTO "ClusterNode" ("id", "host", "pid", "roles", "storage", "secret", "startedAt", "seenAt")
+    VALUES (${id}::uuid, ${os.hostname()}, ${process.pid}, ${[...node.roles]}::text[], ${node.storage}, ${node.secret}, now(), now())
+    ON CONFLICT ("id") DO UPDATE SET "seenAt" = now()`;
+  await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "seenAt" < now() - make_interval(secs => ${STALE_SECONDS}::int)`;
+}
+
+/** Starts this node's heartbeat; `stop` removes its row. */
+export async function startNodeHeartbeat(db: Db, node: NodeInfo): Promise<{ stop(): Promise<void> }> {
+  await beat(db, node);
+  const timer = setInterval(
+    () => void beat(db, node).catch((err: unknown) => logger().error({ err }, "node heartbeat failed")),
+    HEARTBEAT_INTERVAL_MS,
+  );
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "id" = ${processId()}::uuid`;
+    },
+  };
+}
+
+/** How many nodes with `role` wrote their row in the last minute (this one included). */
+export async function countAliveNodes(db: Db, role: NodeRole): Promise<number> {
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM "ClusterNode"
+    WHERE ${role} = ANY("roles") AND "seenAt" > now() - make_interval(secs => ${ALIVE_SECONDS}::int)`;
+  return rows[0]?.n ?? 0;
+}
+
+/** Whether a process `pid` runs on this machine (signal 0: nothing is sent). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM"; // it runs, as another user
+  }
+}
+
+/** A node that cannot work beside the others (a start refused: docs/deploy.md). */
+export class NodeRefused extends Error {}
+
+/** Names `secret` without giving it away: an HMAC of a fixed text, 16 hex digits. */
+export function secretFingerprint(secret: Uint8Array): string {
+  return createHmac("sha256", secret).update("kinora cluster node").digest("hex").slice(0, 16);
+}
+
+/**
+ * Refuses a node that the alive ones could not work with: media kept elsewhere (another local
+ * directory, or local beside S3: an upload taken by one node would be missing on the others), or
+ * another AUTH_SECRET (the tokens of one would be refused by the others). What to set is said.
+ */
+async function checkAgreement(db: Db, node: NodeInfo): Promise<void> {
+  const seen = await db.$queryRaw<{ id: string; host: string; pid: number; storage: string; secret: string }[]>`
+    SELECT "id"::text, "host", "pid", "storage", "secret" FROM "ClusterNode"
+    WHERE "id" <> ${processId()}::uuid AND "seenAt" > now() - make_interval(secs => ${ALIVE_SECONDS}::int)
+    ORDER BY "startedAt"`;
+  // a node of this machine whose process is gone (killed) is known dead at once: its row goes
+  const dead = seen.filter((o) => o.host === os.hostname() && !processRuns(o.pid));
+  if (dead.length) await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "id"::text = ANY(${dead.map((o) => o.id)})`;
+  const others = seen.filter((o) => !dead.includes(o));
+  const storage = others.find((o) => o.storage !== node.storage);
+  if (storage)
+    throw new NodeRefused(
+      `another node of this database (${storage.host}, pid ${storage.pid}) keeps its media in ${storage.storage}, this one in ${node.storage}: ` +
+        "nodes of one instance share one storage: S3 (STORAGE_DRIVER=s3 and the same S3_* variables) or one shared DATA_DIR/storage directory",
+    );
+  const secret = others.find((o) => o.secret !== node.secret);
+  if (secret)
+    throw new NodeRefused(
+      `another node of this database (${secret.host}, pid ${secret.pid}) has another AUTH_SECRET: give every node the same AUTH_SECRET, or unset it on all (they then share the one kept in the database)`,
+    );
+}
+
+/**
+ * Enters this process in the instance's nodes with `roles` (its storage, its secret's fingerprint)
+ * until `stop`; refused (NodeRefused) when the alive nodes keep their media elsewhere or sign with
+ * another secret. `sole`: the embedded database (PGlite), which only this process opens.
+ */
+export async function joinCluster(db: Db, roles: readonly NodeRole[], opts: { sole: boolean }): Promise<{ stop(): Promise<void> }> {
+  const node = { roles, storage: await storageIdentity(), secret: secretFingerprint(env().authSecret) };
+  // the embedded database: this process is the only one, the rows of any other are a dead one's
+  if (opts.sole) await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "id" <> ${processId()}::uuid`;
+  else await checkAgreement(db, node);
+  return startNodeHeartbeat(db, node);
+}
