@@ -118,6 +118,12 @@ const schema = z.object({
   // channels' streamingBaseUrl), the HLS fragment length, the ABR ladder beside the passthrough, and
   // how long after a stream ends its recording waits for a resume before it becomes a box item
   RTMP_PORT: z.coerce.number().int().positive().max(65535).default(1935),
+  // the RTMP address encoders reach for every node (a balancer in front of the ingest nodes):
+  // rtmp://host[:port], without the application (media/live/ingest-address.ts)
+  RTMP_PUBLIC_URL: z
+    .string()
+    .regex(/^rtmps?:\/\/[^/?#\s]+\/?$/, "rtmp://host[:port] (or rtmps://), without a path")
+    .optional(),
   LIVE_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(1),
   LIVE_TRANSCODE: z.stringbool().default(false),
   LIVE_RECORDING_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),

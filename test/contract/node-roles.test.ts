@@ -11,6 +11,7 @@ import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { isFinal, sleep, uploadFile, waitForItem } from "./box-fixtures";
+import { createChannel } from "./live-fixtures";
 import { newUser } from "./users-fixtures";
 
 /** Starts the launcher with `env` and expects it to refuse: exit 1 and a fatal line matching `message`. */
@@ -127,6 +128,12 @@ describe(
 
     test("an ingest node (KINORA_ROLES=ingest): nginx-rtmp on its RTMP port, nothing on PORT; the web node sees it alive", async () => {
       const web = nodes[0]!;
+      // where encoders publish, as the web node says: with no ingest node yet, its own host and RTMP_PORT
+      const api = new Api(web.url);
+      const u = await newUser(api);
+      const channel = await createChannel(api, u);
+      const publishTo = async () => (await api.get(`/api/live/channel/${channel.channelId}`, { token: u.access })).body.streamingBaseUrl;
+      assert.equal(await publishTo(), `rtmp://127.0.0.1:${web.rtmpPort}/live`);
       // on the web node's machine and DATA_DIR (its edge serves the live HLS written there)
       const ingest = await startKinora(
         { DATABASE_URL: ownDb!.url, KINORA_ROLES: "ingest", DATA_DIR: web.dataDir },
@@ -137,6 +144,10 @@ describe(
       assert.equal(await listening(Number(new URL(ingest.url).port)), false, "nothing on PORT");
       const ready = (await (await fetch(`${web.url}/readyz`)).json()) as { checks: Record<string, { ok: boolean; alive?: number }> };
       assert.deepEqual([ready.checks.ingest?.ok, ready.checks.ingest?.alive], [true, 1]);
+      // the web node names the ingest node's address (its HOST and RTMP_PORT), told when it joined
+      const wanted = `rtmp://127.0.0.1:${ingest.rtmpPort}/live`;
+      for (const until = Date.now() + 2000; (await publishTo()) !== wanted && Date.now() < until;) await sleep(100);
+      assert.equal(await publishTo(), wanted);
     });
 
     test("a node whose media or secret differ from the alive ones' is refused; the instance's secret is kept in the database", async () => {

@@ -8,11 +8,15 @@ import os from "node:os";
 import type { Db } from "@/server/db/client";
 import type { NodeRole } from "@/lib/node-roles.mjs";
 import { env } from "@/server/env";
+import { onClusterEvent, publishClusterEvent } from "@/server/db/cluster-events";
 import { processId } from "@/server/lease/process-id";
 import { storageIdentity } from "@/server/media/storage";
+import { ownIngestUrl, refreshIngestUrl } from "@/server/media/live/ingest-address";
 import { logger } from "@/server/log/logger.mjs";
 
 export const HEARTBEAT_INTERVAL_MS = 15_000;
+/** The event a node publishes when it joins or leaves (db/cluster-events.ts). */
+const NODES_TOPIC = "cluster.nodes";
 /** A node seen within this many seconds is alive. */
 export const ALIVE_SECONDS = 60;
 /** Rows of nodes silent this long are removed. */
@@ -24,21 +28,30 @@ export interface NodeInfo {
   storage: string;
   /** secretFingerprint() of its AUTH_SECRET */
   secret: string;
+  /** an ingest node's RTMP address (ownIngestUrl) */
+  rtmpUrl?: string;
 }
 
 /** Writes this process's row now (and sweeps the rows of nodes long silent). */
 export async function beat(db: Db, node: NodeInfo): Promise<void> {
   const id = processId();
   await db.$executeRaw`
-    INSERT INTO "ClusterNode" ("id", "host", "pid", "roles", "storage", "secret", "startedAt", "seenAt")
-    VALUES (${id}::uuid, ${os.hostname()}, ${process.pid}, ${[...node.roles]}::text[], ${node.storage}, ${node.secret}, now(), now())
+    INSERT INTO "ClusterNode" ("id", "host", "pid", "roles", "storage", "secret", "rtmpUrl", "startedAt", "seenAt")
+    VALUES (${id}::uuid, ${os.hostname()}, ${process.pid}, ${[...node.roles]}::text[], ${node.storage}, ${node.secret}, ${node.rtmpUrl ?? null}, now(), now())
     ON CONFLICT ("id") DO UPDATE SET "seenAt" = now()`;
   await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "seenAt" < now() - make_interval(secs => ${STALE_SECONDS}::int)`;
+  // where encoders publish when this node takes no RTMP itself (media/live/ingest-address.ts)
+  await refreshIngestUrl(db, ALIVE_SECONDS);
 }
 
 /** Starts this node's heartbeat; `stop` removes its row. */
 export async function startNodeHeartbeat(db: Db, node: NodeInfo): Promise<{ stop(): Promise<void> }> {
+  // a node that comes or goes tells the others at once (they read the nodes again), not at their next beat
+  const refresh = () =>
+    void refreshIngestUrl(db, ALIVE_SECONDS).catch((err: unknown) => logger().error({ err }, "reading the nodes failed"));
+  const unsubscribe = onClusterEvent(NODES_TOPIC, refresh);
   await beat(db, node);
+  await publishClusterEvent(db, NODES_TOPIC, processId());
   const timer = setInterval(
     () => void beat(db, node).catch((err: unknown) => logger().error({ err }, "node heartbeat failed")),
     HEARTBEAT_INTERVAL_MS,
@@ -47,7 +60,9 @@ export async function startNodeHeartbeat(db: Db, node: NodeInfo): Promise<{ stop
   return {
     async stop() {
       clearInterval(timer);
+      unsubscribe();
       await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "id" = ${processId()}::uuid`;
+      await publishClusterEvent(db, NODES_TOPIC, processId());
     },
   };
 }
@@ -111,7 +126,7 @@ async function checkAgreement(db: Db, node: NodeInfo): Promise<void> {
  * another secret. `sole`: the embedded database (PGlite), which only this process opens.
  */
 export async function joinCluster(db: Db, roles: readonly NodeRole[], opts: { sole: boolean }): Promise<{ stop(): Promise<void> }> {
-  const node = { roles, storage: await storageIdentity(), secret: secretFingerprint(env().authSecret) };
+  const node = { roles, storage: await storageIdentity(), secret: secretFingerprint(env().authSecret), rtmpUrl: ownIngestUrl(roles) };
   // the embedded database: this process is the only one, the rows of any other are a dead one's
   if (opts.sole) await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "id" <> ${processId()}::uuid`;
   else await checkAgreement(db, node);

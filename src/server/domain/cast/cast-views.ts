@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@/server/db/client";
 import { env } from "@/server/env";
 import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
-import { streamingBaseUrl } from "@/server/domain/live/channel-view";
+import { rtmpBaseUrl } from "@/server/media/live/ingest-address";
 import { CAST_RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { publicUserSelect, toPublicUser, type PublicUser } from "@/server/domain/users/public-user";
 
@@ -81,7 +81,7 @@ export function toCastStreamView(row: CastStreamRow, baseUrl: string | undefined
     streamId: row.id,
     name: row.name,
     description: row.description ?? undefined,
-    streamingBaseUrl: streamingBaseUrl(baseUrl, CAST_RTMP_APP),
+    streamingBaseUrl: rtmpBaseUrl(baseUrl, CAST_RTMP_APP),
     streamPath: row.streamPath,
     thumbnailId: row.thumbnailId ?? undefined,
     tags: row.tags,

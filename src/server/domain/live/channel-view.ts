@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbOrTx } from "@/server/db/client";
-import { env } from "@/server/env";
+import { rtmpBaseUrl } from "@/server/media/live/ingest-address";
 import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
@@ -35,18 +35,12 @@ export const channelSelect = {
 
 export type ChannelRow = Prisma.LiveChannelGetPayload<{ select: typeof channelSelect }>;
 
-/** The RTMP address encoders publish to, on the host the caller reaches us by (PUBLIC_URL's when unknown); `app`: cast streams'. */
-export function streamingBaseUrl(baseUrl: string | undefined, app: string = RTMP_APP): string {
-  const host = new URL(baseUrl ?? env().publicUrl).hostname;
-  return `rtmp://${host.includes(":") ? `[${host}]` : host}:${env().RTMP_PORT}/${app}`;
-}
-
 export function toChannelView(row: ChannelRow, baseUrl: string | undefined): LiveChannelView {
   return {
     channelId: row.id,
     name: row.name,
     description: row.description ?? undefined,
-    streamingBaseUrl: streamingBaseUrl(baseUrl),
+    streamingBaseUrl: rtmpBaseUrl(baseUrl, RTMP_APP),
     streamPath: row.streamPath,
     public: row.public,
     thumbnailId: row.thumbnailId ?? undefined,

@@ -6,6 +6,7 @@ import { env } from "@/server/env";
 import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
 import { signMediaTree } from "@/server/media/signed-url";
 import { ingestHealth, type IngestHealth } from "@/server/media/live/ingest-health";
+import { rtmpBaseUrl } from "@/server/media/live/ingest-address";
 import { onAirEventAt } from "./on-air";
 import { publishingStreams } from "@/server/media/live/rtmp-stat";
 
@@ -31,12 +32,6 @@ export async function ownedChannel(ctx: Ctx, channelId: string) {
   return channel;
 }
 
-/** `rtmp://<public host>:<RTMP_PORT>/live`: the host the caller reaches us by (or PUBLIC_URL's). */
-export function streamingBaseUrl(baseUrl: string | undefined): string {
-  const host = new URL(baseUrl ?? env().publicUrl).hostname;
-  return `rtmp://${host}:${env().RTMP_PORT}/${RTMP_APP}`;
-}
-
 function liveMasterUrl(channel: { id: string; ownerId: string }, baseUrl: string | undefined): string {
   const signed = signMediaTree("live", { bandOwnerId: channel.ownerId, ownerId: channel.ownerId, boxId: channel.id }, { baseUrl });
   return `${signed.baseUrl}master.m3u8`;
@@ -60,7 +55,7 @@ export async function goLiveSettings(ctx: Ctx, input: z.output<typeof goLiveInpu
   return {
     channelId: channel.id,
     name: channel.name,
-    serverUrl: streamingBaseUrl(ctx.baseUrl),
+    serverUrl: rtmpBaseUrl(ctx.baseUrl, RTMP_APP),
     streamKey: `${channel.streamPath}?user=${channel.owner.userCode}&password=`,
     livePasswordSet: channel.owner.livePasswordHash !== null,
     previewUrl: liveMasterUrl(channel, ctx.baseUrl),

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ClusterNode" ADD COLUMN     "rtmpUrl" TEXT;
