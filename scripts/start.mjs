@@ -58,10 +58,13 @@ process.env.NODE_ENV = "production";
 const badHosts = parseAllowedHosts(process.env.ALLOWED_HOSTS ?? "").invalid;
 if (badHosts.length) throw new Error(`ALLOWED_HOSTS: not a host name: ${badHosts.join(", ")}`);
 
-/** Stops the start with `message` (what to set), exit 1: a node that would break silently does not start. */
+/**
+ * Stops the start with `message` (what to set): a node that would break silently does not start. Exit
+ * status 78 (EX_CONFIG): a supervisor tells a refusal from a crash (ops/systemd does not restart it).
+ */
 function refuse(message) {
   log.fatal(message);
-  process.exit(1);
+  process.exit(78);
 }
 
 // What this node does (KINORA_ROLES: src/lib/node-roles.mjs, docs/deploy.md). Ingest runs where

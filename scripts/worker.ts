@@ -56,9 +56,12 @@ async function main(): Promise<void> {
   if (process.connected) process.on("disconnect", () => void shutdown());
 }
 
-// a start that fails (the database unreachable, a node the others cannot work with) says why and exits 1
+// a start that fails says why: a node the others cannot work with exits 78, anything else 1
 main().catch((err: unknown) => {
-  if (err instanceof NodeRefused) logger().fatal(err.message);
-  else logger().fatal({ err }, "the worker could not start");
+  if (err instanceof NodeRefused) {
+    logger().fatal(err.message);
+    process.exit(78); // a refusal (EX_CONFIG), as the launcher's
+  }
+  logger().fatal({ err }, "the worker could not start");
   process.exit(1);
 });

@@ -14,11 +14,11 @@ import { isFinal, sleep, uploadFile, waitForItem } from "./box-fixtures";
 import { createChannel } from "./live-fixtures";
 import { newUser } from "./users-fixtures";
 
-/** Starts the launcher with `env` and expects it to refuse: exit 1 and a fatal line matching `message`. */
+/** Starts the launcher with `env` and expects it to refuse: exit 78 (EX_CONFIG) and a fatal line matching `message`. */
 async function expectRefusal(env: Record<string, string | undefined>, message: RegExp): Promise<void> {
   const attempt = startKinora(env);
   await assert.rejects(attempt, (err: Error) => {
-    assert.match(err.message, /server exited \(1\)/);
+    assert.match(err.message, /server exited \(78\)/);
     const fatal = err.message
       .split("\n")
       .filter((line) => line.startsWith("{"))
