@@ -5,15 +5,14 @@
 // refused before any byte, termination and refusals leave no file.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Api } from "../support/api";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { sharedKinora, type Kinora } from "../support/server";
 import { newUser, type TestUser } from "./users-fixtures";
-import { TUS, UUID, sleep, tusCreate, tusHead, tusPatch, tusPatchHeaders, waitForItem } from "./box-fixtures";
+import { TUS, UUID, sleep, storageFiles, tusCreate, tusHead, tusPatch, tusPatchHeaders, waitForItem } from "./box-fixtures";
 
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
@@ -62,11 +61,9 @@ function cutPatch(token: string, location: string, offset: number, chunk: Buffer
   });
 }
 
-/** Files the tus store holds (data and .json info) in the shared server's DATA_DIR, when known. */
+/** What the tus store holds of upload `id` (its info and parts, in the storage under tus/<id>) in the shared server's DATA_DIR, when known. */
 function tusFiles(id: string): string[] {
-  if (!server.dataDir) return [];
-  const dir = path.join(server.dataDir, "tus");
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(id)) : [];
+  return server.dataDir ? storageFiles(server.dataDir, `tus/${id}`) : [];
 }
 
 describe("tus upload at /uploads/box", () => {
@@ -80,7 +77,7 @@ describe("tus upload at /uploads/box", () => {
     assert.equal(res.status, 201, await res.text());
     assert.equal(res.headers.get("tus-resumable"), "1.0.0");
     const location = res.headers.get("location")!;
-    assert.match(location, /^\/uploads\/box\/[0-9a-f]{32}$/);
+    assert.match(location, /^\/uploads\/box\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const first = Math.floor(clipBytes.length / 4);
     const p1 = await patch(owner.access, location, 0, clipBytes.subarray(0, first));

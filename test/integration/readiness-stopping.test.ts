@@ -22,7 +22,7 @@ before(async () => {
 test("/readyz: ready with its checks, then 503 naming `stopping` from the moment the stop begins, while stop hooks still run", async () => {
   const before = await readiness();
   assert.equal(before.status, "ok", JSON.stringify(before));
-  assert.deepEqual(Object.keys(before.checks).sort(), ["database", "migrations", "storage", "worker"]);
+  assert.deepEqual(Object.keys(before.checks).sort(), ["database", "ingest", "migrations", "storage", "worker"]);
   assert.equal((await GET()).status, 200);
 
   // a stop hook that is still running (the job worker handing its jobs back) does not delay the 503

@@ -1,7 +1,9 @@
-import path from "node:path";
-import { FileStore } from "@tus/file-store";
+import { randomUUID } from "node:crypto";
 import { Server, type Upload } from "@tus/server";
-import { getDbAccess } from "@/server/db/client";
+import { getDb, getDbAccess } from "@/server/db/client";
+import { getStorage } from "@/server/media/storage";
+import { PgLocker } from "./pg-locker";
+import { StorageTusStore } from "./storage-tus-store";
 import { completeBoxUpload, checkBoxUpload } from "@/server/domain/box/complete-box-upload";
 import type { Ctx } from "@/server/core/context";
 import { env } from "@/server/env";
@@ -13,8 +15,10 @@ import { resolveUploadUser } from "@/server/portal/request-actor";
 import { logger } from "@/server/log/logger.mjs";
 
 // The portal's resumable uploads (tus 1.0, creation + termination + expiration), at /uploads/box.
-// The bytes go to DATA_DIR/tus (always local disk: the finished file is then handed to the box's
-// storage, local or S3, by completeBoxUpload). An upload belongs to the user who created it: every
+// The bytes go to the media storage (storage-tus-store.ts), which every node of the instance shares,
+// so an upload goes on through any web node; on PostgreSQL the nodes lock an upload against each
+// other (pg-locker.ts), on PGlite (one process) tus's in-memory locker does. When the last byte has
+// arrived, the parts become one object that completeBoxUpload makes a box item. An upload belongs to the user who created it: every
 // later request (HEAD, PATCH, DELETE) by anybody else gets 404. Limits are checked at creation (with
 // Upload-Length) and again when the last byte arrives; the finished upload becomes a box item in the
 // same request, whose id the response carries in `Kinora-Box-Id`.
@@ -67,11 +71,18 @@ function fieldsOf(metadata: Upload["metadata"]): Record<string, unknown> {
   };
 }
 
-function createServer(directory: string): Server {
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS });
+/** The PostgreSQL locker, made once at its first use (it needs the database's client). */
+let pgLocker: Promise<PgLocker> | undefined;
+
+function createServer(): Server {
+  const store = new StorageTusStore(getStorage, EXPIRATION_MS);
+  const databaseUrl = env().DATABASE_URL;
   const server: Server = new Server({
     path: TUS_PATH,
     datastore: store,
+    ...(databaseUrl ? { locker: () => (pgLocker ??= getDb().then((db) => new PgLocker(databaseUrl, db))) } : {}),
+    // upload ids are UUIDs (they name the upload's place in storage: media/keys.ts tusUploadPrefix)
+    namingFunction: () => randomUUID(),
     relativeLocation: true,
     exposedHeaders: ["Kinora-Box-Id"],
     // a request may only touch uploads of its own user (404 otherwise, as for box items)
@@ -99,21 +110,22 @@ function createServer(directory: string): Server {
     },
     async onUploadFinish(req, upload) {
       const { ctx, lang } = await contextOf(req);
-      const localPath = path.join(directory, upload.id);
       try {
-        const item = await completeBoxUpload(ctx, {
-          localPath,
-          move: true,
-          filename: upload.metadata?.filename ?? undefined,
-          mimeType: upload.metadata?.filetype ?? undefined,
-          fields: fieldsOf(upload.metadata),
-        });
+        const item = await completeBoxUpload(
+          ctx,
+          { sizeBytes: upload.offset, placeAt: (_storage, key) => store.assemble(upload.id, key) },
+          {
+            filename: upload.metadata?.filename ?? undefined,
+            mimeType: upload.metadata?.filetype ?? undefined,
+            fields: fieldsOf(upload.metadata),
+          },
+        );
         return { headers: { "Kinora-Box-Id": item.boxId } };
       } catch (err) {
         // refused (quota used up meanwhile, invalid title, ...): nothing of the upload is kept
         throw asTusError(err, lang);
       } finally {
-        await store.remove(upload.id).catch(() => store.configstore.delete(upload.id).catch(() => undefined));
+        await store.remove(upload.id).catch(() => undefined);
       }
     },
     async onResponseError(req, err) {
@@ -128,8 +140,8 @@ function createServer(directory: string): Server {
 
 let instance: Server | undefined;
 
-/** The process's tus server (one: its in-memory locker serialises requests on the same upload). */
+/** The process's tus server (one: on PGlite its in-memory locker serialises requests on the same upload). */
 export function boxTusServer(): Server {
-  instance ??= createServer(path.join(env().dataDir, "tus"));
+  instance ??= createServer();
   return instance;
 }

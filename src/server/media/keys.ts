@@ -109,6 +109,13 @@ export function uploadTempKey(uploadId: string): string {
   return `${TMP_UPLOADS_PREFIX}/${id("uploadId", uploadId)}`;
 }
 
+/** A resumable (tus) upload in progress: its description and the parts received (box-tus/storage-tus-store.ts). */
+export function tusUploadPrefix(uploadId: string): string {
+  return `${TUS_UPLOADS_PREFIX}/${id("uploadId", uploadId)}`;
+}
+
+export const TUS_UPLOADS_PREFIX = "tus";
+
 /** What deleting an account removes (each with deletePrefix). */
 export function ownerPrefixes(ownerId: string): string[] {
   return [`box/${id("ownerId", ownerId)}`, `thumbnails/${ownerId}`];

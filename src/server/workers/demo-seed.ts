@@ -140,7 +140,7 @@ async function uploadDemoClip(ctx: Parameters<typeof completeBoxUpload>[0], c: D
     } finally {
       process.off("exit", kill);
     }
-    return await completeBoxUpload(ctx, { localPath: clip, filename: c.file, mimeType: "video/mp4", fields: c.fields });
+    return await completeBoxUpload(ctx, { localPath: clip, move: true }, { filename: c.file, mimeType: "video/mp4", fields: c.fields });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,7 +6,7 @@ import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
 import { parseInput } from "@/server/domain/shared/validation";
 import { uploadTempKey } from "@/server/media/keys";
-import { getStorage } from "@/server/media/storage";
+import { getStorage, type Storage } from "@/server/media/storage";
 import type { BoxItemView } from "./box-item-view";
 import { commitBoxUpload } from "./commit-box-upload";
 import { boxUploadFields } from "./upload-fields";
@@ -33,31 +33,40 @@ export async function checkBoxUpload(ctx: Ctx, input: z.output<typeof checkBoxUp
 }
 
 export const completeBoxUploadInput = z.object({
-  /** The complete file on this machine (absolute path). */
-  localPath: z.string().refine((p) => path.isAbsolute(p), "field.invalid"),
-  /** Consume the file: renamed into storage when on the same filesystem, else removed after the copy. */
-  move: z.boolean().default(true),
   filename: z.string().optional(),
   mimeType: z.string().optional(),
   /** title, description, tags (array), contentIdentifier, thumbnailId: validated as the multipart fields. */
   fields: z.record(z.string(), z.unknown()),
 });
 
-// (tus completion) - makes a box item of a completed upload. `localPath` must come from the server
-// (the tus store's file), never from a client: this is why it is no tRPC procedure.: 201-equivalent, the PROCESSING item.
-// Limits are checked again (the quota may have changed since the upload began); on any failure the
-// file is left where it was unless it was already moved, and nothing else remains.
-export async function completeBoxUpload(ctx: Ctx, input: z.input<typeof completeBoxUploadInput>): Promise<BoxItemView> {
+/**
+ * Where the complete file is. It must come from the server, never from a client (this is why this is
+ * no tRPC procedure): a file on this machine (`move`: consumed, renamed into storage when on the same
+ * filesystem), or bytes already in storage that `placeAt` puts under a key (the tus store's parts).
+ */
+export type CompletedUpload =
+  { localPath: string; move: boolean } | { sizeBytes: number; filename?: string; placeAt(storage: Storage, key: string): Promise<unknown> };
+
+// (tus completion, the demo seed) - makes a box item of a completed upload: 201-equivalent, the
+// PROCESSING item. Limits are checked again (the quota may have changed since the upload began); on
+// any failure the source is left where it was unless it was already moved, and nothing else remains.
+export async function completeBoxUpload(
+  ctx: Ctx,
+  source: CompletedUpload,
+  input: z.input<typeof completeBoxUploadInput>,
+): Promise<BoxItemView> {
   const userId = requireUserId(ctx);
-  const { localPath, move, filename, mimeType, fields: raw } = parseInput(completeBoxUploadInput, input);
+  const { filename, mimeType, fields: raw } = parseInput(completeBoxUploadInput, input);
   const fields = parseInput(boxUploadFields, raw);
-  const sizeBytes = (await stat(localPath)).size;
+  if ("localPath" in source && !path.isAbsolute(source.localPath)) throw new Error("completeBoxUpload: a local path must be absolute");
+  const sizeBytes = "localPath" in source ? (await stat(source.localPath)).size : source.sizeBytes;
   assertUploadAllowed(await loadUploadLimits(ctx.db, userId), sizeBytes);
   const storage = await getStorage();
   const boxId = randomUUID();
   const tempKey = uploadTempKey(boxId);
-  const name = cleanFilename(filename ?? path.basename(localPath));
-  await storage.putFile(tempKey, localPath, { move });
+  const name = cleanFilename(filename ?? ("localPath" in source ? path.basename(source.localPath) : (source.filename ?? "upload")));
+  if ("localPath" in source) await storage.putFile(tempKey, source.localPath, { move: source.move });
+  else await source.placeAt(storage, tempKey);
   try {
     return await commitBoxUpload(
       ctx,

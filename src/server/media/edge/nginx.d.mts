@@ -24,3 +24,14 @@ export function nginxConfig(o: NginxOptions): string;
 export function startNginx(
   o: NginxOptions & { binary: string },
 ): Promise<{ confPath: string; exited: Promise<number | string>; quit(): Promise<void>; stop(): Promise<void> }>;
+
+/** Runs one nginx of ours with `config` written into `prefix` (see nginx.mjs); resolves once it accepts connections on host:port. */
+export function runNginx(o: {
+  binary: string;
+  name?: string;
+  prefix: string;
+  config: string;
+  files?: Record<string, string>;
+  host: string;
+  port: number;
+}): Promise<{ confPath: string; exited: Promise<number | string>; quit(): Promise<void>; stop(): Promise<void> }>;
