@@ -6,7 +6,7 @@ export async function register(): Promise<void> {
   // heartbeat, band meter, sweeps) must not log with that request's id (docs/operations.md "Logs")
   const { withLogContext } = await import("@/server/log/logger.mjs");
   // the launcher waits for this start-up before it says it is ready, and refuses to start when it failed
-  const { markStarted } = await import("@/server/http/lifecycle.mjs");
+  const { markStarted, whenStopped, whenStopping } = await import("@/server/http/lifecycle.mjs");
   try {
     await withLogContext({}, async () => {
       const { closeDb, getDbAccess } = await import("@/server/db/client");
@@ -14,7 +14,6 @@ export async function register(): Promise<void> {
       const { db } = database;
       // the launcher's stop (src/server/http/lifecycle.mjs): the database closes once the requests have
       // finished, so PGlite's next start needs no recovery
-      const { whenStopped, whenStopping } = await import("@/server/http/lifecycle.mjs");
       whenStopped(closeDb);
       // `npm run backup` on PGlite: the launcher serves a dump this process takes (src/server/backup/control.mjs)
       if (!process.env.DATABASE_URL) (await import("@/server/backup/pglite-dump")).providePgliteDump();

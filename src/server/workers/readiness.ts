@@ -81,16 +81,17 @@ async function checkStorage(): Promise<void> {
  * works. So warnings, not failures (a scale-out deployment's web nodes stay in the balancer while
  * the workers or ingest nodes restart).
  */
-const WITHOUT: Record<"worker" | "ingest", string> = {
-  worker: "no job worker seen in the last %s s: jobs (media ingest) wait",
-  ingest: "no ingest node seen in the last %s s: live streams cannot start",
-};
+const WITHOUT = {
+  worker: ["no job worker", "jobs (media ingest) wait"],
+  ingest: ["no ingest node", "live streams cannot start"],
+} as const;
 
-function checkRole(role: "worker" | "ingest"): () => Promise<CheckResult> {
+function checkRole(role: keyof typeof WITHOUT): () => Promise<CheckResult> {
   return async () => {
     const alive = await countAliveNodes(await getDb(), role);
     if (alive > 0) return { ok: true, alive };
-    return { ok: false, alive, warning: WITHOUT[role].replace("%s", String(ALIVE_SECONDS)) };
+    const [what, consequence] = WITHOUT[role];
+    return { ok: false, alive, warning: `${what} seen in the last ${ALIVE_SECONDS} s: ${consequence}` };
   };
 }
 

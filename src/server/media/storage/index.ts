@@ -67,18 +67,9 @@ export async function storageIdentity(config: StorageConfig = storageConfigFromE
   if (config.driver === "s3") return `s3:${config.endpoint ?? "aws"}/${config.bucket}`;
   const file = path.join(config.root, ".kinora-storage-id");
   await mkdir(config.root, { recursive: true });
-  try {
-    return `local:${(await readFile(file, "utf8")).trim()}`;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
-  // written once (exclusive create): two processes starting together agree on the first one's id
-  const id = randomUUID();
-  try {
-    await writeFile(file, `${id}\n`, { flag: "wx" });
-    return `local:${id}`;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    return `local:${(await readFile(file, "utf8")).trim()}`;
-  }
+  // written once (exclusive create): processes starting together all read the first one's id
+  await writeFile(file, `${randomUUID()}\n`, { flag: "wx" }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== "EEXIST") throw err;
+  });
+  return `local:${(await readFile(file, "utf8")).trim()}`;
 }
