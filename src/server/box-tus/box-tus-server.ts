@@ -113,7 +113,7 @@ function createServer(): Server {
       try {
         const item = await completeBoxUpload(
           ctx,
-          { sizeBytes: upload.offset, placeAt: (_storage, key) => store.assemble(upload.id, key) },
+          { sizeBytes: upload.offset, filename: upload.id, placeAt: (_storage, key) => store.assemble(upload.id, key) },
           {
             filename: upload.metadata?.filename ?? undefined,
             mimeType: upload.metadata?.filetype ?? undefined,

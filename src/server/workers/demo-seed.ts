@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DbAccess } from "@/server/db/client";
-import { completeBoxUpload } from "@/server/domain/box/complete-box-upload";
+import { completeBoxUpload, localFileUpload } from "@/server/domain/box/complete-box-upload";
 import { registerUser, registerUserInput } from "@/server/domain/users/register-user";
 import { publishVod, publishVodInput } from "@/server/domain/vod/publish-vod";
 import { parseInput } from "@/server/domain/shared/validation";
@@ -140,7 +140,7 @@ async function uploadDemoClip(ctx: Parameters<typeof completeBoxUpload>[0], c: D
     } finally {
       process.off("exit", kill);
     }
-    return await completeBoxUpload(ctx, { localPath: clip, move: true }, { filename: c.file, mimeType: "video/mp4", fields: c.fields });
+    return await completeBoxUpload(ctx, await localFileUpload(clip), { filename: c.file, mimeType: "video/mp4", fields: c.fields });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

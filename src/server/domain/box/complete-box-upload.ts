@@ -40,12 +40,25 @@ export const completeBoxUploadInput = z.object({
 });
 
 /**
- * Where the complete file is. It must come from the server, never from a client (this is why this is
- * no tRPC procedure): a file on this machine (`move`: consumed, renamed into storage when on the same
- * filesystem), or bytes already in storage that `placeAt` puts under a key (the tus store's parts).
+ * Where the complete file is: its size, its name, and how to put it under a storage key (the tus
+ * store's parts, or a file: localFileUpload). It must come from the server, never from a client (this
+ * is why this is no tRPC procedure).
  */
-export type CompletedUpload =
-  { localPath: string; move: boolean } | { sizeBytes: number; filename?: string; placeAt(storage: Storage, key: string): Promise<unknown> };
+export interface CompletedUpload {
+  sizeBytes: number;
+  filename: string;
+  placeAt(storage: Storage, key: string): Promise<unknown>;
+}
+
+/** A complete file on this machine, consumed (renamed into storage when on the same filesystem). */
+export async function localFileUpload(localPath: string): Promise<CompletedUpload> {
+  if (!path.isAbsolute(localPath)) throw new Error("localFileUpload: the path must be absolute");
+  return {
+    sizeBytes: (await stat(localPath)).size,
+    filename: path.basename(localPath),
+    placeAt: (storage, key) => storage.putFile(key, localPath, { move: true }),
+  };
+}
 
 // (tus completion, the demo seed) - makes a box item of a completed upload: 201-equivalent, the
 // PROCESSING item. Limits are checked again (the quota may have changed since the upload began); on
@@ -58,15 +71,13 @@ export async function completeBoxUpload(
   const userId = requireUserId(ctx);
   const { filename, mimeType, fields: raw } = parseInput(completeBoxUploadInput, input);
   const fields = parseInput(boxUploadFields, raw);
-  if ("localPath" in source && !path.isAbsolute(source.localPath)) throw new Error("completeBoxUpload: a local path must be absolute");
-  const sizeBytes = "localPath" in source ? (await stat(source.localPath)).size : source.sizeBytes;
+  const { sizeBytes } = source;
   assertUploadAllowed(await loadUploadLimits(ctx.db, userId), sizeBytes);
   const storage = await getStorage();
   const boxId = randomUUID();
   const tempKey = uploadTempKey(boxId);
-  const name = cleanFilename(filename ?? ("localPath" in source ? path.basename(source.localPath) : (source.filename ?? "upload")));
-  if ("localPath" in source) await storage.putFile(tempKey, source.localPath, { move: source.move });
-  else await source.placeAt(storage, tempKey);
+  const name = cleanFilename(filename ?? source.filename);
+  await source.placeAt(storage, tempKey);
   try {
     return await commitBoxUpload(
       ctx,
