@@ -218,16 +218,19 @@ const listen = (p, h) =>
   });
 
 // A web node: the nginx edge (or this process) on HOST:PORT. A node without the web role serves no
-// one: the app listens on loopback only, for nginx-rtmp's callbacks (its /metrics: METRICS_PORT).
+// one: the app listens on loopback only, for nginx-rtmp's callbacks (its /metrics: METRICS_PORT);
+// with the ingest role its edge on HOST:PORT serves the live tree alone, which the other nodes'
+// edges fetch (src/server/media/live/live-origin.ts).
 let edge;
 let appPort;
-const nginx = web ? findNginx(process.env) : { ok: false, required: false, reason: "not this node's role (KINORA_ROLES)" };
+const nginx = web || rtmp.ok ? findNginx(process.env) : { ok: false, required: false, reason: "not this node's role (KINORA_ROLES)" };
 if (nginx.ok) {
   appPort = await listen(0, "127.0.0.1");
   try {
     edge = await startNginx({
       binary: nginx.binary,
-      prefix: path.join(dataDir, "nginx"),
+      // its own prefix without the web role: an ingest node may share a web node's DATA_DIR (one machine, one storage)
+      prefix: path.join(dataDir, web ? "nginx" : "nginx-live"),
       host: hostname,
       port,
       appPort,
@@ -237,23 +240,31 @@ if (nginx.ok) {
       trustProxy,
       s3,
       isRoot: process.getuid?.() === 0,
+      liveOnly: !web,
       accessLog: process.env.EDGE_ACCESS_LOG,
     });
     trustForwarded = true;
     log.info(
-      `nginx edge on ${hostname}:${port} (${s3 ? "media proxied to Node for S3" : "media from local storage"}), app on 127.0.0.1:${appPort}`,
+      web
+        ? `nginx edge on ${hostname}:${port} (${s3 ? "media proxied to Node for S3" : "media from local storage"}), app on 127.0.0.1:${appPort}`
+        : `nginx edge on ${hostname}:${port}: this ingest node's live HLS, for the other nodes' edges; app on 127.0.0.1:${appPort}`,
     );
   } catch (err) {
     if (nginx.required) throw err;
-    log.warn({ err }, "nginx could not start, serving media from Node");
+    log.warn(
+      { err },
+      web ? "nginx could not start, serving media from Node" : "nginx could not start: other nodes cannot fetch this node's live HLS",
+    );
     await new Promise((resolve) => server.close(resolve));
     appPort = undefined;
   }
 } else if (web) {
   if (nginx.required) throw new Error(`NGINX=1 but ${nginx.reason}`);
   if (nginx.reason !== "NGINX=0") log.warn(`serving media from Node: ${nginx.reason}`);
+} else if (rtmp.ok) {
+  log.warn(`other nodes cannot fetch this ingest node's live HLS: ${nginx.reason}`);
 }
-if (!web) appPort = await listen(0, "127.0.0.1");
+if (!web && appPort === undefined) appPort = await listen(0, "127.0.0.1");
 else if (!edge) await listen(port, hostname);
 const metricsServer =
   !web && process.env.METRICS_PORT
@@ -322,7 +333,10 @@ const listenName = ["0.0.0.0", "::", "[::]"].includes(hostname)
 const readyUrl = publicUrl ? publicUrl.replace(/\/$/, "") : `http://${listenName}:${port}`;
 const stopHint = `pid ${process.pid}: Ctrl-C here, or kill ${process.pid}, stops it and its nginx`;
 if (web) log.info(`Kinora ready on ${readyUrl} (${stopHint}; roles ${roles.join(", ")})`);
-else log.info(`Kinora node ready: ${roles.join(", ")}, no web role: nothing served on PORT (${stopHint})`);
+else
+  log.info(
+    `Kinora node ready: ${roles.join(", ")}, no web role: ${edge ? "its edge on PORT serves the live tree to the other nodes" : "nothing served on PORT"} (${stopHint})`,
+  );
 
 let stopping = false;
 edge?.exited.then((status) => {

@@ -30,6 +30,8 @@ export async function register(): Promise<void> {
       if (env().KINORA_ROLES.includes("web")) (await import("@/server/domain/playback/band-meter")).startBandMeter(db);
       // Cast channels' playlists: the launcher's media server renders them through this (media-node.mjs serveCast).
       await (await import("@/server/media/cast/output/register-cast-output")).registerCastOutput(db);
+      // Live HLS another ingest node has on its disk: the launcher's media server fetches it from there (media/live/live-origin.ts).
+      if (env().DATABASE_URL) (await import("@/server/media/live/live-origin")).registerLiveOrigin(db);
       // This node's row among the instance's nodes (its roles, its storage: workers/node-heartbeat.ts),
       // gone when it stops; then, with the worker role, the durable jobs (media ingest) run here
       const node = await (

@@ -1,7 +1,8 @@
 // One instance on several nodes (docs/deploy.md): two web nodes (A, B) behind the nginx balancer that
 // ops/nginx/balancer.conf.template ships, a job worker and an ingest node, each `npm start` with its own
 // KINORA_ROLES and DATA_DIR, on one PostgreSQL database and one S3 bucket (s3rver). PostgreSQL only:
-// one PGlite process is one node. Live through another node than the ingest node: not yet (docs/deploy.md).
+// one PGlite process is one node. Live: encoders publish to the ingest node, whose disk holds the HLS;
+// A and B fetch it from there (media/live/live-origin.ts), and the recording goes through storage to the worker.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +19,8 @@ import { isFinal, tusCreate, tusHead, tusPatch, uploadFile, waitForItem } from "
 import { createCastChannel, dayOf, saveDayOk, SECOND, timed } from "./cast-fixtures";
 import { playWhenReady, uploadClip, waitReady, walkLadder } from "./playback-fixtures";
 import { newUser, postToken, sleep } from "./users-fixtures";
+import { publishTestPattern } from "../support/live-fixtures";
+import { createChannel, createEvent, setLivePassword } from "./live-fixtures";
 
 const postgres = Boolean(process.env.DATABASE_URL);
 
@@ -27,7 +30,7 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
   let balancer: Balancer | undefined;
   let shared: Record<string, string> = {};
   const running = new Set<Kinora>();
-  let a: Kinora, b: Kinora, worker: Kinora;
+  let a: Kinora, b: Kinora, worker: Kinora, ingest: Kinora;
   /** A client of the instance, through the balancer. */
   let api: Api;
 
@@ -49,11 +52,12 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
       PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
       SMTP_URL: "",
       JOB_LEASE_SECONDS: "10",
+      LIVE_RECORDING_GRACE_SECONDS: "1",
     };
     a = await start({ KINORA_ROLES: "web" });
     b = await start({ KINORA_ROLES: "web" });
     worker = await start({ KINORA_ROLES: "worker" }, /Kinora worker ready/);
-    await start({ KINORA_ROLES: "ingest" }, /Kinora node ready: ingest/);
+    ingest = await start({ KINORA_ROLES: "ingest" }, /Kinora node ready: ingest/);
     balancer = await startBalancer(balancerPort, [new URL(a.url).port, new URL(b.url).port].map(Number));
     api = new Api(balancer.url);
   });
@@ -125,6 +129,70 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
     worker = await start({ KINORA_ROLES: "worker" }, /Kinora worker ready/);
     const item = await waitForItem(api, u.access, boxId, isFinal, 240_000);
     assert.equal(item.status, "READY", JSON.stringify(item));
+  });
+
+  test("RTMP to the ingest node: the live channel plays through A and B, and the recorded event lands in the box", async () => {
+    const owner = await newUser(api);
+    await setLivePassword(api, owner, "cluster-live-1");
+    const apiA = new Api(a.url);
+    const channel = await createChannel(apiA, owner);
+    assert.equal(channel.streamingBaseUrl, `rtmp://127.0.0.1:${ingest.rtmpPort}/live`, "encoders are sent to the ingest node (its HOST)");
+    const event = await createEvent(api, owner, channel.channelId, Date.now() - 60_000, Date.now() + 3_600_000, { recordEvent: true });
+    const seconds = 8;
+    const publisher = publishTestPattern(
+      `rtmp://127.0.0.1:${ingest.rtmpPort}/live/${channel.streamPath}?user=${owner.userCode}&password=cluster-live-1`,
+      { seconds },
+    );
+    try {
+      const played = await new Api(b.url).post(`/api/public/live/channel/${channel.channelId}/play`, {}, { token: owner.access });
+      assert.equal(played.status, 200, played.text);
+      const master = new URL(played.body.streamer);
+      assert.equal(master.origin, balancer!.url, "signed for the public address");
+      const variantPath = new URL("src/index.m3u8", master).pathname;
+      /** `path` through `base` once it answers 200 with a body that `until` accepts (404 meanwhile: the stream is on its way). */
+      const waitFor = async (base: string, path: string, until: (text: string) => boolean) => {
+        const deadline = Date.now() + 20_000;
+        while (Date.now() < deadline) {
+          const res = await fetch(base + path);
+          if (res.status === 200) {
+            const text = await res.text();
+            if (until(text)) return text;
+          } else assert.equal(res.status, 404, `${base}${path}: ${res.status}`);
+          await sleep(250);
+        }
+        assert.fail(`${base}${path}: not as expected after 20 s`);
+      };
+      const segments = (playlist: string) => playlist.split("\n").filter((l) => l.endsWith(".ts"));
+      // neither web node has the stream on its disk
+      for (const base of [a.url, b.url]) {
+        assert.match(await waitFor(base, master.pathname, () => true), /src\/index\.m3u8/);
+        const names = segments(await waitFor(base, variantPath, (text) => segments(text).length >= 2));
+        const segment = await fetch(new URL(names.at(-1)!, base + variantPath));
+        assert.equal(segment.status, 200);
+        assert.equal(segment.headers.get("content-type"), "video/mp2t");
+        assert.ok((await segment.arrayBuffer()).byteLength > 1000);
+      }
+      // a wrong signature is refused before any node is asked
+      const forged = master.pathname.replace(/^\/media\/([^/]+)\/[^/]+/, "/media/$1/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+      assert.equal((await fetch(b.url + forged)).status, 403);
+      assert.equal(await publisher.exited, 0, publisher.output());
+    } finally {
+      await publisher.stop();
+    }
+    // the recording: moved from the ingest node's disk into the bucket, made a box item by the worker
+    let item: { boxId: string } | undefined;
+    const deadline = Date.now() + 120_000;
+    while (!item && Date.now() < deadline) {
+      const list = await api.post("/api/search/box/contents", { pageSize: 10 }, { token: owner.access });
+      assert.equal(list.status, 200, list.text);
+      item = list.body.items.find((i: { title: string }) => i.title === event.name);
+      if (!item) await sleep(500);
+    }
+    assert.ok(item, "the recording appears in the owner's box");
+    const ready = await waitForItem(api, owner.access, item.boxId, isFinal, 120_000);
+    assert.equal(ready.status, "READY", JSON.stringify(ready));
+    const [m, s] = String(ready.duration).split(":").map(Number);
+    assert.ok(Math.abs(m! * 60 + s! - seconds) <= 1, `duration ${ready.duration} for ${seconds} s published`);
   });
 
   test("a cast schedule saved through A is what B plays within a second", async () => {

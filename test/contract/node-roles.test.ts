@@ -126,7 +126,7 @@ describe(
       );
     });
 
-    test("an ingest node (KINORA_ROLES=ingest): nginx-rtmp on its RTMP port, nothing on PORT; the web node sees it alive", async () => {
+    test("an ingest node (KINORA_ROLES=ingest): nginx-rtmp on its RTMP port, the live tree alone on PORT; the web node sees it alive", async () => {
       const web = nodes[0]!;
       // where encoders publish, as the web node says: with no ingest node yet, its own host and RTMP_PORT
       const api = new Api(web.url);
@@ -141,7 +141,10 @@ describe(
       );
       nodes.push(ingest);
       assert.equal(await listening(ingest.rtmpPort!), true, "nginx-rtmp takes streams");
-      assert.equal(await listening(Number(new URL(ingest.url).port)), false, "nothing on PORT");
+      // its edge on PORT serves the live tree to the other nodes' edges, and nothing else
+      for (const p of ["/", "/api/user/me", "/healthz"]) assert.equal((await fetch(ingest.url + p)).status, 404, p);
+      const unsigned = `/media/1/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/live/${channel.channelId}/${channel.channelId}/${channel.channelId}/master.m3u8`;
+      assert.equal((await fetch(ingest.url + unsigned)).status, 403, "a live path needs its signature");
       const ready = (await (await fetch(`${web.url}/readyz`)).json()) as { checks: Record<string, { ok: boolean; alive?: number }> };
       assert.deepEqual([ready.checks.ingest?.ok, ready.checks.ingest?.alive], [true, 1]);
       // the web node names the ingest node's address (its HOST and RTMP_PORT), told when it joined

@@ -17,6 +17,7 @@ import {
 } from "../../src/server/media/edge/media-url.mjs";
 import { parseRange, resolveMediaKey } from "../../src/server/media/edge/media-node.mjs";
 import { findNginx, nginxConfig } from "../../src/server/media/edge/nginx.mjs";
+import { countedSecret } from "../../src/server/media/edge/live-layout.mjs";
 import { boxMasterPlaylistKey, boxPosterKey, boxPreviewPlaylistKey, boxRenditionPlaylistKey } from "../../src/server/media/keys";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "kinora-media-url-"));
@@ -269,7 +270,11 @@ describe("nginx configuration", () => {
     assert.match(conf, /alias .*\/storage\/box\/\$media_owner\/\$media_box\/\$media_tree\/\$media_file;/);
     assert.match(conf, /\/\(\?<media_band_owner>\[\^\/\]\+\)\/\(\?<media_owner>/, "the band owner precedes the media home");
     assert.match(conf, /log_format kinora_media '\$msec \$media_band_owner \$body_bytes_sent \$status';/);
-    assert.match(conf, /access_log .*\/media-log\/nginx-\$media_bucket\.log kinora_media;/);
+    assert.match(conf, /access_log .*\/media-log\/nginx-\$media_bucket\.log kinora_media if=\$media_counted;/);
+    // an edge or caching tier in front (the counted secret) counts the bytes it fetches: not counted here
+    assert.match(conf, new RegExp(`map \\$http_x_kinora_counted \\$media_counted \\{\\s+"${countedSecret(base.key)}" 0;\\s+default 1;`));
+    // a live file missing here is looked for on the ingest node that has it (media-node.mjs serveLiveElsewhere)
+    assert.match(conf, /error_page 404 = @kinora_live_elsewhere;/);
     assert.match(conf, /application\/vnd\.apple\.mpegurl m3u8;/);
     assert.match(conf, /client_max_body_size 0;/);
     assert.doesNotMatch(conf, /autoindex on/);
@@ -293,19 +298,30 @@ describe("nginx configuration", () => {
     const conf = nginxConfig({ ...base, prefix: path.join(dataDir, "nginx"), trustProxy: true, s3: true });
     // the only file nginx serves itself is a live channel's HLS (the RTMP ingest writes it locally), and logs its bytes
     assert.deepEqual(conf.match(/alias [^;]+;/g), [`alias ${base.storageRoot}/live/$media_owner/$media_box/$media_file;`]);
-    assert.equal(conf.match(/access_log [^;]+kinora_media;/g)?.length, 1);
+    assert.equal(conf.match(/access_log [^;]+kinora_media if=\$media_counted;/g)?.length, 1);
     assert.match(conf, /location ~ "\^\/media\/" \{\s+if \(\$media_ok != "1"\) \{ return 403; \}\s+proxy_pass http:\/\/kinora_app;/);
     assert.match(conf, /real_ip_header X-Forwarded-For;/);
   });
 
+  test("an ingest node without the web role: the live tree alone, nothing proxied to the app but what Node checks", () => {
+    const conf = nginxConfig({ ...base, prefix: "/p", trustProxy: false, s3: true, liveOnly: true });
+    assert.deepEqual(conf.match(/alias [^;]+;/g), [`alias ${base.storageRoot}/live/$media_owner/$media_box/$media_file;`]);
+    assert.doesNotMatch(conf, /\/cast\//);
+    assert.match(conf, /location \/ \{\s+# [^\n]+\n\s+return 404;\s+\}/);
+  });
+
   const nginx = findNginx({});
-  test("nginx -t accepts both configurations", { skip: nginx.ok ? false : (nginx as { reason: string }).reason }, () => {
-    for (const s3 of [false, true]) {
+  test("nginx -t accepts the configurations", { skip: nginx.ok ? false : (nginx as { reason: string }).reason }, () => {
+    for (const [s3, liveOnly] of [
+      [false, false],
+      [true, false],
+      [true, true],
+    ]) {
       const prefix = mkdtempSync(path.join(os.tmpdir(), "kinora-nginx-t-"));
       for (const d of ["tmp/client_body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
         mkdirSync(path.join(prefix, d), { recursive: true });
       mkdirSync(base.logDir, { recursive: true });
-      writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig({ ...base, prefix, trustProxy: s3, s3 }));
+      writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig({ ...base, prefix, trustProxy: s3!, s3: s3!, liveOnly }));
       writeFileSync(path.join(prefix, "proxy.conf"), "proxy_http_version 1.1;\n");
       const r = spawnSync((nginx as { binary: string }).binary, ["-t", "-q", "-c", path.join(prefix, "nginx.conf"), "-p", `${prefix}/`], {
         encoding: "utf8",

@@ -14,6 +14,7 @@ import { StorageError, isValidSegment } from "./storage/storage";
 //   thumbnails/<ownerId>/<thumbnailId>/w<width>.<ext>  their resized copies
 //   tmp/uploads/<uploadId>                             uploads in progress, moved to `original` when complete
 //   live/<ownerId>/<channelId>/...                     a live channel's HLS (always on local disk: src/server/media/live/live-dirs.ts)
+//   recordings/<ownerId>/<sessionId>.flv               a publish's recorded copy, until the recording job made it a box item
 //
 // Everything of a box item is under its prefix, so deleting an item is one deletePrefix (plus the
 // thumbnail it owns, whose key is stored on the Thumbnail row).
@@ -103,6 +104,11 @@ export function liveChannelPrefix(ownerId: string, channelId: string): string {
   return `live/${id("ownerId", ownerId)}/${id("channelId", channelId)}`;
 }
 
+/** A publish's recorded copy (FLV, as nginx-rtmp wrote it), moved here from the ingest node's disk so any worker can take it. */
+export function liveRecordingKey(ownerId: string, sessionId: string): string {
+  return `recordings/${id("ownerId", ownerId)}/${id("sessionId", sessionId)}.flv`;
+}
+
 export const TMP_UPLOADS_PREFIX = "tmp/uploads";
 
 export function uploadTempKey(uploadId: string): string {
@@ -118,5 +124,5 @@ export const TUS_UPLOADS_PREFIX = "tus";
 
 /** What deleting an account removes (each with deletePrefix). */
 export function ownerPrefixes(ownerId: string): string[] {
-  return [`box/${id("ownerId", ownerId)}`, `thumbnails/${ownerId}`];
+  return [`box/${id("ownerId", ownerId)}`, `thumbnails/${ownerId}`, `recordings/${ownerId}`];
 }

@@ -8,7 +8,7 @@ import { openPublishCount, viewerCounts } from "@/server/domain/live/live-gauges
 import { waitingJobs } from "@/server/jobs/queue";
 import { publishingStreams, type RtmpStream } from "@/server/media/live/rtmp-stat";
 import { setScrapeSource } from "@/server/metrics/registry.mjs";
-import { countAliveNodes } from "./node-heartbeat";
+import { countAliveNodes } from "@/server/lease/cluster-nodes";
 
 export function registerMetricSources(db: Db, options: { rtmp?: boolean } = {}): void {
   setScrapeSource("jobsWaiting", () => waitingJobs(db));

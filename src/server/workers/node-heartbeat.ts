@@ -10,15 +10,14 @@ import type { NodeRole } from "@/lib/node-roles.mjs";
 import { env } from "@/server/env";
 import { onClusterEvent, publishClusterEvent } from "@/server/db/cluster-events";
 import { processId } from "@/server/lease/process-id";
+import { ALIVE_SECONDS } from "@/server/lease/cluster-nodes";
 import { storageIdentity } from "@/server/media/storage";
-import { ownIngestUrl, refreshIngestUrl } from "@/server/media/live/ingest-address";
+import { ownIngestUrl, ownLiveMediaUrl, refreshIngestUrl } from "@/server/media/live/ingest-address";
 import { logger } from "@/server/log/logger.mjs";
 
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** The event a node publishes when it joins or leaves (db/cluster-events.ts). */
 const NODES_TOPIC = "cluster.nodes";
-/** A node seen within this many seconds is alive. */
-export const ALIVE_SECONDS = 60;
 /** Rows of nodes silent this long are removed. */
 const STALE_SECONDS = 600;
 
@@ -30,14 +29,17 @@ export interface NodeInfo {
   secret: string;
   /** an ingest node's RTMP address (ownIngestUrl) */
   rtmpUrl?: string;
+  /** an ingest node's HTTP address for its live HLS (ownLiveMediaUrl) */
+  mediaUrl?: string;
 }
 
 /** Writes this process's row now (and sweeps the rows of nodes long silent). */
 export async function beat(db: Db, node: NodeInfo): Promise<void> {
   const id = processId();
   await db.$executeRaw`
-    INSERT INTO "ClusterNode" ("id", "host", "pid", "roles", "storage", "secret", "rtmpUrl", "startedAt", "seenAt")
-    VALUES (${id}::uuid, ${os.hostname()}, ${process.pid}, ${[...node.roles]}::text[], ${node.storage}, ${node.secret}, ${node.rtmpUrl ?? null}, now(), now())
+    INSERT INTO "ClusterNode" ("id", "host", "pid", "roles", "storage", "secret", "rtmpUrl", "mediaUrl", "startedAt", "seenAt")
+    VALUES (${id}::uuid, ${os.hostname()}, ${process.pid}, ${[...node.roles]}::text[], ${node.storage}, ${node.secret}, ${node.rtmpUrl ?? null},
+      ${node.mediaUrl ?? null}, now(), now())
     ON CONFLICT ("id") DO UPDATE SET "seenAt" = now()`;
   await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "seenAt" < now() - make_interval(secs => ${STALE_SECONDS}::int)`;
   // where encoders publish when this node takes no RTMP itself (media/live/ingest-address.ts)
@@ -65,14 +67,6 @@ export async function startNodeHeartbeat(db: Db, node: NodeInfo): Promise<{ stop
       await publishClusterEvent(db, NODES_TOPIC, processId());
     },
   };
-}
-
-/** How many nodes with `role` wrote their row in the last minute (this one included). */
-export async function countAliveNodes(db: Db, role: NodeRole): Promise<number> {
-  const rows = await db.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM "ClusterNode"
-    WHERE ${role} = ANY("roles") AND "seenAt" > now() - make_interval(secs => ${ALIVE_SECONDS}::int)`;
-  return rows[0]?.n ?? 0;
 }
 
 /** Whether a process `pid` runs on this machine (signal 0: nothing is sent). */
@@ -126,7 +120,13 @@ async function checkAgreement(db: Db, node: NodeInfo): Promise<void> {
  * another secret. `sole`: the embedded database (PGlite), which only this process opens.
  */
 export async function joinCluster(db: Db, roles: readonly NodeRole[], opts: { sole: boolean }): Promise<{ stop(): Promise<void> }> {
-  const node = { roles, storage: await storageIdentity(), secret: secretFingerprint(env().authSecret), rtmpUrl: ownIngestUrl(roles) };
+  const node = {
+    roles,
+    storage: await storageIdentity(),
+    secret: secretFingerprint(env().authSecret),
+    rtmpUrl: ownIngestUrl(roles),
+    mediaUrl: ownLiveMediaUrl(roles),
+  };
   // the embedded database: this process is the only one, the rows of any other are a dead one's
   if (opts.sole) await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "id" <> ${processId()}::uuid`;
   else await checkAgreement(db, node);

@@ -8,7 +8,7 @@ import { localMigrationNames } from "@/server/db/migrate";
 import { env } from "@/server/env";
 import { isStopping } from "@/server/http/lifecycle.mjs";
 import { getStorage, storageConfigFromEnv } from "@/server/media/storage";
-import { ALIVE_SECONDS, countAliveNodes } from "./node-heartbeat";
+import { ALIVE_SECONDS, countAliveNodes } from "@/server/lease/cluster-nodes";
 
 export interface CheckResult {
   ok: boolean;

@@ -10,8 +10,8 @@ import { checkPublisher, type PublishDecision, type PublishRequest } from "./pub
 // admitted with the live channels' credentials (the owner's userCode and live password); their HLS
 // (DATA_DIR/live/cast/<streamPath>) is linked into the stream's place in the live tree
 // (live/<ownerId>/<streamId>/src), where the stream test plays it and the cast playout relays it.
-// nginx-rtmp itself admits one publisher per stream name. When the current publisher began is kept in
-// this process (media/live/cast-publishing.ts).
+// nginx-rtmp itself admits one publisher per stream name. Which ingest node took the current publisher,
+// and since when, is kept in the database (media/live/cast-publishing.ts), read by every node's playout.
 
 /**
  * Links the stream's HLS into its place in the live tree and writes its master playlist (the
@@ -31,12 +31,12 @@ export async function admitCastPublish(db: Db, r: PublishRequest): Promise<Publi
   const refusal = await checkPublisher(db, stream.ownerId, r);
   if (refusal) return { ok: false, reason: refusal };
   await linkStreamDir(stream.ownerId, stream.id, r.name);
-  castPublishStarted(stream.id, r.clientId);
+  await castPublishStarted(db, stream.id, r.clientId);
   return { ok: true, sessionId: stream.id };
 }
 
 /** on_publish_done: the stream has no publisher any more (the playout plays the slate after its last segment). */
 export async function endCastPublish(db: Db, r: { name: string; clientId: string }): Promise<void> {
   const stream = await db.castStream.findUnique({ where: { streamPath: r.name }, select: { id: true } });
-  if (stream) castPublishEnded(stream.id, r.clientId);
+  if (stream) await castPublishEnded(db, stream.id, r.clientId);
 }

@@ -9,6 +9,8 @@ import { ingestHealth, type IngestHealth } from "@/server/media/live/ingest-heal
 import { rtmpBaseUrl } from "@/server/media/live/ingest-address";
 import { onAirEventAt } from "./on-air";
 import { publishingStreams } from "@/server/media/live/rtmp-stat";
+import { countAliveNodes, isNodeAlive } from "@/server/lease/cluster-nodes";
+import { processId } from "@/server/lease/process-id";
 
 // The Go-live panel of a channel (portal /live/channels/<id>/go-live): what the owner types into
 // OBS, whether the channel is on air, the ingest's health and a preview. Owner only: another user's
@@ -117,7 +119,10 @@ export async function goLiveStatus(ctx: Ctx, input: z.output<typeof goLiveInput>
   const channel = await ownedChannel(ctx, input.channelId);
   const now = new Date();
   const [session, last, event, lastEvent, streams] = await Promise.all([
-    ctx.db.liveSession.findUnique({ where: { openChannelId: channel.id }, select: { streamPath: true, clientId: true, startedAt: true } }),
+    ctx.db.liveSession.findUnique({
+      where: { openChannelId: channel.id },
+      select: { streamPath: true, clientId: true, startedAt: true, nodeId: true },
+    }),
     ctx.db.liveSession.findFirst({
       where: { channelId: channel.id },
       orderBy: { startedAt: "desc" },
@@ -132,8 +137,11 @@ export async function goLiveStatus(ctx: Ctx, input: z.output<typeof goLiveInput>
     publishingStreams(),
   ]);
   const stream = session ? streams?.find((s) => s.name === session.streamPath && s.publisherIds.includes(session.clientId)) : undefined;
+  // a publish another ingest node took (its nginx-rtmp's statistics are not read from here)
+  const elsewhere = !!session?.nodeId && session.nodeId !== processId() && (await isNodeAlive(ctx.db, session.nodeId));
+  const receiving = stream !== undefined || elsewhere;
   const lastPublish = last ? (last.endedAt ?? now) : undefined;
-  const stage: StreamStage = stream
+  const stage: StreamStage = receiving
     ? "receiving"
     : event
       ? lastPublish && lastPublish > event.startsAt
@@ -148,14 +156,15 @@ export async function goLiveStatus(ctx: Ctx, input: z.output<typeof goLiveInput>
           ? "stopped"
           : "waiting";
   return {
-    onAir: stream !== undefined,
-    since: stream ? session!.startedAt : undefined,
+    onAir: receiving,
+    since: receiving ? session!.startedAt : undefined,
     stage,
     event: event ? { id: event.id, name: event.name, recordEvent: event.recordEvent } : undefined,
     lastEvent: !event && lastEvent ? { id: lastEvent.id, name: lastEvent.name, endedAt: lastEvent.endsAt } : undefined,
     recording: await recordingOf(ctx, event ?? lastEvent, lastPublish),
     health: stream ? await ingestHealth(stream) : undefined,
-    ingestRunning: streams !== undefined,
+    // this node's nginx-rtmp answers; a node without the ingest role counts the alive ingest nodes
+    ingestRunning: streams !== undefined || (!env().KINORA_ROLES.includes("ingest") && (await countAliveNodes(ctx.db, "ingest")) > 0),
   };
 }
 

@@ -1,16 +1,16 @@
-import { rm, stat, writeFile } from "node:fs/promises";
+import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DbAccess } from "@/server/db/client";
 import { commitBoxUpload } from "@/server/domain/box/commit-box-upload";
-import { env } from "@/server/env";
-import { livePaths } from "@/server/media/edge/live-layout.mjs";
 import { runFfmpeg } from "@/server/media/ffmpeg/run-ffmpeg";
 import { uploadTempKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
+import type { Storage } from "@/server/media/storage/storage";
 import { recordedEventDuring } from "./on-air";
 
 // A recorded event becomes a box item of the channel's owner: the copies nginx-rtmp recorded of the
-// publishes during the event (FLV, as received) are joined without re-encoding into one MP4, which
+// publishes during the event (FLV, as received; moved into media storage by the ingest node that
+// took them, publish-hooks.ts storeCopy, so any worker runs this) are joined without re-encoding into one MP4, which
 // enters the box as an upload does (commitBoxUpload: quota, PROCESSING item, the ingest job with the
 // full ladder), linked to the event (LiveEvent.recordingBoxItemId).
 //
@@ -25,16 +25,16 @@ export interface RecordingRun extends DbAccess {
   onSpawn: (pid: number) => void;
 }
 
-/** A recorded copy is removed only inside the ingest's recording directory (the path came from nginx). */
-async function removeCopy(file: string): Promise<void> {
-  const dir = livePaths(env().dataDir).recordDir + path.sep;
-  if (path.resolve(file).startsWith(dir)) await rm(file, { force: true });
+/** Runs `fn` with a local path for each of `keys` (ffmpeg reads files: on S3 each is downloaded for the run). */
+function withLocalFiles<T>(storage: Storage, keys: string[], fn: (paths: string[]) => Promise<T>, paths: string[] = []): Promise<T> {
+  if (paths.length === keys.length) return fn(paths);
+  return storage.withLocalFile(keys[paths.length]!, (p) => withLocalFiles(storage, keys, fn, [...paths, p]));
 }
 
 export async function makeRecording(run: RecordingRun): Promise<void> {
   const { db } = run;
   const session = await db.liveSession.findUnique({ where: { id: run.sessionId } });
-  if (!session?.recordPath || session.recordConsumedAt || !session.endedAt) return;
+  if (!session?.recordKey || session.recordConsumedAt || !session.endedAt) return;
   // the channel publishes again: the job of that publish, when it ends, takes this copy too
   const open = await db.liveSession.findUnique({ where: { openChannelId: session.channelId }, select: { startedAt: true } });
   if (open && open.startedAt >= session.startedAt) return;
@@ -43,49 +43,55 @@ export async function makeRecording(run: RecordingRun): Promise<void> {
   if (!event) {
     // no event asked for a recording: the copy goes
     await db.liveSession.update({ where: { id: session.id }, data: { recordConsumedAt: new Date() } });
-    await removeCopy(session.recordPath);
+    await (await getStorage()).delete(session.recordKey);
     return;
   }
   const parts = await db.liveSession.findMany({
     where: {
       channelId: session.channelId,
-      recordPath: { not: null },
+      recordKey: { not: null },
       recordConsumedAt: null,
       endedAt: { not: null, gt: event.startsAt },
       startedAt: { lt: event.endsAt, lte: session.startedAt },
     },
     orderBy: { startedAt: "asc" },
-    select: { id: true, recordPath: true },
+    select: { id: true, recordKey: true },
   });
+  const storage = await getStorage();
   const boxId = session.id;
   if (!(await db.boxItem.findUnique({ where: { id: boxId }, select: { id: true } }))) {
     const list = path.join(run.workDir, "parts.txt");
     const output = path.join(run.workDir, "recording.mp4");
-    await writeFile(list, parts.map((p) => `file '${p.recordPath!.replaceAll("'", "'\\''")}'\n`).join(""));
-    await runFfmpeg(
-      [
-        "-hide_banner",
-        "-nostdin",
-        "-y",
-        "-f",
-        "concat",
-        "-safe",
-        "0",
-        "-i",
-        list,
-        "-map",
-        "0",
-        "-c",
-        "copy",
-        "-movflags",
-        "+faststart",
-        output,
-      ],
-      { timeoutMs: 60 * 60_000, memoryLimitMb: 1024, signal: run.signal, onSpawn: run.onSpawn },
+    await withLocalFiles(
+      storage,
+      parts.map((p) => p.recordKey!),
+      async (files) => {
+        await writeFile(list, files.map((f) => `file '${f.replaceAll("'", "'\\''")}'\n`).join(""));
+        await runFfmpeg(
+          [
+            "-hide_banner",
+            "-nostdin",
+            "-y",
+            "-f",
+            "concat",
+            "-safe",
+            "0",
+            "-i",
+            list,
+            "-map",
+            "0",
+            "-c",
+            "copy",
+            "-movflags",
+            "+faststart",
+            output,
+          ],
+          { timeoutMs: 60 * 60_000, memoryLimitMb: 1024, signal: run.signal, onSpawn: run.onSpawn },
+        );
+      },
     );
     const sizeBytes = (await stat(output)).size;
     const tempKey = uploadTempKey(boxId);
-    const storage = await getStorage();
     await storage.putFile(tempKey, output, { move: true, contentType: "video/mp4" });
     const continued = event.recordingBoxItemId !== null;
     await commitBoxUpload(
@@ -106,5 +112,5 @@ export async function makeRecording(run: RecordingRun): Promise<void> {
     db.liveEvent.updateMany({ where: { id: event.id, recordingBoxItemId: null }, data: { recordingBoxItemId: boxId } }),
     db.liveSession.updateMany({ where: { id: { in: parts.map((p) => p.id) } }, data: { recordConsumedAt: new Date() } }),
   ]);
-  for (const p of parts) await removeCopy(p.recordPath!);
+  for (const p of parts) await storage.delete(p.recordKey!);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
@@ -5,10 +6,16 @@ import { checkLivePassword } from "@/server/media/live/live-password";
 import { prepareLiveDir } from "@/server/media/live/live-dirs";
 import { onAirEventAt } from "./on-air";
 import { publishingStreams } from "@/server/media/live/rtmp-stat";
+import { isNodeAlive } from "@/server/lease/cluster-nodes";
+import { processId } from "@/server/lease/process-id";
+import { liveRecordingKey } from "@/server/media/keys";
+import { getStorage } from "@/server/media/storage";
+import { logger } from "@/server/log/logger.mjs";
 
 // nginx-rtmp's callbacks (src/app/internal/live/[hook]/route.ts): a publish is admitted or refused,
 // its session opened and closed, its recorded copy handed to the recording job. Each publish is one
-// LiveSession row; its openChannelId (unique) admits one publisher per channel.
+// LiveSession row; its openChannelId (unique) admits one publisher per channel, across ingest nodes
+// (nodeId: the node that took it, whose disk has its HLS: media/live/live-origin.ts).
 
 export interface PublishRequest {
   /** The stream path (the RTMP stream name). */
@@ -88,26 +95,32 @@ async function continuesPrevious(
 
 /**
  * Opens the channel's session, or undefined when another one is open and really publishing. An open
- * session whose publisher nginx-rtmp no longer has (nginx was killed before on_publish_done) is closed.
+ * session whose publisher nginx-rtmp no longer has (nginx was killed before on_publish_done), or whose
+ * ingest node is gone, is closed.
  */
 async function openSession(db: Db, s: { channelId: string; ownerId: string; streamPath: string; clientId: string }) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      return await db.liveSession.create({ data: { ...s, openChannelId: s.channelId }, select: { id: true } });
+      return await db.liveSession.create({ data: { ...s, openChannelId: s.channelId, nodeId: processId() }, select: { id: true } });
     } catch (err) {
       if ((err as { code?: string }).code !== "P2002" || attempt > 0) throw err;
     }
     const open = await db.liveSession.findUnique({ where: { openChannelId: s.channelId } });
     if (!open) continue; // ended meanwhile
-    const streams = await publishingStreams();
-    const alive = streams === undefined || streams.some((x) => x.name === open.streamPath && x.publisherIds.includes(open.clientId));
-    if (alive) return undefined;
+    if (await stillPublishing(db, open)) return undefined;
     await db.liveSession.updateMany({
       where: { id: open.id, openChannelId: s.channelId },
       data: { openChannelId: null, endedAt: new Date() },
     });
   }
   return undefined;
+}
+
+/** Whether an open session's publisher is still there: on this node, nginx-rtmp has it; on another, that node is alive. */
+async function stillPublishing(db: Db, open: { nodeId: string | null; streamPath: string; clientId: string }): Promise<boolean> {
+  if (open.nodeId && open.nodeId !== processId()) return isNodeAlive(db, open.nodeId);
+  const streams = await publishingStreams();
+  return streams === undefined || streams.some((x) => x.name === open.streamPath && x.publisherIds.includes(open.clientId));
 }
 
 /** on_publish_done: the session of that connection ends (nothing to do for a refused one). */
@@ -132,11 +145,35 @@ export async function recordDone(db: Db, r: { name: string; clientId: string; pa
   if (session) await handOverCopy(db, session.id, r.path);
 }
 
-/** A session's recorded copy is complete: the recording job takes it after the grace period. */
+/**
+ * A session's recorded copy is complete (`recordPath`, on this ingest node's disk): it moves into media
+ * storage, where any worker finds it, and then the recording job takes it after the grace period. The
+ * move runs after the hook has answered (a long copy to S3 must not hold nginx-rtmp's callback); one cut
+ * by a stop is made again at the ingest's next start (recover-publishes.ts).
+ */
 export async function handOverCopy(db: Db, sessionId: string, recordPath: string): Promise<void> {
+  await db.liveSession.update({ where: { id: sessionId }, data: { recordPath } });
+  void storeCopy(db, sessionId).catch((err: unknown) => logger().error({ err, sessionId }, "the recorded copy could not be stored"));
+}
+
+/** Moves the session's copy into storage (once: a copy moved already is only noted) and queues the recording job. */
+export async function storeCopy(db: Db, sessionId: string): Promise<void> {
+  const session = await db.liveSession.findUnique({
+    where: { id: sessionId },
+    select: { ownerId: true, recordPath: true, recordKey: true },
+  });
+  if (!session?.recordPath || session.recordKey) return;
+  const key = liveRecordingKey(session.ownerId, sessionId);
+  const storage = await getStorage();
+  try {
+    await storage.putFile(key, session.recordPath, { move: true, contentType: "video/x-flv" });
+  } catch (err) {
+    // moved by a run a stop cut before it was noted
+    if (existsSync(session.recordPath) || !(await storage.exists(key))) throw err;
+  }
   const runAt = new Date(Date.now() + env().LIVE_RECORDING_GRACE_SECONDS * 1000);
   await db.$transaction(async (tx) => {
-    await tx.liveSession.update({ where: { id: sessionId }, data: { recordPath } });
+    await tx.liveSession.update({ where: { id: sessionId }, data: { recordKey: key } });
     await enqueueJob(tx, "live.recording", { sessionId }, { runAt });
   });
   wakeLocalWorkers();

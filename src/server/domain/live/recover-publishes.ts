@@ -1,15 +1,22 @@
+import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { livePaths } from "@/server/media/edge/live-layout.mjs";
-import { handOverCopy } from "./publish-hooks";
+import { isNodeAlive } from "@/server/lease/cluster-nodes";
+import { liveRecordingKey } from "@/server/media/keys";
+import { getStorage } from "@/server/media/storage";
+import { processId } from "@/server/lease/process-id";
+import { handOverCopy, storeCopy } from "./publish-hooks";
 
 // The ingest has just started (scripts/start.mjs calls the hook "ingest-start"): no publisher is
-// connected, so a session still open was cut by a crash of the launcher, and nginx-rtmp's callbacks
-// of its end (on_publish_done, on_record_done) never reached the app. Each such session ends now, at
-// the last write of its recorded copy, and that copy goes to the recording job as on_record_done
-// would have handed it over: a recorded event interrupted by a crash still becomes its box item.
+// connected here, so a session still open that no alive ingest node holds (this node's previous run,
+// or a node gone) was cut by a crash, and nginx-rtmp's callbacks of its end (on_publish_done,
+// on_record_done) never reached the app. Each such session ends now, at the last write of its recorded
+// copy, and that copy goes to the recording job as on_record_done would have handed it over: a
+// recorded event interrupted by a crash still becomes its box item. Copies on this disk whose move
+// into storage a stop cut (publish-hooks.ts storeCopy) are moved now.
 
 /** nginx-rtmp's name of a publish's copy with record_unique: `<stream path>-<unix seconds at its start>.flv`. */
 const copyPattern = (streamPath: string) => new RegExp(`^${streamPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-(\\d+)\\.flv$`);
@@ -49,12 +56,36 @@ async function copyOf(
   return best;
 }
 
-export async function recoverInterruptedPublishes(db: Db): Promise<{ ended: number; recovered: number }> {
+/** Copies on this disk not yet in storage (the move was cut): moved now. */
+async function storeLeftCopies(db: Db): Promise<void> {
+  const left = await db.liveSession.findMany({
+    where: { recordPath: { not: null }, recordKey: null, recordConsumedAt: null },
+    select: { id: true, ownerId: true, recordPath: true },
+  });
+  const dir = livePaths(env().dataDir).recordDir + path.sep;
+  const storage = await getStorage();
+  for (const s of left) {
+    if (!path.resolve(s.recordPath!).startsWith(dir)) continue;
+    // here, or moved already by the run a stop cut before it was noted
+    if (existsSync(s.recordPath!) || (await storage.exists(liveRecordingKey(s.ownerId, s.id)))) await storeCopy(db, s.id);
+  }
+}
+
+/** The open sessions no alive ingest node holds (this process has just started its ingest: none of them is its own). */
+async function orphanedSessions(db: Db) {
   const open = await db.liveSession.findMany({
     where: { endedAt: null },
-    select: { id: true, streamPath: true, startedAt: true },
+    select: { id: true, streamPath: true, startedAt: true, nodeId: true },
     orderBy: { startedAt: "asc" },
   });
+  const orphaned = [];
+  for (const s of open) if (!s.nodeId || s.nodeId === processId() || !(await isNodeAlive(db, s.nodeId))) orphaned.push(s);
+  return orphaned;
+}
+
+export async function recoverInterruptedPublishes(db: Db): Promise<{ ended: number; recovered: number }> {
+  await storeLeftCopies(db);
+  const open = await orphanedSessions(db);
   if (!open.length) return { ended: 0, recovered: 0 };
   const dir = livePaths(env().dataDir).recordDir;
   const names = await copiesIn(dir);

@@ -20,3 +20,6 @@ export interface LivePaths {
 }
 export function livePaths(dataDir: string): LivePaths;
 export function liveHookSecret(mediaKey: string): string;
+export function countedSecret(mediaKey: string): string;
+export const COUNTED_HEADER: string;
+export const FORWARDED_HEADER: string;

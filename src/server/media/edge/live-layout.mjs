@@ -43,3 +43,16 @@ export function livePaths(dataDir) {
 export function liveHookSecret(mediaKey) {
   return createHmac("sha256", mediaKey).update("kinora live hooks v1").digest("hex");
 }
+
+/**
+ * The secret a Kinora edge or caching tier sends (header COUNTED_HEADER) when it fetches media for its
+ * viewer from another edge (media-node.mjs serveLiveElsewhere, ops/nginx/cache-tier.conf.template): the
+ * edge that answers counts no band for those bytes, the one in front did. A secret, so that a viewer
+ * cannot send it to go uncounted.
+ */
+export function countedSecret(mediaKey) {
+  return createHmac("sha256", mediaKey).update("kinora bytes counted in front v1").digest("hex");
+}
+export const COUNTED_HEADER = "x-kinora-counted";
+/** Set by an edge fetching a live file from another node: that node does not look further (no loops). */
+export const FORWARDED_HEADER = "x-kinora-live-forwarded";

@@ -11,11 +11,12 @@
 import { close, createReadStream, fstat, open } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
-import { pipeline } from "node:stream";
+import { Readable, pipeline } from "node:stream";
 import { metrics } from "../../metrics/registry.mjs";
 import { MEDIA_SECRET_PATTERN, cacheControlFor, contentTypeFor, deriveMediaKey, verifyMediaPath } from "./media-url.mjs";
 import { logger } from "../../log/logger.mjs";
 import { localSecret } from "../../instance-secret.mjs";
+import { COUNTED_HEADER, FORWARDED_HEADER, countedSecret } from "./live-layout.mjs";
 
 const openAsync = promisify(open);
 const openFd = (file) => openAsync(file, "r");
@@ -61,6 +62,7 @@ const STATUS_TEXT = {
   405: "Method Not Allowed",
   416: "Range Not Satisfiable",
   500: "Internal Server Error",
+  502: "Bad Gateway",
 };
 
 export function refuse(res, status, extra = {}) {
@@ -100,6 +102,9 @@ export function parseRange(header, size) {
  */
 export function createMediaHandler({ key, env, storageRoot, log }) {
   const s3 = env.STORAGE_DRIVER === "s3" ? s3Options(env) : undefined;
+  const counted = countedSecret(key);
+  // an edge or caching tier in front counts the bytes (see serveLiveElsewhere, ops/nginx/cache-tier.conf.template)
+  const countedInFront = (req) => req.headers[COUNTED_HEADER] === counted;
   let s3Client;
   const getS3 = async () => {
     if (!s3Client) {
@@ -109,7 +114,8 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     return s3Client;
   };
 
-  const meter = (res, bandOwnerId, status, length, counted) => {
+  const meter = (req, res, bandOwnerId, status, length, counted) => {
+    if (countedInFront(req)) return; // the edge or tier the viewer reached counts them
     res.once("close", () => {
       // Bytes that reached the socket: all of them when the response finished, else what was
       // handed over minus what was still buffered when the viewer went away.
@@ -126,7 +132,7 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     }
     let counted = 0;
     source.on("data", (chunk) => (counted += chunk.length));
-    meter(res, grant.bandOwnerId, status, length, () => counted);
+    meter(req, res, grant.bandOwnerId, status, length, () => counted);
     pipeline(source, res, () => {});
   };
 
@@ -145,8 +151,8 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     try {
       fd = await openFd(path.join(storageRoot, ...grant.storageKey.split("/")));
     } catch (err) {
-      if (["ENOENT", "ENOTDIR", "EISDIR"].includes(err.code)) return refuse(res, 404);
-      throw err;
+      if (!["ENOENT", "ENOTDIR", "EISDIR"].includes(err.code)) throw err;
+      return grant.tree === "live" ? serveLiveElsewhere(req, res, grant) : refuse(res, 404);
     }
     let stat;
     try {
@@ -243,6 +249,44 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
   }
 
   /**
+   * A live file this disk lacks: the HLS of a publish another ingest node took, fetched from that
+   * node's edge (found through the database: src/server/media/live/live-origin.ts, registered on
+   * globalThis by src/instrumentation.ts) with the same signed path, and passed on as it comes; this
+   * edge counts its bytes, that one does not. A request forwarded so already is not passed further: 404.
+   */
+  async function serveLiveElsewhere(req, res, grant) {
+    const find = globalThis.__kinoraLiveOrigin;
+    const origin = find && !req.headers[FORWARDED_HEADER] ? await find(grant) : null;
+    if (!origin) return refuse(res, 404);
+    const ask = { [COUNTED_HEADER]: counted, [FORWARDED_HEADER]: "1" };
+    for (const name of ["range", "if-range", "if-none-match", "x-request-id"]) if (req.headers[name]) ask[name] = req.headers[name];
+    const upstream = new AbortController();
+    res.once("close", () => upstream.abort());
+    let answer;
+    try {
+      answer = await fetch(origin + req.url, { method: req.method, headers: ask, signal: upstream.signal });
+    } catch (err) {
+      if (upstream.signal.aborted) return; // the viewer went away
+      logger().warn({ err, origin }, "the live origin could not be reached");
+      return refuse(res, 502);
+    }
+    const length = Number(answer.headers.get("content-length") ?? 0);
+    const kept = {};
+    for (const name of ["content-length", "content-range", "etag", "last-modified"]) {
+      const value = answer.headers.get(name);
+      if (value !== null) kept[name] = value;
+    }
+    if (answer.status !== 200 && answer.status !== 206 && answer.status !== 304) {
+      await answer.body?.cancel();
+      const range = answer.status === 416 && kept["content-range"] ? { "Content-Range": kept["content-range"] } : {};
+      return refuse(res, answer.status === 416 ? 416 : 404, range);
+    }
+    res.writeHead(answer.status, headersFor(grant, kept));
+    if (answer.status === 304 || !answer.body) return res.end();
+    sendStream(req, res, grant, Readable.fromWeb(answer.body), answer.status, length);
+  }
+
+  /**
    * A cast channel's playlists: rendered per request by the application (src/server/media/cast/output,
    * registered on globalThis by src/instrumentation.ts once Next has loaded; 503 until then).
    */
@@ -254,7 +298,7 @@ export function createMediaHandler({ key, env, storageRoot, log }) {
     const body = Buffer.from(out.body, "utf8");
     res.writeHead(200, headersFor(grant, { "Content-Length": body.length }));
     if (req.method === "HEAD") return res.end();
-    meter(res, grant.bandOwnerId, 200, body.length, () => body.length);
+    meter(req, res, grant.bandOwnerId, 200, body.length, () => body.length);
     res.end(body);
   }
 

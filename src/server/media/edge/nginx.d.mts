@@ -17,6 +17,8 @@ export interface NginxOptions {
   s3: boolean;
   isRoot: boolean;
   workers?: number | "auto";
+  /** An ingest node without the web role: only the live tree is served (to the other nodes' edges). */
+  liveOnly?: boolean;
   /** The JSON request log (format kinora_json): a file (default <prefix>/access.log), "stdout" or "off" (EDGE_ACCESS_LOG). */
   accessLog?: string;
 }

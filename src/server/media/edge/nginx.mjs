@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { logger } from "../../log/logger.mjs";
 import { MEDIA_TYPES } from "./media-url.mjs";
+import { countedSecret } from "./live-layout.mjs";
 
 export const NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so";
 const AUTH_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "media-auth.js");
@@ -55,11 +56,14 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  *   X-Forwarded-Host and -Proto when it sends them (the app builds absolute URLs from them).
  * - with S3 storage nginx cannot read files: it checks the signature and proxies /media to Node,
  *   which streams from the bucket and logs the bytes itself.
+ * - a live file missing here goes to Node, which fetches it from the ingest node that has it
+ *   (media-node.mjs serveLiveElsewhere); bytes fetched by an edge or caching tier in front (known by
+ *   a secret header) are not counted in the band here: the one in front counts them. `liveOnly` (an ingest node without the web role) serves the live tree only.
  * - running as root (containers, CI), the workers must be root too: storage and DATA_DIR are
  *   private to the user running Kinora (mkdtemp, umask), and nginx's default `nobody` could not read them.
  */
 export function nginxConfig(o) {
-  const { prefix, host, port, appPort, storageRoot, logDir, key, trustProxy, s3, isRoot, workers = "auto" } = o;
+  const { prefix, host, port, appPort, storageRoot, logDir, key, trustProxy, s3, isRoot, liveOnly, workers = "auto" } = o;
   const accessLog = (indent) => edgeAccessLog(o.accessLog, prefix, indent);
   const types = Object.entries(MEDIA_TYPES)
     .map(([ext, type]) => `    ${type} ${ext};`)
@@ -72,10 +76,13 @@ export function nginxConfig(o) {
   const fromStorage = (aliasPath) => `
         if ($media_ok != "1") { return 403; }
         alias ${storageRoot}/${aliasPath};
-        access_log ${logDir}/nginx-$media_bucket.log kinora_media;${accessLog("        ")}${mediaHeaders}`;
-  // a live channel's HLS (the RTMP ingest writes it on local disk, also with S3 storage)
+        access_log ${logDir}/nginx-$media_bucket.log kinora_media if=$media_counted;${accessLog("        ")}${mediaHeaders}`;
+  // a live channel's HLS (the RTMP ingest writes it on local disk, also with S3 storage); a file this
+  // disk lacks may be on another ingest node's: Node finds it there (media-node.mjs serveLiveElsewhere)
   const liveLocation = `
-      location ~ "^/media/[^/]+/[^/]+/live/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("live/$media_owner/$media_box/$media_file")}
+      location ~ "^/media/[^/]+/[^/]+/live/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {
+        error_page 403 = @kinora_refused;
+        error_page 404 = @kinora_live_elsewhere;${fromStorage("live/$media_owner/$media_box/$media_file")}
       }`;
   // a cast channel's playlists are rendered by Node (media-node.mjs), the signature checked here first
   const castLocation = `
@@ -84,14 +91,16 @@ export function nginxConfig(o) {
         proxy_pass http://kinora_app;
         include ${prefix}/proxy.conf;
       }`;
-  const mediaLocations = s3
-    ? `${castLocation}${liveLocation}
+  const mediaLocations = liveOnly
+    ? liveLocation
+    : s3
+      ? `${castLocation}${liveLocation}
       location ~ "^/media/" {
         if ($media_ok != "1") { return 403; }
         proxy_pass http://kinora_app;
         include ${prefix}/proxy.conf;
       }`
-    : `${castLocation}${liveLocation}
+      : `${castLocation}${liveLocation}
       location ~ "^/media/[^/]+/[^/]+/(?<media_tree>hls|preview)/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/(?<media_file>.+)$" {${fromStorage("box/$media_owner/$media_box/$media_tree/$media_file")}
       }
       location ~ "^/media/[^/]+/[^/]+/poster/(?<media_band_owner>[^/]+)/(?<media_owner>[^/]+)/(?<media_box>[^/]+)/poster\\.jpg$" {${fromStorage("box/$media_owner/$media_box/poster.jpg")}
@@ -115,6 +124,8 @@ http {
 ${types}
   }
   default_type application/octet-stream;
+  # before any map: the counted-in-front secret (64 characters, below) is a longer key than the default buckets hold
+  map_hash_bucket_size 128;
   sendfile on;
   tcp_nopush on;
   tcp_nodelay on;
@@ -159,6 +170,11 @@ ${types}
     "~\\.jpg$" "private, max-age=3600";
     default "private, max-age=31536000, immutable";
   }
+  # an edge or caching tier in front fetching for its viewer (live-layout.mjs countedSecret): it counts the bytes
+  map $http_x_kinora_counted $media_counted {
+    "${countedSecret(key)}" 0;
+    default 1;
+  }
   map $request_uri $media_raw {
     "~^/media/" 1;
     default 0;
@@ -194,6 +210,10 @@ ${trustProxy ? trustedProxyMaps : ""}
       proxy_pass http://kinora_app;
       include ${prefix}/proxy.conf;
     }
+    location @kinora_live_elsewhere {
+      proxy_pass http://kinora_app;
+      include ${prefix}/proxy.conf;
+    }
 
     location = /media {
       return 403;
@@ -208,10 +228,16 @@ ${trustProxy ? trustedProxyMaps : ""}
       return 403;
     }
 
-    location / {
+    location / {${
+      liveOnly
+        ? `
+      # an ingest node without the web role: its edge serves the live tree to the other nodes' edges, nothing else
+      return 404;`
+        : `
       if ($media_raw) { return 403; }
       proxy_pass http://kinora_app;
-      include ${prefix}/proxy.conf;
+      include ${prefix}/proxy.conf;`
+    }
     }
   }
 }

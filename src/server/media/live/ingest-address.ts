@@ -15,15 +15,24 @@ const slot = globalThis as unknown as { __kinoraIngestUrl?: string };
 
 const hostForUrl = (host: string) => (host.includes(":") ? `[${host}]` : host);
 
-/**
- * The RTMP address a node of `roles` gives of itself when it has the ingest role (else undefined): its
- * HOST when that names one address, else this machine's name, and its RTMP_PORT.
- */
-export function ownIngestUrl(roles: readonly NodeRole[]): string | undefined {
+/** How other machines reach this one: its HOST when that names one address, else this machine's name. */
+function ownHost(): string {
   const e = env();
-  if (!roles.includes("ingest")) return undefined;
-  const host = e.HOST && !["0.0.0.0", "::", "[::]"].includes(e.HOST) ? e.HOST.replace(/^\[|\]$/g, "") : os.hostname();
-  return `rtmp://${hostForUrl(host)}:${e.RTMP_PORT}`;
+  return hostForUrl(e.HOST && !["0.0.0.0", "::", "[::]"].includes(e.HOST) ? e.HOST.replace(/^\[|\]$/g, "") : os.hostname());
+}
+
+/** The RTMP address a node of `roles` gives of itself when it has the ingest role (else undefined): ownHost and its RTMP_PORT. */
+export function ownIngestUrl(roles: readonly NodeRole[]): string | undefined {
+  return roles.includes("ingest") ? `rtmp://${ownHost()}:${env().RTMP_PORT}` : undefined;
+}
+
+/**
+ * Where the edges of the other nodes fetch this ingest node's live HLS (media/live/live-origin.ts): its
+ * edge on ownHost and PORT (with the web role, the edge viewers use; without it, an edge that serves
+ * the live tree only: scripts/start.mjs). Undefined without the ingest role.
+ */
+export function ownLiveMediaUrl(roles: readonly NodeRole[]): string | undefined {
+  return roles.includes("ingest") ? `http://${ownHost()}:${env().PORT}` : undefined;
 }
 
 /** Reads again the address of the oldest ingest node seen in the last minute (seenWithinSeconds). */

@@ -33,7 +33,8 @@ const MASTER = "master.m3u8";
 export async function renderCastOutput(grant: CastGrant, nowMs = Date.now()): Promise<CastOutput | null> {
   const variant = grant.file === MASTER ? null : CAST_VARIANTS.find((v) => `${v.name}.m3u8` === grant.file);
   if (grant.file !== MASTER && !variant) return null;
-  const schedule = await channelSchedule(await getDb(), grant.boxId, nowMs);
+  const db = await getDb();
+  const schedule = await channelSchedule(db, grant.boxId, nowMs);
   if (!schedule || schedule.ownerId !== grant.ownerId) return null;
   const channel: CastChannelPlayout = {
     variants: CAST_VARIANTS,
@@ -48,7 +49,7 @@ export async function renderCastOutput(grant: CastGrant, nowMs = Date.now()): Pr
     schedule.programs.map(async (p): Promise<CastPlayoutProgram> => {
       const ref = schedule.streams.get(p.programId);
       if (p.type !== "LIVE" || !ref || p.endMs <= windowFrom || p.startMs > nowMs) return p;
-      return { ...p, stream: await castLiveSource(ref, nowMs) };
+      return { ...p, stream: await castLiveSource(db, ref, nowMs) };
     }),
   );
   return {
