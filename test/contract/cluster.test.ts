@@ -4,7 +4,8 @@
 // one PGlite process is one node. Live: encoders publish to the ingest node, whose disk holds the HLS;
 // A and B fetch it from there (media/live/live-origin.ts), and the recording goes through storage to the worker.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -19,6 +20,8 @@ import { isFinal, tusCreate, tusHead, tusPatch, uploadFile, waitForItem } from "
 import { createCastChannel, dayOf, saveDayOk, SECOND, timed } from "./cast-fixtures";
 import { playWhenReady, uploadClip, waitReady, walkLadder } from "./playback-fixtures";
 import { newUser, postToken, sleep } from "./users-fixtures";
+import { startCacheTier } from "../support/cache-tier";
+import { signedMediaBase } from "../../src/server/media/edge/media-url.mjs";
 import { publishTestPattern } from "../support/live-fixtures";
 import { createChannel, createEvent, setLivePassword } from "./live-fixtures";
 
@@ -33,6 +36,9 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
   let a: Kinora, b: Kinora, worker: Kinora, ingest: Kinora;
   /** A client of the instance, through the balancer. */
   let api: Api;
+  const mediaSecret = randomBytes(32).toString("base64url");
+  /** The signed master playlist of the item the upload test played: its path. */
+  let vodMaster: string | undefined;
 
   const start = async (env: Record<string, string>, readyLine?: RegExp) => {
     const node = await startKinora({ ...shared, ...env }, readyLine ? { readyLine } : {});
@@ -53,6 +59,8 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
       SMTP_URL: "",
       JOB_LEASE_SECONDS: "10",
       LIVE_RECORDING_GRACE_SECONDS: "1",
+      // the caching tier checks signatures with it too
+      MEDIA_SECRET: mediaSecret,
     };
     a = await start({ KINORA_ROLES: "web" });
     b = await start({ KINORA_ROLES: "web" });
@@ -109,6 +117,7 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
     const played = await playWhenReady(new Api(a.url), u.access, item.boxId);
     const master = new URL(played.streamer);
     assert.equal(master.origin, balancer!.url, "signed for the public address");
+    vodMaster = master.pathname;
     for (const base of [a.url, b.url, balancer!.url]) {
       const { segmentUrls, bytes } = await walkLadder(base + master.pathname);
       assert.ok(segmentUrls.length > 0 && bytes > 10_000, `${base}: ${bytes} bytes`);
@@ -193,6 +202,64 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
     assert.equal(ready.status, "READY", JSON.stringify(ready));
     const [m, s] = String(ready.duration).split(":").map(Number);
     assert.ok(Math.abs(m! * 60 + s! - seconds) <= 1, `duration ${ready.duration} for ${seconds} s published`);
+  });
+
+  test("the caching tier: one copy of a file for every viewer's URL, a bad signature refused before any edge", async () => {
+    assert.ok(vodMaster, "the upload test played an item");
+    const tier = await startCacheTier(
+      await freePort(),
+      [a.url, b.url].map((u) => Number(new URL(u).port)),
+      mediaSecret,
+    );
+    try {
+      // two viewers of the item: URLs that differ (their expiry), signed as the play operation signs them
+      const [, , , , tree, band, owner, box] = vodMaster.split("/");
+      assert.equal(tree, "hls");
+      const viewer = (expires: number) =>
+        signedMediaBase(mediaSecret, "hls", { bandOwnerId: band!, ownerId: owner!, boxId: box! }, expires);
+      const first = viewer(Math.floor(Date.now() / 1000) + 3600);
+      const second = viewer(Math.floor(Date.now() / 1000) + 7200);
+      assert.notEqual(first, second);
+      const get = async (p: string) => {
+        const res = await fetch(tier.url + p);
+        return { status: res.status, cache: res.headers.get("x-kinora-cache"), body: Buffer.from(await res.arrayBuffer()) };
+      };
+      const master = await get(`${first}master.m3u8`);
+      assert.deepEqual([master.status, master.cache], [200, "MISS"]);
+      const again = await get(`${second}master.m3u8`);
+      assert.deepEqual([again.status, again.cache], [200, "HIT"], "another viewer's URL, the same copy");
+      const rendition = master.body
+        .toString()
+        .split("\n")
+        .find((l) => l.endsWith(".m3u8"))!;
+      const segment = (await get(`${first}${rendition}`)).body
+        .toString()
+        .split("\n")
+        .find((l) => l.endsWith(".ts"))!;
+      const file = `${path.dirname(rendition)}/${segment}`;
+      const miss = await get(`${first}${file}`);
+      const hit = await get(`${second}${file}`);
+      assert.deepEqual([miss.status, miss.cache, hit.status, hit.cache], [200, "MISS", 200, "HIT"]);
+      assert.ok(hit.body.equals(miss.body) && hit.body.length > 1000);
+      // a bad signature (a box nobody has: it would show in an edge's log) is refused by the tier itself
+      const stranger = randomUUID();
+      const forged = first.replace(box!, stranger);
+      assert.equal((await get(`${forged}${file}`)).status, 403);
+      assert.equal((await get(`${forged}master.m3u8`)).status, 403);
+      // the tier counts the bytes it served, hits included, under the viewer's band owner
+      await sleep(1500); // the edges write their logs every second
+      for (const node of [a, b]) {
+        const log = readFileSync(path.join(node.dataDir, "nginx", "access.log"), "utf8");
+        assert.ok(!log.includes(stranger), "no edge saw the forged request");
+      }
+      const counted = readdirSync(tier.mediaLogDir).flatMap((f) => readFileSync(path.join(tier.mediaLogDir, f), "utf8").trim().split("\n"));
+      assert.equal(counted.filter((l) => l.split(" ")[1] === band && l.endsWith(" 200")).length, 5);
+      // everything else passes through, uncached
+      const health = await fetch(`${tier.url}/healthz`);
+      assert.deepEqual([health.status, health.headers.get("x-kinora-cache")], [200, null]);
+    } finally {
+      await tier.stop();
+    }
   });
 
   test("a cast schedule saved through A is what B plays within a second", async () => {
