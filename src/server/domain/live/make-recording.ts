@@ -10,9 +10,9 @@ import { recordedEventDuring } from "./on-air";
 
 // A recorded event becomes a box item of the channel's owner: the copies nginx-rtmp recorded of the
 // publishes during the event (FLV, as received; moved into media storage by the ingest node that
-// took them, publish-hooks.ts storeCopy, so any worker runs this) are joined without re-encoding into one MP4, which
-// enters the box as an upload does (commitBoxUpload: quota, PROCESSING item, the ingest job with the
-// full ladder), linked to the event (LiveEvent.recordingBoxItemId).
+// took them, publish-hooks.ts storeCopy, so any worker runs this) are joined without re-encoding
+// into one MP4, which enters the box as an upload does (commitBoxUpload: quota, PROCESSING item, the
+// ingest job with the full ladder), linked to the event (LiveEvent.recordingBoxItemId).
 //
 // Idempotent, so the durable job can retry after a crash: the box item's id is the newest publish's
 // session id (an item that exists already is not made again), and the copies are marked consumed in
