@@ -32,6 +32,8 @@ export async function register(): Promise<void> {
       await (await import("@/server/media/cast/output/register-cast-output")).registerCastOutput(db);
       // Live HLS another ingest node has on its disk: the launcher's media server fetches it from there (media/live/live-origin.ts).
       if (env().DATABASE_URL) (await import("@/server/media/live/live-origin")).registerLiveOrigin(db);
+      // Live files another node deleted (a channel or cast stream): removed from this node's disk too.
+      (await import("@/server/media/live/live-dirs")).watchRemovedLiveHomes();
       // This node's row among the instance's nodes (its roles, its storage: workers/node-heartbeat.ts),
       // gone when it stops; then, with the worker role, the durable jobs (media ingest) run here
       const node = await (

@@ -5,7 +5,7 @@
 // A and B fetch it from there (media/live/live-origin.ts), and the recording goes through storage to the worker.
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -148,6 +148,7 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
     assert.equal(channel.streamingBaseUrl, `rtmp://127.0.0.1:${ingest.rtmpPort}/live`, "encoders are sent to the ingest node (its HOST)");
     const event = await createEvent(api, owner, channel.channelId, Date.now() - 60_000, Date.now() + 3_600_000, { recordEvent: true });
     const seconds = 8;
+    let liveOwnerId: string | undefined;
     const publisher = publishTestPattern(
       `rtmp://127.0.0.1:${ingest.rtmpPort}/live/${channel.streamPath}?user=${owner.userCode}&password=cluster-live-1`,
       { seconds },
@@ -157,6 +158,7 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
       assert.equal(played.status, 200, played.text);
       const master = new URL(played.body.streamer);
       assert.equal(master.origin, balancer!.url, "signed for the public address");
+      liveOwnerId = master.pathname.split("/")[6];
       const variantPath = new URL("src/index.m3u8", master).pathname;
       /** `path` through `base` once it answers 200 with a body that `until` accepts (404 meanwhile: the stream is on its way). */
       const waitFor = async (base: string, path: string, until: (text: string) => boolean) => {
@@ -202,6 +204,15 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
     assert.equal(ready.status, "READY", JSON.stringify(ready));
     const [m, s] = String(ready.duration).split(":").map(Number);
     assert.ok(Math.abs(m! * 60 + s! - seconds) <= 1, `duration ${ready.duration} for ${seconds} s published`);
+    // the channel deleted through A: its files go from the ingest node's disk too
+    const ownerId = liveOwnerId!;
+    const home = path.join(ingest.dataDir, "storage", "live", ownerId, channel.channelId);
+    const hls = path.join(ingest.dataDir, "live", "hls", channel.streamPath);
+    assert.ok(existsSync(home) && existsSync(hls), "the ingest node has the stream's files");
+    assert.equal((await apiA.delete(`/api/live/event/${event.eventId}`, { token: owner.access })).status, 204);
+    assert.equal((await apiA.delete(`/api/live/channel/${channel.channelId}`, { token: owner.access })).status, 204);
+    for (const until = Date.now() + 3000; (existsSync(home) || existsSync(hls)) && Date.now() < until;) await sleep(50);
+    assert.deepEqual([existsSync(home), existsSync(hls)], [false, false], "removed from the ingest node");
   });
 
   test("the caching tier: one copy of a file for every viewer's URL, a bad signature refused before any edge", async () => {

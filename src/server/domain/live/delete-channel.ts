@@ -3,7 +3,7 @@ import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
 import { DomainError, notFound } from "@/server/core/errors";
 import { normalizeUuid } from "@/server/core/uuid";
-import { removeLiveDir } from "@/server/media/live/live-dirs";
+import { removeLiveHome } from "@/server/media/live/live-dirs";
 
 export const deleteChannelInput = z.object({ channelId: z.string() });
 
@@ -11,7 +11,7 @@ const hasEvents = (events: number) => new DomainError("DEPENDANTS", "error.liveC
 
 // DELETE /api/live/channel/{channelId} - removes a channel without events. Refused with 409
 // DEPENDANTS (supplement §2 and §4: the `exception` clients look for) while it has events, past
-// ones included: delete them first. Its live files go with it (live-dirs.ts).
+// ones included: delete them first. Its live files go with it, on every node (live-dirs.ts).
 export async function deleteChannel(ctx: Ctx, input: z.output<typeof deleteChannelInput>): Promise<void> {
   const ownerId = requireUserId(ctx);
   const id = normalizeUuid(input.channelId);
@@ -29,5 +29,5 @@ export async function deleteChannel(ctx: Ctx, input: z.output<typeof deleteChann
     throw err;
   });
   const open = await ctx.db.liveSession.findUnique({ where: { openChannelId: channel.id }, select: { id: true } });
-  await removeLiveDir({ ownerId, channelId: channel.id, streamPath: channel.streamPath, publishing: open !== null });
+  await removeLiveHome(ctx.db, { kind: "live", ownerId, homeId: channel.id, streamPath: channel.streamPath, publishing: open !== null });
 }

@@ -1,6 +1,9 @@
 import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Db } from "@/server/db/client";
+import { onClusterEvent, publishClusterEvent } from "@/server/db/cluster-events";
 import { env } from "@/server/env";
+import { logger } from "@/server/log/logger.mjs";
 import { LIVE_LADDER, livePaths } from "@/server/media/edge/live-layout.mjs";
 import { buildMasterPlaylist } from "@/server/media/ffmpeg/playlists";
 import { liveChannelPrefix } from "@/server/media/keys";
@@ -78,12 +81,47 @@ export async function linkLiveHome(home: string, dirs: { name: string; dir: stri
   await rename(temp, path.join(home, "master.m3u8"));
 }
 
+/** Which ingest application a live home's stream comes from: a live channel's (passthrough and ladder) or a cast stream's. */
+export type LiveHomeKind = "live" | "cast";
+
+/** The directories nginx-rtmp writes for a stream path of `kind`. */
+const ingestDirs = (kind: LiveHomeKind, streamPath: string) =>
+  kind === "live" ? streamDirs(streamPath).map((d) => d.dir) : [path.join(livePaths(env().dataDir).castHlsDir, streamPath)];
+
 /**
- * A deleted channel's files: its directory in storage and, unless a publisher still streams to it
- * (nginx-rtmp keeps writing until it stops), nginx-rtmp's playlists of its stream path. The stream
- * path is free for another channel from now on, which starts with fresh directories anyway.
+ * A deleted channel's or stream's files on this machine: its directory in storage and, unless a
+ * publisher still streams to it (nginx-rtmp keeps writing until it stops), nginx-rtmp's playlists of
+ * its stream path. The stream path is free for another channel from now on, which starts with fresh
+ * directories anyway.
  */
-export async function removeLiveDir(o: { ownerId: string; channelId: string; streamPath: string; publishing: boolean }): Promise<void> {
-  await rm(liveHomeDir(o.ownerId, o.channelId), { recursive: true, force: true });
-  if (!o.publishing) for (const d of streamDirs(o.streamPath)) await rm(d.dir, { recursive: true, force: true });
+async function removeHere(o: { kind: LiveHomeKind; ownerId: string; homeId: string; streamPath: string; publishing: boolean }) {
+  await rm(liveHomeDir(o.ownerId, o.homeId), { recursive: true, force: true });
+  if (!o.publishing) for (const dir of ingestDirs(o.kind, o.streamPath)) await rm(dir, { recursive: true, force: true });
+}
+
+const REMOVED_TOPIC = "live.removed";
+const STREAM_PATH = /^[a-z0-9][a-z0-9_-]{2,63}$/;
+
+/**
+ * Removes a deleted live channel's or cast stream's files here at once, and on every other node
+ * (the ingest node that took its publishes keeps them on its disk) through a cluster event, sent at
+ * the commit of `db`'s transaction when there is one.
+ */
+export async function removeLiveHome(
+  db: Pick<Db, "$executeRaw">,
+  o: { kind: LiveHomeKind; ownerId: string; homeId: string; streamPath: string; publishing: boolean },
+): Promise<void> {
+  await removeHere(o);
+  await publishClusterEvent(db, REMOVED_TOPIC, [o.kind, o.ownerId, o.homeId, o.streamPath, o.publishing ? "1" : "0"].join("/"));
+}
+
+/** Removes, on this node, the live homes other nodes deleted (removeLiveHome). */
+export function watchRemovedLiveHomes(): () => void {
+  return onClusterEvent(REMOVED_TOPIC, (key) => {
+    const [kind, ownerId, homeId, streamPath, publishing] = key?.split("/") ?? [];
+    if ((kind !== "live" && kind !== "cast") || !ownerId || !homeId || !streamPath || !STREAM_PATH.test(streamPath)) return;
+    void removeHere({ kind, ownerId, homeId, streamPath, publishing: publishing === "1" }).catch((err: unknown) =>
+      logger().warn({ err, homeId }, "a deleted live home's files could not be removed"),
+    );
+  });
 }
