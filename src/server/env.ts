@@ -46,6 +46,17 @@ const schema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_TRUST_DAYS: z.coerce.number().positive().default(90),
   REGISTER_MAX_PER_WINDOW: z.coerce.number().int().positive().default(20),
+  // The user codes (comma list, any case) that are administrators whatever their role says: how the
+  // first administrator comes to be (domain/admin/staff.ts, README "Administration")
+  ADMIN_USERS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((code) => code.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   // Media storage: local disk under DATA_DIR/storage, or an S3-compatible bucket (media/storage)
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.string().url().optional(),

@@ -70,6 +70,7 @@ interface Row {
 const PRIVATE = { other: 404, public: 403, none: 401, forged: 401 } as const;
 const PUBLIC_ASSET = { owner: 200, other: 200, public: 200, none: 200, forged: 200 } as const;
 const PUBLIC_READ = { owner: 200, other: 200, public: 200, none: 401, forged: 401 } as const;
+const STAFF_ONLY = { owner: 403, other: 403, public: 403, none: 401, forged: 401 } as const;
 
 /** Download tokens are single-use and belong to the content's owner: each call gets a fresh one of its own. */
 async function downloadToken(f: Fixture, as: Identity, api: Api): Promise<string | undefined> {
@@ -109,6 +110,15 @@ const matrix = (): Record<string, Row> => ({
   "POST /api/license/{licenseName}/activate": {
     request: async (f) => ({ path: "/api/license/Entry/activate", body: { trackingId: await paidPlan(f) } }),
     expect: { owner: 200, other: 400, public: 403, none: 401, forged: 401 },
+  },
+  // staff only (issue 25): 403 for every user, 401 without a token; the staff's own calls: admin.test.ts
+  "POST /api/admin/users/{userCode}/suspend": {
+    request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/suspend`, body: { reason: "The matrix tries" } }),
+    expect: STAFF_ONLY,
+  },
+  "POST /api/admin/users/{userCode}/unsuspend": {
+    request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/unsuspend` }),
+    expect: STAFF_ONLY,
   },
   "GET /api/public/user/{userCode}/overview": {
     request: (f) => ({ path: `/api/public/user/${f.owner.userCode}/overview` }),

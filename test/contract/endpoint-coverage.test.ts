@@ -36,6 +36,10 @@ const UNDOCUMENTED_ALLOWED = new Set([
   // the pictures of public videos for link previews (issue 21: og:image without a session)
   endpointKey("GET", "/asset/poster/vod/{vodId}"),
   endpointKey("GET", "/asset/poster/vod/{vodId}/{width}"),
+  // administration (issue 25: paths fixed by the issue, OpenAPI tag admin)
+  endpointKey("POST", "/api/admin/users/{userCode}/suspend"),
+  endpointKey("POST", "/api/admin/users/{userCode}/unsuspend"),
+  endpointKey("GET", "/api/admin/audit"),
 ]);
 
 let api: Api;

@@ -69,6 +69,8 @@ export async function startKinora(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "1",
     REGISTER_MAX_PER_WINDOW: "100000",
+    // the administrator of the tests (test/contract/admin.test.ts registers it)
+    ADMIN_USERS: TEST_ADMIN,
     // the sandbox provider runs on PostgreSQL only when asked for (it is PGlite's default)
     PAYMENT_PROVIDER: "sandbox",
     ...(("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL) && !("KINORA_ROLES" in env)
@@ -128,6 +130,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /** The launcher's default roles (all three: a one-box instance), where startKinora would give a web and ingest node. */
 export const ALL_ROLES = { KINORA_ROLES: undefined };
+
+/** The user code every test server names in ADMIN_USERS (the account is registered by the test that needs it). */
+export const TEST_ADMIN = "testadmin";
 
 /**
  * A server that is an instance of its own. On PostgreSQL (env's DATABASE_URL, else the inherited one):

@@ -108,7 +108,8 @@ async function checkCredentials(db: Db, username: string, password: string, sour
 
   await takeBackAttempt(db, ownKey, shared);
   if (user.status === "PENDING") return { ok: false, reason: "pending" };
-  if (user.status === "DISABLED") return { ok: false, reason: "disabled" };
+  // a suspended account is refused as a disabled one (domain/admin/suspend-user.ts)
+  if (user.status === "DISABLED" || user.status === "SUSPENDED") return { ok: false, reason: "disabled" };
   await db.user.update({ where: { id: user.id }, data: { lastActivityAt: new Date() } });
   if (addressHash) await trustSource(db, user.id, "LOGIN_ADDRESS", addressHash);
   let deviceToken: string | undefined;

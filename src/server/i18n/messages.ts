@@ -13,6 +13,12 @@ const en = {
   "error.methodNotAllowed": "Method not allowed",
   "error.activationTokenInvalid": "The activation link is invalid or has already been used",
   "error.renewTokenInvalid": "The password renewal link is invalid, used or expired",
+  // administration (domain/admin)
+  "error.staffOnly": "This operation is for moderators and administrators",
+  "error.suspendSelf": "Staff cannot suspend their own account",
+  "error.suspendStaff": "A moderator cannot suspend another member of the staff",
+  "error.userNotSuspended": "The user is not suspended",
+  "error.reasonRequired": "A reason is required",
   // playback
   "error.boxItemFailed": "This content could not be processed: {reason}",
   "error.boxItemNotPlayable": "This content is still being processed and cannot be played yet: retry in a few seconds",
@@ -198,6 +204,12 @@ const it: Record<MessageId, string> = {
   "error.methodNotAllowed": "Metodo non consentito",
   "error.activationTokenInvalid": "Il link di attivazione non è valido o è già stato usato",
   "error.renewTokenInvalid": "Il link per reimpostare la password non è valido, è già stato usato o è scaduto",
+  // amministrazione (domain/admin)
+  "error.staffOnly": "Questa operazione è riservata a moderatori e amministratori",
+  "error.suspendSelf": "Lo staff non può sospendere il proprio account",
+  "error.suspendStaff": "Un moderatore non può sospendere un altro membro dello staff",
+  "error.userNotSuspended": "L'utente non è sospeso",
+  "error.reasonRequired": "Il motivo è obbligatorio",
   "error.boxItemFailed": "Non è stato possibile elaborare questo contenuto: {reason}",
   "error.boxItemNotPlayable": "Questo contenuto è ancora in elaborazione e non può essere riprodotto: riprova tra qualche secondo",
   "playback.bandLimitExceeded": "La banda mensile dell'editore è esaurita: il contenuto sarà di nuovo disponibile il mese prossimo",

@@ -12,6 +12,7 @@ import { liveRouter } from "./routers/live";
 import { goLiveRouter } from "./routers/go-live";
 import { castRouter } from "./routers/cast";
 import { discoveryRouter } from "./routers/discovery";
+import { adminRouter } from "./routers/admin";
 
 export const appRouter = router({
   users: usersRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   goLive: goLiveRouter,
   cast: castRouter,
   discovery: discoveryRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

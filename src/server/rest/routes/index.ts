@@ -11,6 +11,7 @@ import { marketplaceRoutes } from "./marketplace";
 import { liveRoutes } from "./live";
 import { castRoutes } from "./cast";
 import { castEpgRoutes } from "./cast-epg";
+import { adminRoutes } from "./admin";
 
 const metaRoutes = [
   // GET /api/public/openapi.json - the OpenAPI 3.1 document generated from the route tables
@@ -53,6 +54,7 @@ export const restRouteGroups: RestRouteGroup[] = [
   },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
+  { tag: "admin", description: "Administration and moderation, for staff: suspensions, the audit log", routes: adminRoutes },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },
 ];
 
