@@ -5,17 +5,13 @@
 // (s3rver on loopback) shared by both nodes. Run after `npm run build`:
 // `npx tsx bench/cluster-invalidation.ts`. Writes "Cross-node invalidation" in docs/perf.md. Bounded:
 // BENCH_SWITCHES (default 40) saves, each observed on one node (A and B in turn), polled every 10 ms.
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Api } from "../test/support/api";
 import { makeH264AacMp4, makeMediaDir } from "../test/support/media-fixtures";
-import { s3StorageEnv, startS3rver } from "../test/support/s3rver";
-import { startKinora, type Kinora } from "../test/support/server";
-import { preparePostgres } from "../scripts/test-postgres";
+import type { Kinora } from "../test/support/server";
 import { uploadFile } from "../test/contract/box-fixtures";
 import { createCastChannel, dayOf, saveDayOk, timed } from "../test/contract/cast-fixtures";
 import { waitReady } from "../test/contract/playback-fixtures";
+import { startBenchCluster } from "./cluster-support";
 import { assertBuilt, fmt, machine, writeSection } from "./report";
 
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 40);
@@ -35,12 +31,9 @@ async function playing(url: string, clips: string[]): Promise<string[]> {
 async function main(): Promise<void> {
   assertBuilt();
   const header = machine();
-  const s3 = await startS3rver(mkdtempSync(path.join(os.tmpdir(), "kinora-bench-s3-")), "media");
-  const db = await preparePostgres();
-  const nodes: Kinora[] = [];
+  const cluster = await startBenchCluster();
   try {
-    const shared = { DATABASE_URL: db.url, ...s3StorageEnv(s3, "media"), SMTP_URL: "" };
-    nodes.push(await startKinora({ ...shared, KINORA_ROLES: "web,worker" }), await startKinora({ ...shared, KINORA_ROLES: "web" }));
+    const nodes = [await cluster.start({ KINORA_ROLES: "web,worker" }), await cluster.start({ KINORA_ROLES: "web" })];
     const [a, b] = nodes as [Kinora, Kinora];
     const api = new Api(a.url);
     const owner = await api.newUser();
@@ -107,9 +100,7 @@ async function main(): Promise<void> {
     await writeSection("Cross-node invalidation", lines.join("\n"));
     console.log(lines.join("\n"));
   } finally {
-    for (const node of nodes.reverse()) await node.stop();
-    await s3.stop();
-    await db.drop();
+    await cluster.stop();
   }
 }
 

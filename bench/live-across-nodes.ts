@@ -10,18 +10,13 @@
 // of BENCH_ROUNDS (default 3) rounds: BENCH_WARMUP (default 10) s, then BENCH_SECONDS (default 20) s of
 // samples per round.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { chromium } from "@playwright/test";
 import { LIVE_HLS_CONFIG } from "../src/lib/live-hls-config";
 import { Api } from "../test/support/api";
 import { publishTestPattern } from "../test/support/live-fixtures";
-import { s3StorageEnv, startS3rver } from "../test/support/s3rver";
-import { startKinora, type Kinora } from "../test/support/server";
-import { preparePostgres } from "../scripts/test-postgres";
 import { createChannel, createEvent, setLivePassword } from "../test/contract/live-fixtures";
 import { newUser } from "../test/contract/users-fixtures";
+import { startBenchCluster } from "./cluster-support";
 import { CHROMIUM_LAUNCH, clockFilter, startPlayer, takeSamples, waitForSegments, type Latency } from "./live-clock";
 import { loadAverage, quantile, sleep } from "./live-support";
 import { assertBuilt, fmt, machine, writeSection } from "./report";
@@ -43,17 +38,12 @@ async function main(): Promise<void> {
   assertBuilt();
   const header = machine();
   const loadBefore = loadAverage();
-  const s3 = await startS3rver(mkdtempSync(path.join(os.tmpdir(), "kinora-bench-s3-")), "media");
-  const db = await preparePostgres();
-  const nodes: Kinora[] = [];
-  const shared = { DATABASE_URL: db.url, ...s3StorageEnv(s3, "media"), AUTH_SECRET: randomBytes(32).toString("hex"), SMTP_URL: "" };
+  const cluster = await startBenchCluster({ AUTH_SECRET: randomBytes(32).toString("hex") });
   const browsers = [await chromium.launch(CHROMIUM_LAUNCH), await chromium.launch(CHROMIUM_LAUNCH)];
   let publisher: ReturnType<typeof publishTestPattern> | undefined;
   try {
-    const ingest = await startKinora({ ...shared, KINORA_ROLES: "ingest" }, { readyLine: /Kinora node ready: ingest/ });
-    nodes.push(ingest);
-    const web = await startKinora({ ...shared, KINORA_ROLES: "web" });
-    nodes.push(web);
+    const ingest = await cluster.start({ KINORA_ROLES: "ingest" }, /Kinora node ready: ingest/);
+    const web = await cluster.start({ KINORA_ROLES: "web" });
     const api = new Api(web.url);
     const owner = await newUser(api);
     await setLivePassword(api, owner, PASSWORD);
@@ -123,9 +113,7 @@ most ${TARGET_MS / 1000} s above the single-node figure): ${gap <= TARGET_MS ? "
   } finally {
     await publisher?.stop();
     for (const browser of browsers) await browser.close();
-    for (const node of nodes.reverse()) await node.stop();
-    await s3.stop();
-    await db.drop();
+    await cluster.stop();
   }
 }
 

@@ -1,7 +1,7 @@
 // Shared by the live benchmarks: a server with its RTMP ingest, a channel of a user with a live
 // password, an encoder publishing to it, and the channel's signed live URLs. Channels are inserted in
 // the database (test/support/live-fixtures.ts), as in the ingest tests.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { Api } from "../test/support/api";
 import {
@@ -13,6 +13,7 @@ import {
   type Publisher,
 } from "../test/support/live-fixtures";
 import { signAs } from "../test/contract/playback-fixtures";
+import { processTreeCpuSeconds } from "./report";
 
 export interface LiveBenchChannel {
   id: string;
@@ -65,21 +66,8 @@ export async function liveBenchChannels(
   return { live, channels };
 }
 
-/** CPU seconds (user + system) used so far by the nginx whose pid file is given: its master and workers. */
-export function nginxCpuSeconds(pidFile: string): number {
-  const master = readFileSync(pidFile, "utf8").trim();
-  let total = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      // fields from the state on: [1] ppid, [11] utime, [12] stime (clock ticks, USER_HZ 100)
-      if (pid === master || fields[1] === master) total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
+/** CPU seconds used so far by the nginx whose pid file is given: its master and workers. */
+export const nginxCpuSeconds = (pidFile: string): number => processTreeCpuSeconds(Number(readFileSync(pidFile, "utf8").trim()));
 
 export const loadAverage = () =>
   os

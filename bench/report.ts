@@ -1,5 +1,5 @@
 // Shared by the benchmarks: load generation with autocannon and writing results into docs/perf.md.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -168,6 +168,41 @@ export function pinServer(pid: number): boolean {
   } catch {
     return false; // no taskset: the figures are taken unpinned
   }
+}
+
+/** CPU seconds used so far by `pid` and every process under it (ended children included, through their parent's counters). */
+export function processTreeCpuSeconds(pid: number): number {
+  let total = 0;
+  for (const p of [pid, ...descendants(pid)]) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      // fields from the state on: [11] utime, [12] stime, [13] cutime, [14] cstime (clock ticks, USER_HZ 100)
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Whether wrk (Debian's) is installed: a load generator whose client reads large bodies at memory speed. */
+export const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+
+/** One wrk run of GETs of `url` (one thread: the machine has two cores and the servers need them). */
+export function wrk(url: string, seconds: number, connections: number): { rps: number; p50: number; p99: number; failures: number } {
+  const r = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", url], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr}`);
+  const out = r.stdout;
+  const ms = (label: string) => {
+    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(out);
+    if (!m) return NaN;
+    return Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1);
+  };
+  const failures =
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+    (/Socket errors:.*?(\d+)/.test(out) ? Number(/timeout (\d+)/.exec(out)?.[1] ?? 0) : 0);
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN), p50: ms("50%"), p99: ms("99%"), failures };
 }
 
 /** Benchmarks measure the production build: stop at once when there is none. */

@@ -14,7 +14,7 @@ import { freePort, startKinora, type Kinora } from "../test/support/server";
 import { resolveMediaKey } from "../src/server/media/edge/media-node.mjs";
 import { signedMediaBase } from "../src/server/media/edge/media-url.mjs";
 import { findNginx } from "../src/server/media/edge/nginx.mjs";
-import { assertBuilt, compare, fmt, machine, writeSection, type LoadResult } from "./report";
+import { assertBuilt, compare, fmt, hasWrk, machine, wrk, writeSection, type LoadResult } from "./report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -81,24 +81,6 @@ http {
   throw new Error("plain nginx did not start");
 }
 
-const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
-
-/** One wrk run (one thread: the machine has two cores and the servers need them). */
-function wrk(url: string, seconds: number): Measured {
-  const r = spawnSync("wrk", ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "--timeout", "10s", url], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr}`);
-  const out = r.stdout;
-  const ms = (label: string) => {
-    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(out);
-    if (!m) return NaN;
-    return Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1);
-  };
-  const failures =
-    Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
-    (/Socket errors:.*?(\d+)/.test(out) ? Number(/timeout (\d+)/.exec(out)?.[1] ?? 0) : 0);
-  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN), p50: ms("50%"), p99: ms("99%"), failures };
-}
-
 async function measure(urls: Record<CaseName, string>): Promise<Record<CaseName, Measured>> {
   const names = Object.keys(urls) as CaseName[];
   if (!hasWrk) {
@@ -109,9 +91,9 @@ async function measure(urls: Record<CaseName, string>): Promise<Record<CaseName,
       Measured
     >;
   }
-  for (const n of names) wrk(urls[n], 2); // warm-up: caches, JIT, connections
+  for (const n of names) wrk(urls[n], 2, CONNECTIONS); // warm-up: caches, JIT, connections
   const runs = new Map<CaseName, Measured[]>(names.map((n) => [n, []]));
-  for (let i = 0; i < ROUNDS; i++) for (const n of names) runs.get(n)!.push(wrk(urls[n], SECONDS));
+  for (let i = 0; i < ROUNDS; i++) for (const n of names) runs.get(n)!.push(wrk(urls[n], SECONDS, CONNECTIONS));
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return Object.fromEntries(
     names.map((n) => {

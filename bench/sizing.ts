@@ -10,56 +10,26 @@
 //   viewers (a 720p rung).
 // Run after `npm run build`: `npx tsx bench/sizing.ts`. Writes "Sizing" in docs/perf.md.
 // BENCH_SECONDS (default 10) of load per case; BENCH_CLIP_SECONDS (default 30) of video.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Api } from "../test/support/api";
 import { startCacheTier } from "../test/support/cache-tier";
 import { makeH264AacMp4, makeMediaDir } from "../test/support/media-fixtures";
-import { s3StorageEnv, startS3rver } from "../test/support/s3rver";
-import { freePort, startKinora, type Kinora } from "../test/support/server";
-import { descendants } from "../scripts/process-tree";
-import { preparePostgres } from "../scripts/test-postgres";
+import { freePort } from "../test/support/server";
 import { uploadFile } from "../test/contract/box-fixtures";
 import { playWhenReady, waitReady } from "../test/contract/playback-fixtures";
 import { newUser } from "../test/contract/users-fixtures";
-import { assertBuilt, fmt, load, machine, writeSection } from "./report";
+import { startBenchCluster } from "./cluster-support";
+import { nginxCpuSeconds } from "./live-support";
+import { assertBuilt, fmt, hasWrk, load, machine, processTreeCpuSeconds, wrk, writeSection } from "./report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 30);
 const VIEWER_BITS_PER_SECOND = 3_000_000;
 
-/** CPU seconds used so far by `pid` and everything under it (ended children included, through their parent's counters). */
-function treeCpu(pid: number): number {
-  let total = 0;
-  for (const p of [pid, ...descendants(pid)]) {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
-
-/** CPU seconds of the nginx whose pid file is given (its master and workers). */
-function nginxCpu(pidFile: string): number {
-  return treeCpu(Number(readFileSync(pidFile, "utf8").trim()));
-}
-
-const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
-
-/** Segment requests for `seconds`: wrk (one thread; Debian's) when installed, whose client reads bodies at memory speed, else autocannon. */
+/** Segment requests for `seconds` at 16 connections: wrk when installed (autocannon's client caps large bodies at ~30 req/s). */
 async function fetchLoad(url: string, seconds: number): Promise<{ rps: number; failures: number }> {
-  if (!hasWrk) return load({ url, connections: 16 }, seconds);
-  const r = spawnSync("wrk", ["-t1", "-c16", `-d${seconds}s`, "--timeout", "10s", url], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr}`);
-  const failures = Number(/Non-2xx or 3xx responses: (\d+)/.exec(r.stdout)?.[1] ?? 0) + Number(/timeout (\d+)/.exec(r.stdout)?.[1] ?? 0);
-  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1] ?? NaN), failures };
+  return hasWrk ? wrk(url, seconds, 16) : load({ url, connections: 16 }, seconds);
 }
 
 /** Runs `work` and returns its result with the CPU seconds `cpu()` grew by meanwhile. */
@@ -72,16 +42,11 @@ async function measured<T>(cpu: () => number, work: () => Promise<T>): Promise<{
 async function main(): Promise<void> {
   assertBuilt();
   const header = machine();
-  const s3 = await startS3rver(mkdtempSync(path.join(os.tmpdir(), "kinora-bench-s3-")), "media");
-  const db = await preparePostgres();
   const mediaSecret = randomBytes(32).toString("base64url");
-  const shared = { DATABASE_URL: db.url, ...s3StorageEnv(s3, "media"), MEDIA_SECRET: mediaSecret, SMTP_URL: "" };
-  const nodes: Kinora[] = [];
+  const cluster = await startBenchCluster({ MEDIA_SECRET: mediaSecret });
   try {
-    const web = await startKinora({ ...shared, KINORA_ROLES: "web" });
-    nodes.push(web);
-    const worker = await startKinora({ ...shared, KINORA_ROLES: "worker" }, { readyLine: /Kinora worker ready/ });
-    nodes.push(worker);
+    const web = await cluster.start({ KINORA_ROLES: "web" });
+    const worker = await cluster.start({ KINORA_ROLES: "worker" }, /Kinora worker ready/);
     const api = new Api(web.url);
     const u = await newUser(api);
 
@@ -93,7 +58,7 @@ async function main(): Promise<void> {
     };
     await load(overview, 2); // warm-up
     const rest = await measured(
-      () => treeCpu(web.pid!),
+      () => processTreeCpuSeconds(web.pid!),
       () => load(overview, SECONDS),
     );
     const restPerCpu = (rest.result.rps * SECONDS) / rest.cpu;
@@ -101,7 +66,7 @@ async function main(): Promise<void> {
     // a worker: ingest
     const clip = makeH264AacMp4(makeMediaDir("kinora-bench-sizing-"), { durationSeconds: CLIP_SECONDS, width: 1920, height: 1080 });
     const ingest = await measured(
-      () => treeCpu(worker.pid!),
+      () => processTreeCpuSeconds(worker.pid!),
       async () => {
         const up = await uploadFile(api, u.access, clip, { title: "Sizing" });
         if (up.status !== 201) throw new Error(`upload: ${up.status} ${up.text}`);
@@ -124,7 +89,7 @@ async function main(): Promise<void> {
     const segmentBytes = (await probe.arrayBuffer()).byteLength;
     await fetchLoad(web.url + segmentPath, 2); // warm-up
     const edge = await measured(
-      () => treeCpu(web.pid!),
+      () => processTreeCpuSeconds(web.pid!),
       () => fetchLoad(web.url + segmentPath, SECONDS),
     );
     const tier = await startCacheTier(await freePort(), [Number(new URL(web.url).port)], mediaSecret);
@@ -135,7 +100,7 @@ async function main(): Promise<void> {
       await hit.arrayBuffer();
       if (hit.headers.get("x-kinora-cache") !== "HIT") throw new Error(`the tier answers ${hit.headers.get("x-kinora-cache")}, not HIT`);
       cached = await measured(
-        () => nginxCpu(path.join(tier.prefix, "nginx.pid")),
+        () => nginxCpuSeconds(path.join(tier.prefix, "nginx.pid")),
         () => fetchLoad(tier.url + segmentPath, SECONDS),
       );
     } finally {
@@ -164,9 +129,7 @@ Failed requests: ${failures}. A viewer at 3 Mbit/s is a 720p rung watched in rea
     console.log(md);
     await writeSection("Sizing", md);
   } finally {
-    for (const node of nodes.reverse()) await node.stop();
-    await s3.stop();
-    await db.drop();
+    await cluster.stop();
   }
 }
 

@@ -4,8 +4,7 @@
 // embedded database (PGlite) belongs to the one process that has it open: stop the instance first, or
 // name the first administrator in ADMIN_USERS instead.
 import { closeDb, getDb } from "../src/server/db/client";
-import { pgliteOwner } from "../src/server/db/pglite-owner";
-import { env } from "../src/server/env";
+import { refuseWhilePgliteHeld } from "./pglite-guard";
 import { ROLES, setRole } from "../src/server/domain/admin/grant-role";
 
 const USAGE = "usage: npm run admin -- grant <userCode> <user|moderator|administrator>";
@@ -23,16 +22,7 @@ const role = ROLES[roleName.toLowerCase()] ?? fail(`no role ${roleName}`);
 
 // no top-level await: the package is CommonJS for tsx
 async function main(): Promise<void> {
-  if (!env().DATABASE_URL) {
-    const owner = pgliteOwner(env().dataDir);
-    if (owner) {
-      console.error(
-        `admin: the embedded database in ${env().dataDir} is open in process ${owner} (the running Kinora): stop it first, ` +
-          "or name the user in ADMIN_USERS (on PostgreSQL this works while the instance runs).",
-      );
-      process.exit(1);
-    }
-  }
+  refuseWhilePgliteHeld("admin", "stop it first, or name the user in ADMIN_USERS (on PostgreSQL this works while the instance runs).");
   const db = await getDb();
   try {
     const done = await setRole(db, { userCode: userCode!, role, actor: null });

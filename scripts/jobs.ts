@@ -6,8 +6,7 @@
 // in DATA_DIR) belongs to the one process that has it open: stop the instance first.
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "../src/server/db/client";
-import { pgliteOwner } from "../src/server/db/pglite-owner";
-import { env } from "../src/server/env";
+import { refuseWhilePgliteHeld } from "./pglite-guard";
 import { listFailedJobs, retryJob, retryJobsOfType } from "../src/server/jobs/admin";
 
 const USAGE = "usage: npm run jobs -- failed [--type <type>] [--limit <n>] | retry <id> | retry --type <type>";
@@ -31,16 +30,10 @@ if (!Number.isInteger(limit) || limit < 1) fail("--limit must be a positive whol
 
 // no top-level await: the package is CommonJS for tsx
 async function main(): Promise<void> {
-  if (!env().DATABASE_URL) {
-    const owner = pgliteOwner(env().dataDir);
-    if (owner) {
-      console.error(
-        `jobs: the embedded database in ${env().dataDir} is open in process ${owner} (the running Kinora): ` +
-          "it belongs to that process alone. Stop the instance, run this, start it again (on PostgreSQL it works while the instance runs).",
-      );
-      process.exit(1);
-    }
-  }
+  refuseWhilePgliteHeld(
+    "jobs",
+    "it belongs to that process alone. Stop the instance, run this, start it again (on PostgreSQL it works while the instance runs).",
+  );
   const db = await getDb();
   try {
     if (command === "failed") {

@@ -10,7 +10,7 @@ import type { NodeRole } from "@/lib/node-roles.mjs";
 import { env } from "@/server/env";
 import { onClusterEvent, publishClusterEvent } from "@/server/db/cluster-events";
 import { processId } from "@/server/lease/process-id";
-import { ALIVE_SECONDS } from "@/server/lease/cluster-nodes";
+import { aliveNode } from "@/server/lease/cluster-nodes";
 import { storageIdentity } from "@/server/media/storage";
 import { ownIngestUrl, ownLiveMediaUrl, refreshIngestUrl } from "@/server/media/live/ingest-address";
 import { logger } from "@/server/log/logger.mjs";
@@ -43,14 +43,13 @@ export async function beat(db: Db, node: NodeInfo): Promise<void> {
     ON CONFLICT ("id") DO UPDATE SET "seenAt" = now()`;
   await db.$executeRaw`DELETE FROM "ClusterNode" WHERE "seenAt" < now() - make_interval(secs => ${STALE_SECONDS}::int)`;
   // where encoders publish when this node takes no RTMP itself (media/live/ingest-address.ts)
-  await refreshIngestUrl(db, ALIVE_SECONDS);
+  await refreshIngestUrl(db);
 }
 
 /** Starts this node's heartbeat; `stop` removes its row. */
 export async function startNodeHeartbeat(db: Db, node: NodeInfo): Promise<{ stop(): Promise<void> }> {
   // a node that comes or goes tells the others at once (they read the nodes again), not at their next beat
-  const refresh = () =>
-    void refreshIngestUrl(db, ALIVE_SECONDS).catch((err: unknown) => logger().error({ err }, "reading the nodes failed"));
+  const refresh = () => void refreshIngestUrl(db).catch((err: unknown) => logger().error({ err }, "reading the nodes failed"));
   const unsubscribe = onClusterEvent(NODES_TOPIC, refresh);
   await beat(db, node);
   await publishClusterEvent(db, NODES_TOPIC, processId());
@@ -95,7 +94,7 @@ export function secretFingerprint(secret: Uint8Array): string {
 async function checkAgreement(db: Db, node: NodeInfo): Promise<void> {
   const seen = await db.$queryRaw<{ id: string; host: string; pid: number; storage: string; secret: string }[]>`
     SELECT "id"::text, "host", "pid", "storage", "secret" FROM "ClusterNode"
-    WHERE "id" <> ${processId()}::uuid AND "seenAt" > now() - make_interval(secs => ${ALIVE_SECONDS}::int)
+    WHERE "id" <> ${processId()}::uuid AND ${aliveNode()}
     ORDER BY "startedAt"`;
   // a node of this machine whose process is gone (killed) is known dead at once: its row goes
   const dead = seen.filter((o) => o.host === os.hostname() && !processRuns(o.pid));

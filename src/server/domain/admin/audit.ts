@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
+import type { AuditEntry, Prisma } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/core/context";
 import type { DbOrTx } from "@/server/db/client";
 import { currentRequest } from "@/server/http/request-context.mjs";
@@ -47,23 +47,10 @@ export const listAuditInput = z.object({
   before: z.coerce.date().optional(),
 });
 
-export interface AuditEntryView {
-  auditId: string;
-  at: string;
-  actor: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  requestId: string | null;
-}
-
 // GET /api/admin/audit - the entries, newest first (filters: action, target, actor; pages by `before`). Staff only.
-export async function listAudit(ctx: Ctx, input: z.output<typeof listAuditInput>): Promise<AuditEntryView[]> {
+export async function listAudit(ctx: Ctx, input: z.output<typeof listAuditInput>): Promise<AuditEntry[]> {
   await requireStaff(ctx, "MODERATOR");
-  const rows = await ctx.db.auditEntry.findMany({
+  return ctx.db.auditEntry.findMany({
     where: {
       action: input.action,
       targetType: input.targetType,
@@ -74,16 +61,4 @@ export async function listAudit(ctx: Ctx, input: z.output<typeof listAuditInput>
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: input.limit,
   });
-  return rows.map((r) => ({
-    auditId: r.id,
-    at: r.at.toISOString(),
-    actor: r.actorCode,
-    action: r.action,
-    targetType: r.targetType,
-    targetId: r.targetId,
-    before: r.before,
-    after: r.after,
-    reason: r.reason,
-    requestId: r.requestId,
-  }));
 }

@@ -20,10 +20,10 @@ export const suspendUserInput = z.object({
 });
 export const unsuspendUserInput = z.object({ userCode: z.string().max(100) });
 
-export interface SuspensionView {
+export interface Suspension {
   userCode: string;
   status: "SUSPENDED" | "ACTIVE" | "PENDING" | "DISABLED";
-  suspendedAt: string | null;
+  suspendedAt: Date | null;
   reason: string | null;
 }
 
@@ -42,7 +42,7 @@ async function castChannelsChanged(ctx: Ctx, ownerId: string): Promise<void> {
   for (const c of channels) await castScheduleChanged(ctx.db, c.id);
 }
 
-export async function suspendUser(ctx: Ctx, input: z.output<typeof suspendUserInput>): Promise<SuspensionView> {
+export async function suspendUser(ctx: Ctx, input: z.output<typeof suspendUserInput>): Promise<Suspension> {
   const staff = await requireStaff(ctx, "MODERATOR");
   const user = await targetUser(ctx, input.userCode);
   if (user.id === staff.id) throw new DomainError("CONFLICT", "error.suspendSelf");
@@ -66,13 +66,13 @@ export async function suspendUser(ctx: Ctx, input: z.output<typeof suspendUserIn
       });
     });
     await castChannelsChanged(ctx, user.id);
-    return { userCode: user.userCode, status: "SUSPENDED", suspendedAt: suspendedAt.toISOString(), reason: input.reason };
+    return { userCode: user.userCode, status: "SUSPENDED", suspendedAt, reason: input.reason };
   }
   // suspended already: the suspension stands as it was (no second entry)
-  return { userCode: user.userCode, status: "SUSPENDED", suspendedAt: user.suspendedAt?.toISOString() ?? null, reason: user.suspendReason };
+  return { userCode: user.userCode, status: "SUSPENDED", suspendedAt: user.suspendedAt, reason: user.suspendReason };
 }
 
-export async function unsuspendUser(ctx: Ctx, input: z.output<typeof unsuspendUserInput>): Promise<SuspensionView> {
+export async function unsuspendUser(ctx: Ctx, input: z.output<typeof unsuspendUserInput>): Promise<Suspension> {
   const staff = await requireStaff(ctx, "MODERATOR");
   const user = await targetUser(ctx, input.userCode);
   if (user.status !== "SUSPENDED") throw new DomainError("CONFLICT", "error.userNotSuspended");

@@ -156,7 +156,10 @@ export async function handOverCopy(db: Db, sessionId: string, recordPath: string
   void storeCopy(db, sessionId).catch((err: unknown) => logger().error({ err, sessionId }, "the recorded copy could not be stored"));
 }
 
-/** Moves the session's copy into storage (once: a copy moved already is only noted) and queues the recording job. */
+/**
+ * Moves the session's copy into storage and queues the recording job, once: a copy a cut run moved
+ * already is only noted; one neither here nor in storage (another machine's disk) is left alone.
+ */
 export async function storeCopy(db: Db, sessionId: string): Promise<void> {
   const session = await db.liveSession.findUnique({
     where: { id: sessionId },
@@ -165,12 +168,8 @@ export async function storeCopy(db: Db, sessionId: string): Promise<void> {
   if (!session?.recordPath || session.recordKey) return;
   const key = liveRecordingKey(session.ownerId, sessionId);
   const storage = await getStorage();
-  try {
-    await storage.putFile(key, session.recordPath, { move: true, contentType: "video/x-flv" });
-  } catch (err) {
-    // moved by a run a stop cut before it was noted
-    if (existsSync(session.recordPath) || !(await storage.exists(key))) throw err;
-  }
+  if (existsSync(session.recordPath)) await storage.putFile(key, session.recordPath, { move: true, contentType: "video/x-flv" });
+  else if (!(await storage.exists(key))) return;
   const runAt = new Date(Date.now() + env().LIVE_RECORDING_GRACE_SECONDS * 1000);
   await db.$transaction(async (tx) => {
     await tx.liveSession.update({ where: { id: sessionId }, data: { recordKey: key } });

@@ -1,12 +1,9 @@
-import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { livePaths } from "@/server/media/edge/live-layout.mjs";
 import { isNodeAlive } from "@/server/lease/cluster-nodes";
-import { liveRecordingKey } from "@/server/media/keys";
-import { getStorage } from "@/server/media/storage";
 import { processId } from "@/server/lease/process-id";
 import { handOverCopy, storeCopy } from "./publish-hooks";
 
@@ -60,15 +57,10 @@ async function copyOf(
 async function storeLeftCopies(db: Db): Promise<void> {
   const left = await db.liveSession.findMany({
     where: { recordPath: { not: null }, recordKey: null, recordConsumedAt: null },
-    select: { id: true, ownerId: true, recordPath: true },
+    select: { id: true, recordPath: true },
   });
   const dir = livePaths(env().dataDir).recordDir + path.sep;
-  const storage = await getStorage();
-  for (const s of left) {
-    if (!path.resolve(s.recordPath!).startsWith(dir)) continue;
-    // here, or moved already by the run a stop cut before it was noted
-    if (existsSync(s.recordPath!) || (await storage.exists(liveRecordingKey(s.ownerId, s.id)))) await storeCopy(db, s.id);
-  }
+  for (const s of left) if (path.resolve(s.recordPath!).startsWith(dir)) await storeCopy(db, s.id);
 }
 
 /** The open sessions no alive ingest node holds (this process has just started its ingest: none of them is its own). */

@@ -2,7 +2,7 @@
 // ends their publishes; the cast playout reads it on every node): CastPublish rows, one per stream,
 // naming the ingest node that took the publish (its disk has the HLS: live-origin.ts).
 import type { Db } from "@/server/db/client";
-import { ALIVE_SECONDS } from "@/server/lease/cluster-nodes";
+import { aliveNode } from "@/server/lease/cluster-nodes";
 import { processId } from "@/server/lease/process-id";
 
 /** When the stream's current publisher began to publish, or null when none is connected (or its ingest node is gone). */
@@ -10,7 +10,7 @@ export async function castPublishingSince(db: Db, streamId: string): Promise<num
   const rows = await db.$queryRaw<{ since: Date }[]>`
     SELECT p."since" FROM "CastPublish" p JOIN "ClusterNode" n ON n."id" = p."nodeId"
     WHERE p."streamId" = ${streamId}::uuid AND p."since" IS NOT NULL
-      AND n."seenAt" > now() - make_interval(secs => ${ALIVE_SECONDS}::int)`;
+      AND ${aliveNode("n")}`;
   return rows[0]?.since.getTime() ?? null;
 }
 

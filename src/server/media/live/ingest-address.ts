@@ -10,6 +10,7 @@ import os from "node:os";
 import type { Db } from "@/server/db/client";
 import type { NodeRole } from "@/lib/node-roles.mjs";
 import { env } from "@/server/env";
+import { aliveNode } from "@/server/lease/cluster-nodes";
 
 const slot = globalThis as unknown as { __kinoraIngestUrl?: string };
 
@@ -35,11 +36,11 @@ export function ownLiveMediaUrl(roles: readonly NodeRole[]): string | undefined 
   return roles.includes("ingest") ? `http://${ownHost()}:${env().PORT}` : undefined;
 }
 
-/** Reads again the address of the oldest ingest node seen in the last minute (seenWithinSeconds). */
-export async function refreshIngestUrl(db: Db, seenWithinSeconds: number): Promise<void> {
+/** Reads again the address of the oldest alive ingest node (lease/cluster-nodes.ts). */
+export async function refreshIngestUrl(db: Db): Promise<void> {
   const rows = await db.$queryRaw<{ rtmpUrl: string }[]>`
     SELECT "rtmpUrl" FROM "ClusterNode"
-    WHERE 'ingest' = ANY("roles") AND "rtmpUrl" IS NOT NULL AND "seenAt" > now() - make_interval(secs => ${seenWithinSeconds}::int)
+    WHERE 'ingest' = ANY("roles") AND "rtmpUrl" IS NOT NULL AND ${aliveNode()}
     ORDER BY "startedAt" LIMIT 1`;
   slot.__kinoraIngestUrl = rows[0]?.rtmpUrl;
 }

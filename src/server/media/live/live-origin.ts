@@ -5,7 +5,7 @@
 // edge with the same signed path (edge/media-node.mjs), marked as counted in front (COUNTED_HEADER:
 // the other node counts no band for it) and as forwarded (FORWARDED_HEADER: it looks no further).
 import type { Db } from "@/server/db/client";
-import { ALIVE_SECONDS } from "@/server/lease/cluster-nodes";
+import { aliveNode } from "@/server/lease/cluster-nodes";
 import { processId } from "@/server/lease/process-id";
 import { COUNTED_HEADER, FORWARDED_HEADER, countedSecret } from "@/server/media/edge/live-layout.mjs";
 import { mediaKey, signMediaTree } from "@/server/media/signed-url";
@@ -31,7 +31,7 @@ async function readOrigin(db: Db, homeId: string): Promise<string | null> {
           SELECT "nodeId", now() AS "at" FROM "CastPublish" WHERE "streamId" = ${homeId}::uuid
         ) p ORDER BY p."at" DESC LIMIT 1)
       AND n."id" <> ${processId()}::uuid AND n."mediaUrl" IS NOT NULL
-      AND n."seenAt" > now() - make_interval(secs => ${ALIVE_SECONDS}::int)`;
+      AND ${aliveNode("n")}`;
   return rows[0]?.mediaUrl ?? null;
 }
 
