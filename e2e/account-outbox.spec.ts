@@ -27,9 +27,12 @@ async function pageOn(browser: Browser): Promise<Page> {
 
 /** Opens the newest outbox mail to `to` with `subject` and follows its link. */
 async function followOutboxLink(page: Page, to: string, subject: string): Promise<void> {
-  await page.goto("/dev/outbox");
   const mail = page.getByRole("article", { name: subject }).filter({ hasText: to }).first();
-  await expect(mail).toBeVisible();
+  // a mail is a job: the worker may not have sent it yet when the page is first read, so read it again
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(mail).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await mail.getByRole("link").first().click();
 }
 
