@@ -46,6 +46,8 @@ const schema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_TRUST_DAYS: z.coerce.number().positive().default(90),
   REGISTER_MAX_PER_WINDOW: z.coerce.number().int().positive().default(20),
+  // Abuse reports an hour, per address and per signed-in user (domain/admin/reports.ts); at least 10
+  REPORTS_PER_HOUR: z.coerce.number().int().min(10).default(20),
   // The user codes (comma list, any case) that are administrators whatever their role says: how the
   // first administrator comes to be (domain/admin/staff.ts, README "Administration")
   ADMIN_USERS: z

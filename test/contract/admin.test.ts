@@ -7,21 +7,13 @@ import path from "node:path";
 import { before, describe, test } from "node:test";
 import { Api } from "../support/api";
 import { sharedKinora, TEST_ADMIN, type Kinora } from "../support/server";
-import type { ApiResponse } from "../support/api";
 import { createChannel } from "./live-fixtures";
 import { withDatabase } from "../support/database";
+import { assertErrorBody, ISO, testAdmin } from "./admin-fixtures";
 import { assertInvalidAccessToken, assertInvalidRefresh, assertOAuthError, login, newUser, type TestUser } from "./users-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const postgres = Boolean(process.env.DATABASE_URL);
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-
-/** The error body of supplement §4 ({timestamp, status, error, message, path}) with this status and path. */
-function assertErrorBody(res: ApiResponse, status: number, path: string): void {
-  assert.equal(res.status, status, res.text);
-  assert.match(res.body.timestamp, ISO);
-  assert.deepEqual([res.body.status, res.body.path, typeof res.body.error, typeof res.body.message], [status, path, "string", "string"]);
-}
 
 let server: Kinora;
 let api: Api;
@@ -40,7 +32,7 @@ function adminCommand(...args: string[]) {
 before(async () => {
   server = await sharedKinora();
   api = new Api(server.url);
-  admin = await newUser(api, { userCode: TEST_ADMIN, email: `${TEST_ADMIN}-${Date.now()}@example.test` });
+  admin = await testAdmin(api);
 });
 
 const suspend = (as: TestUser, userCode: string, body: unknown = { reason: "Spam in every description" }) =>

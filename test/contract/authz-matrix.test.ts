@@ -120,6 +120,19 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/unsuspend` }),
     expect: STAFF_ONLY,
   },
+  "POST /api/admin/users/{userCode}/approve": {
+    request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/approve` }),
+    expect: STAFF_ONLY,
+  },
+  // the role is checked before the id: a takedown or report that does not exist is refused as well
+  "DELETE /api/admin/takedowns/{takedownId}": {
+    request: () => ({ path: `/api/admin/takedowns/${randomUUID()}` }),
+    expect: STAFF_ONLY,
+  },
+  "POST /api/admin/reports/{reportId}/dismiss": {
+    request: () => ({ path: `/api/admin/reports/${randomUUID()}/dismiss`, body: {} }),
+    expect: STAFF_ONLY,
+  },
   "GET /api/public/user/{userCode}/overview": {
     request: (f) => ({ path: `/api/public/user/${f.owner.userCode}/overview` }),
     expect: { owner: 200, other: 200, public: 200, none: 401, forged: 401 },

@@ -40,6 +40,17 @@ const UNDOCUMENTED_ALLOWED = new Set([
   endpointKey("POST", "/api/admin/users/{userCode}/suspend"),
   endpointKey("POST", "/api/admin/users/{userCode}/unsuspend"),
   endpointKey("GET", "/api/admin/audit"),
+  endpointKey("POST", "/api/admin/users/{userCode}/approve"),
+  endpointKey("POST", "/api/admin/takedowns"),
+  endpointKey("GET", "/api/admin/takedowns"),
+  endpointKey("DELETE", "/api/admin/takedowns/{takedownId}"),
+  endpointKey("GET", "/api/admin/reports"),
+  endpointKey("POST", "/api/admin/reports/{reportId}/dismiss"),
+  endpointKey("GET", "/api/admin/settings/registration"),
+  endpointKey("POST", "/api/admin/settings/registration"),
+  endpointKey("POST", "/api/admin/invitations"),
+  // reports of abuse by anyone (issue 25, tag Reports)
+  endpointKey("POST", "/api/public/reports"),
 ]);
 
 let api: Api;

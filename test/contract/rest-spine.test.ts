@@ -255,7 +255,10 @@ describe("OpenAPI document", () => {
     assert.ok(op.responses["201"]);
     assert.equal(op.responses["400"].$ref, "#/components/responses/BadRequest");
     assert.equal(op.responses["401"].$ref, "#/components/responses/Unauthorized");
-    assert.equal(op.responses["403"], undefined, "public operations never answer access_denied");
+    // 403 only while the registration policy is "closed" (issue 25): an error body, not access_denied
+    assert.equal(op.responses["403"].$ref, "#/components/responses/Forbidden");
+    const item = doc.paths["/api/public/vod/{vodId}"]?.get;
+    assert.equal(item.responses["403"], undefined, "public operations never answer access_denied");
   });
 
   test("private operations need a private token and document 403", () => {

@@ -26,7 +26,7 @@ export type CredentialsCheck =
       /** With `rememberDevice`: the device cookie's value to set (new, or the one presented, renewed). */
       deviceToken?: string;
     }
-  | { ok: false; reason: "bad_credentials" | "pending" | "disabled" }
+  | { ok: false; reason: "bad_credentials" | "pending" | "awaiting_approval" | "disabled" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 /** Where a login attempt comes from. */
@@ -108,6 +108,7 @@ async function checkCredentials(db: Db, username: string, password: string, sour
 
   await takeBackAttempt(db, ownKey, shared);
   if (user.status === "PENDING") return { ok: false, reason: "pending" };
+  if (user.status === "AWAITING_APPROVAL") return { ok: false, reason: "awaiting_approval" };
   // a suspended account is refused as a disabled one (domain/admin/suspend-user.ts)
   if (user.status === "DISABLED" || user.status === "SUSPENDED") return { ok: false, reason: "disabled" };
   await db.user.update({ where: { id: user.id }, data: { lastActivityAt: new Date() } });

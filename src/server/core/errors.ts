@@ -11,6 +11,7 @@ export type ErrorCode =
   | "DEPENDANTS" // 409 for a delete blocked by dependants
   | "PAYLOAD_TOO_LARGE" // 413
   | "RATE_LIMITED" // 429 with Retry-After
+  | "TAKEN_DOWN" // 451 with the takedown's reason (params.reason)
   | "UNAVAILABLE"; // 503: a service we depend on (the payment provider) is not configured or not answering
 
 export interface FieldError {

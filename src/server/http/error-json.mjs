@@ -15,7 +15,9 @@ export const reasonPhrase = {
   414: "URI Too Long",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
+  451: "Unavailable For Legal Reasons",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 /** The body as an object: `extra` adds `errors` or `exception`. */

@@ -54,6 +54,7 @@ export function portalAuthOptions(): AuthOptions {
           }
           // next-auth hands a thrown message to the login form as `error`; null means "wrong credentials"
           if (check.reason === "pending") throw new Error(translate(lang, "error.accountInactive"));
+          if (check.reason === "awaiting_approval") throw new Error(translate(lang, "error.accountAwaitingApproval"));
           if (check.reason === "disabled") throw new Error(translate(lang, "error.accountDisabled"));
           if (check.reason === "rate_limited") throw new Error(translate(lang, "error.rateLimited", { seconds: check.retryAfterSeconds }));
           return null;

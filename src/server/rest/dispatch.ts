@@ -38,11 +38,11 @@ export async function dispatchRest(request: Request): Promise<Response> {
   try {
     const { db, sql } = await getDbAccess();
     const token = bearerToken(request, url);
-    const auth: ActorResolution =
-      route.auth === "none" ? { ok: true, actor: { kind: "anonymous" }, scope: "none" } : await resolveBearer(sql, token);
+    const anonymous = route.auth === "none" || (route.auth === "optional" && token === undefined);
+    const auth: ActorResolution = anonymous ? { ok: true, actor: { kind: "anonymous" }, scope: "none" } : await resolveBearer(sql, token);
     if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
     if (auth.actor.kind !== "anonymous") noteRequest({ clientId: auth.actor.clientId, userCode: auth.userCode });
-    if (route.auth !== "none" && auth.scope === "none") return missingTokenResponse();
+    if (route.auth !== "none" && route.auth !== "optional" && auth.scope === "none") return missingTokenResponse();
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
 
     const body = route.rawBody ? {} : await readJsonBody(request);

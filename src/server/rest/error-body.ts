@@ -17,6 +17,7 @@ export const httpStatus: Record<ErrorCode, number> = {
   DEPENDANTS: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  TAKEN_DOWN: 451,
   UNAVAILABLE: 503,
 };
 
@@ -55,6 +56,8 @@ export function domainErrorResponse(err: DomainError, lang: Lang, path: string):
     extra.errors = err.fieldErrors.map((f) => ({ field: f.field, defaultMessage: translate(lang, f.message, f.params) }));
   }
   if (err.code === "DEPENDANTS") extra.exception = "DataIntegrityViolationException";
+  // a takedown's answer names its reason as staff wrote it (issue 25 item 5)
+  if (err.code === "TAKEN_DOWN") extra.reason = err.params.reason;
   const headers: Record<string, string> = err.retryAfterSeconds ? { "Retry-After": String(err.retryAfterSeconds) } : {};
   // a body refused while it still arrives: the connection is not kept for the next request (the
   // launcher's lingering close lets the answer reach the client, http/lingering-close.mjs)

@@ -106,6 +106,10 @@ export const errorResponses: Record<string, JsonSchema> = {
     headers: { "Retry-After": { description: "seconds", schema: { type: "integer" } } },
     content: json(ref("ErrorBody")),
   },
+  UnavailableForLegalReasons: {
+    description: "Taken down by the instance's moderators; `reason` says why (the data is kept, and may be restored)",
+    content: json({ allOf: [ref("ErrorBody"), { type: "object", required: ["reason"], properties: { reason: { type: "string" } } }] }),
+  },
   ServiceUnavailable: {
     description: "The payment provider is not configured on this instance, or does not answer now",
     content: json(ref("ErrorBody")),
@@ -120,6 +124,7 @@ export const responseNameByStatus: Record<number, string> = {
   409: "Conflict",
   413: "PayloadTooLarge",
   429: "TooManyRequests",
+  451: "UnavailableForLegalReasons",
   503: "ServiceUnavailable",
 };
 

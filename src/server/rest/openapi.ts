@@ -67,13 +67,15 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function security(auth: RestRoute["auth"]): Record<string, string[]>[] {
   if (auth === "none") return [];
   if (auth === "private") return [{ privateToken: [] }];
+  // an empty requirement: no token at all is accepted too
+  if (auth === "optional") return [{}, { publicToken: [] }, { privateToken: [] }];
   return [{ publicToken: [] }, { privateToken: [] }];
 }
 
 function errorStatuses(r: RestRoute): number[] {
   const statuses = new Set<number>(r.errors ?? []);
   if (r.method === "POST" || r.requestSchema) statuses.add(400);
-  if (r.auth !== "none") statuses.add(401);
+  if (r.auth !== "none") statuses.add(401); // "optional": a token that is invalid
   if (r.auth === "private") statuses.add(403);
   if (paramNames(r.path).length) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);

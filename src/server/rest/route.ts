@@ -22,8 +22,12 @@ export interface RestRoute {
   method: HttpMethod;
   /** Documented path with {param} placeholders. */
   path: string;
-  /** "public": a public or private token; "private": a private token; "none": no token (asset and download links). */
-  auth: "public" | "private" | "none";
+  /**
+   * "public": a public or private token; "private": a private token; "none": no token (asset and
+   * download links); "optional": a token or none (a report from any page: the caller is its user when
+   * a token names one).
+   */
+  auth: "public" | "private" | "none" | "optional";
   /** 302: the handler answers the redirect itself (its Location is described in the OpenAPI document). */
   status: 200 | 201 | 204 | 302;
   /** The success body's media type in the OpenAPI document (default application/json; the handler answers a Response). */
@@ -41,7 +45,7 @@ export interface RestRoute {
    * Error statuses the operation answers besides those the document derives (400 for a POST or an
    * input, 401 unless auth is "none", 403 when private, 404 with path parameters), e.g. [409, 429].
    */
-  errors?: Array<403 | 404 | 409 | 413 | 429 | 503>;
+  errors?: Array<403 | 404 | 409 | 413 | 429 | 451 | 503>;
   /** Whether the handler reads the body itself (multipart); otherwise JSON is parsed for it. */
   rawBody?: boolean;
   handle(call: RestCall): Promise<unknown> | unknown;

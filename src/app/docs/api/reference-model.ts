@@ -42,6 +42,7 @@ const AUTH_LABEL: Record<OpenApiOperation["x-kinora-auth"], string> = {
   public: "public or private token",
   private: "private token",
   none: "none",
+  optional: "none, or a public or private token",
   client: "client credentials (HTTP Basic)",
 };
 

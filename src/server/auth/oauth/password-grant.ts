@@ -16,6 +16,8 @@ export const passwordGrant: Grant = async ({ db, client, form, address }) => {
         throw new DomainError("RATE_LIMITED", "error.rateLimited", { seconds: check.retryAfterSeconds }, [], check.retryAfterSeconds);
       case "pending":
         throw invalidGrant("User account is not activated: follow the link in the activation mail");
+      case "awaiting_approval":
+        throw invalidGrant("User account is waiting for a moderator's approval");
       case "disabled":
         throw invalidGrant("User is disabled");
       case "bad_credentials":

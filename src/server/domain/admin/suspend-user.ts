@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UserStatus } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/core/context";
 import { DomainError, notFound } from "@/server/core/errors";
 import { endSessions } from "@/server/domain/users/end-sessions";
@@ -22,7 +23,7 @@ export const unsuspendUserInput = z.object({ userCode: z.string().max(100) });
 
 export interface Suspension {
   userCode: string;
-  status: "SUSPENDED" | "ACTIVE" | "PENDING" | "DISABLED";
+  status: UserStatus;
   suspendedAt: Date | null;
   reason: string | null;
 }

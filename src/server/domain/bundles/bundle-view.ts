@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { refuseTakenDown } from "@/server/domain/admin/taken-down";
 import type { DurationUnit } from "@/generated/prisma/enums";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
@@ -115,12 +116,15 @@ export async function loadOwnBundle(db: DbOrTx, ownerId: string, bundleId: unkno
 
 /**
  * A bundle as the audience reaches it: any bundle of an active creator, with the items the audience
- * sees; its owner reads it with all of them. 404 otherwise.
+ * sees; its owner reads it with all of them. 404 otherwise; 451 while taken down (domain/admin).
  */
 export async function loadPublicBundle(db: Db, viewerId: string | undefined, bundleId: unknown): Promise<LoadedBundle> {
   const id = normalizeUuid(bundleId);
-  const owner = id ? await db.bundle.findUnique({ where: { id }, select: { ownerId: true, owner: { select: { status: true } } } }) : null;
+  const owner = id
+    ? await db.bundle.findUnique({ where: { id }, select: { ownerId: true, takedownId: true, owner: { select: { status: true } } } })
+    : null;
   if (!owner || (owner.ownerId !== viewerId && owner.owner.status !== "ACTIVE")) throw notFound("error.bundleNotFound");
+  await refuseTakenDown(db, owner.takedownId);
   const row = await db.bundle.findUnique({ where: { id }, select: bundleSelect(owner.ownerId === viewerId ? "owner" : "public") });
   if (!row) throw notFound("error.bundleNotFound");
   return loaded(row);

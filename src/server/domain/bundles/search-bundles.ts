@@ -24,6 +24,8 @@ async function runBundleSearch(
   const match = bundleMatch(request.queryString, scope.publisherWords);
   const conditions = [Prisma.sql`u."status" = 'ACTIVE'`];
   if (scope.ownerId) conditions.push(Prisma.sql`b."ownerId" = ${scope.ownerId}::uuid`);
+  // the audience never finds a bundle taken down (domain/admin); its owner does
+  if (audience === "public") conditions.push(Prisma.sql`b."takedownId" IS NULL`);
   if (match) conditions.push(match.where);
   if (request.tags?.length) conditions.push(Prisma.sql`b."tags" @> ${request.tags}::text[]`);
   const where = Prisma.join(conditions, " AND ");

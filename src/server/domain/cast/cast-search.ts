@@ -36,9 +36,11 @@ export const searchProgramsInput = searchRequest.extend({
 const where = (conditions: Prisma.Sql[]) => Prisma.join(conditions, " AND ");
 
 /** Cast channels `c` of active creators: query over name, tags, description (and the publisher); by relevance, then name. */
-function searchChannels(ctx: Ctx, request: SearchRequest, scope: { ownerId?: string; publisherWords: boolean }) {
+function searchChannels(ctx: Ctx, request: SearchRequest, scope: { ownerId?: string; ownerOnly?: boolean; publisherWords: boolean }) {
   const m = channelMatch(request.queryString, scope.publisherWords);
   const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, ...tagsFilter("c", request.tags)];
+  // the audience never finds a channel taken down (domain/admin); its owner does
+  if (!scope.ownerOnly) conditions.push(Prisma.sql`c."takedownId" IS NULL`);
   if (scope.ownerId) conditions.push(Prisma.sql`c."ownerId" = ${scope.ownerId}::uuid`);
   if (m) conditions.push(m.where);
   const from = Prisma.sql`FROM "CastChannel" c JOIN "User" u ON u."id" = c."ownerId" WHERE ${where(conditions)}`;
@@ -52,7 +54,7 @@ function searchChannels(ctx: Ctx, request: SearchRequest, scope: { ownerId?: str
 // POST /api/search/cast/channels - the caller's channels: queryString over name, tags, description
 // (`*` at the end: prefix), every tag of `tags`; by relevance, then name.
 export function searchCastChannels(ctx: Ctx, input: z.output<typeof searchCastChannelsInput>): Promise<SearchPage<CastChannelView>> {
-  return searchChannels(ctx, input, { ownerId: requireUserId(ctx), publisherWords: false });
+  return searchChannels(ctx, input, { ownerId: requireUserId(ctx), ownerOnly: true, publisherWords: false });
 }
 
 // POST /api/public/search/cast/channels - the channels of active creators with their publisher: the
@@ -96,6 +98,7 @@ const SEGMENTS: Record<(typeof PROGRAM_SEGMENTS)[number] | "current", (now: Date
 export async function searchPrograms(ctx: Ctx, input: z.output<typeof searchProgramsInput>): Promise<SearchPage<ProgramView>> {
   const conditions = [
     Prisma.sql`u."status" = 'ACTIVE'`,
+    Prisma.sql`c."takedownId" IS NULL`,
     Prisma.sql`p."itemType" <> 'BREAK'`,
     SEGMENTS[input.segment ?? "current"](new Date()),
   ];

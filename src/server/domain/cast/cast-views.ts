@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { refuseTakenDown } from "@/server/domain/admin/taken-down";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { env } from "@/server/env";
 import { notFound } from "@/server/core/errors";
@@ -43,6 +44,7 @@ export const castChannelSelect = {
   streamPath: true,
   thumbnailId: true,
   tags: true,
+  takedownId: true,
   owner: { select: { ...publicUserSelect, status: true } },
 } satisfies Prisma.CastChannelSelect;
 
@@ -96,7 +98,7 @@ export async function loadOwnCastChannel(db: DbOrTx, ownerId: string, channelId:
   return toCastChannelView(row, baseUrl);
 }
 
-/** A cast channel as the audience reaches it: any channel of an active creator; its owner's always. 404 otherwise. */
+/** A cast channel as the audience reaches it: any channel of an active creator; its owner's always. 404 otherwise; 451 while taken down. */
 export async function loadAudienceCastChannel(db: Db, viewerId: string | undefined, channelId: unknown, baseUrl?: string) {
   return (await loadAudienceCastChannelOf(db, viewerId, channelId, baseUrl)).view;
 }
@@ -106,6 +108,7 @@ export async function loadAudienceCastChannelOf(db: Db, viewerId: string | undef
   const id = normalizeUuid(channelId);
   const row = id ? await db.castChannel.findUnique({ where: { id }, select: castChannelSelect }) : null;
   if (!row || (row.ownerId !== viewerId && row.owner.status !== "ACTIVE")) throw notFound("error.castChannelNotFound");
+  await refuseTakenDown(db, row.takedownId);
   return { ownerId: row.ownerId, view: toCastChannelView(row, baseUrl) };
 }
 

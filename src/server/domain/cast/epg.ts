@@ -99,7 +99,7 @@ export async function creatorEpg(ctx: Ctx, input: z.output<typeof creatorEpgInpu
   });
   if (!owner) throw notFound("error.userNotFound");
   const rows = await ctx.db.castChannel.findMany({
-    where: { ownerId: owner.id },
+    where: { ownerId: owner.id, takedownId: null },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: castChannelSelect,
   });

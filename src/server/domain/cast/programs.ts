@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refuseTakenDown } from "@/server/domain/admin/taken-down";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId, requireUserId } from "@/server/core/context";
 import { invalidField, notFound } from "@/server/core/errors";
@@ -27,6 +28,7 @@ export async function getPublicProgram(ctx: Ctx, input: z.output<typeof programI
   const row = id ? await ctx.db.castProgram.findUnique({ where: { id }, select: programSelect }) : null;
   const viewerId = optionalUserId(ctx);
   if (!row || (row.channel.ownerId !== viewerId && row.channel.owner.status !== "ACTIVE")) throw notFound("error.castProgramNotFound");
+  await refuseTakenDown(ctx.db, row.channel.takedownId);
   return toProgramView(row, ctx.baseUrl);
 }
 

@@ -14,7 +14,7 @@ const hasVisibleItem = (now = new Date()) => Prisma.sql`EXISTS (SELECT 1 FROM "B
 /** The bundles of active creators (of one, `ownerId`) with something in them: words as the public bundle search has them. */
 export function searchCatalogBundles(ctx: Ctx, request: CatalogRequest, ownerId?: string): Promise<SearchPage<BundleView>> {
   const m = bundleMatch(request.queryString, !ownerId);
-  const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, hasVisibleItem()];
+  const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, Prisma.sql`b."takedownId" IS NULL`, hasVisibleItem()];
   if (ownerId) conditions.push(Prisma.sql`b."ownerId" = ${ownerId}::uuid`);
   if (m) conditions.push(m.where);
   const from = Prisma.sql`FROM "Bundle" b JOIN "User" u ON u."id" = b."ownerId" WHERE ${Prisma.join(conditions, " AND ")}`;

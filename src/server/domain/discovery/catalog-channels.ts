@@ -23,7 +23,7 @@ export interface CastChannelCard {
 /** The words over channel `c` (and its publisher, without an owner filter); by relevance, newest or name. */
 function channelQuery(request: CatalogRequest, table: string, conditions: Prisma.Sql[], ownerId?: string, first?: Prisma.Sql) {
   const m = channelMatch(request.queryString, !ownerId);
-  const where = [Prisma.sql`u."status" = 'ACTIVE'`, ...conditions];
+  const where = [Prisma.sql`u."status" = 'ACTIVE'`, Prisma.sql`c."takedownId" IS NULL`, ...conditions];
   if (ownerId) where.push(Prisma.sql`c."ownerId" = ${ownerId}::uuid`);
   if (m) where.push(m.where);
   const from = Prisma.sql`FROM ${Prisma.raw(table)} c JOIN "User" u ON u."id" = c."ownerId" WHERE ${Prisma.join(where, " AND ")}`;

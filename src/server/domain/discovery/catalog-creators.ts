@@ -20,7 +20,7 @@ export function searchCatalogCreators(ctx: Ctx, request: CatalogRequest, ownerId
   // its columns unqualified: "User" u is the statement's one table outside the EXISTS checks
   const vector = Prisma.raw(USER_SEARCH_VECTOR);
   const query = tsQuery ? Prisma.sql`to_tsquery('simple', ${tsQuery})` : undefined;
-  const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, hasPublicContent()];
+  const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, Prisma.sql`u."takedownId" IS NULL`, hasPublicContent()];
   if (ownerId) conditions.push(Prisma.sql`u."id" = ${ownerId}::uuid`);
   if (query) conditions.push(Prisma.sql`${vector} @@ ${query}`);
   const from = Prisma.sql`FROM "User" u WHERE ${Prisma.join(conditions, " AND ")}`;

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { refuseTakenDown } from "@/server/domain/admin/taken-down";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { rtmpBaseUrl } from "@/server/media/live/ingest-address";
 import { RTMP_APP } from "@/server/media/edge/live-layout.mjs";
@@ -30,6 +31,7 @@ export const channelSelect = {
   public: true,
   thumbnailId: true,
   tags: true,
+  takedownId: true,
   owner: { select: { ...publicUserSelect, status: true } },
 } satisfies Prisma.LiveChannelSelect;
 
@@ -66,11 +68,12 @@ export async function loadOwnChannel(db: DbOrTx, ownerId: string, channelId: unk
 /**
  * A channel as the audience reaches it by its id: any channel of an active creator (a channel that
  * is not public is only left out of listings, rule 2: its link still works); its owner reads it
- * always. 404 otherwise.
+ * always. 404 otherwise; 451 while taken down (domain/admin), for its owner too.
  */
 export async function loadAudienceChannel(db: Db, viewerId: string | undefined, channelId: unknown, baseUrl?: string) {
   const id = normalizeUuid(channelId);
   const row = id ? await db.liveChannel.findUnique({ where: { id }, select: channelSelect }) : null;
   if (!row || (row.ownerId !== viewerId && row.owner.status !== "ACTIVE")) throw notFound("error.liveChannelNotFound");
+  await refuseTakenDown(db, row.takedownId);
   return { ownerId: row.ownerId, view: toChannelView(row, baseUrl) } satisfies LoadedChannel;
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { refuseTakenDown } from "@/server/domain/admin/taken-down";
 import type { PaymentMode } from "@/generated/prisma/enums";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { notFound } from "@/server/core/errors";
@@ -97,6 +98,8 @@ export async function loadAudienceEvent(db: Db, viewerId: string | undefined, ev
   const id = normalizeUuid(eventId);
   const row = id ? await db.liveEvent.findUnique({ where: { id }, select: eventSelect }) : null;
   if (!row || (row.channel.ownerId !== viewerId && row.channel.owner.status !== "ACTIVE")) throw notFound("error.liveEventNotFound");
+  // an event of a channel taken down is taken down with it (domain/admin)
+  await refuseTakenDown(db, row.channel.takedownId);
   return loaded(row, baseUrl);
 }
 

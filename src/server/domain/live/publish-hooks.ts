@@ -28,7 +28,7 @@ export interface PublishRequest {
   address: string;
 }
 
-export type PublishRefusal = "unknown-path" | "foreign-path" | "wrong-password" | "too-many-attempts" | "already-publishing";
+export type PublishRefusal = "unknown-path" | "foreign-path" | "wrong-password" | "too-many-attempts" | "already-publishing" | "taken-down";
 export type PublishDecision = { ok: true; sessionId: string } | { ok: false; reason: PublishRefusal };
 
 /** Without an event, a stream that resumes this soon after it stopped continues its playlist. */
@@ -51,10 +51,12 @@ export async function checkPublisher(db: Db, ownerId: string, r: PublishRequest)
 }
 
 export async function admitPublish(db: Db, r: PublishRequest): Promise<PublishDecision> {
-  const channel = await db.liveChannel.findUnique({ where: { streamPath: r.name }, select: { id: true, ownerId: true } });
+  const channel = await db.liveChannel.findUnique({ where: { streamPath: r.name }, select: { id: true, ownerId: true, takedownId: true } });
   if (!channel) return { ok: false, reason: "unknown-path" };
   const refusal = await checkPublisher(db, channel.ownerId, r);
   if (refusal) return { ok: false, reason: refusal };
+  // a channel taken down by the moderators takes no stream (domain/admin), its owner's neither
+  if (channel.takedownId) return { ok: false, reason: "taken-down" };
 
   const now = new Date();
   const previous = await db.liveSession.findFirst({ where: { streamPath: r.name }, orderBy: { startedAt: "desc" } });

@@ -22,12 +22,14 @@ export const searchPublicChannelsInput = searchRequest.extend({
 async function runChannelSearch(
   ctx: Ctx,
   request: SearchRequest,
-  scope: { ownerId?: string; public?: boolean; publisherWords: boolean },
+  scope: { ownerId?: string; ownerOnly?: boolean; public?: boolean; publisherWords: boolean },
 ): Promise<SearchPage<LiveChannelView>> {
   const m = channelMatch(request.queryString, scope.publisherWords);
   const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, ...tagsFilter("c", request.tags)];
   if (scope.ownerId) conditions.push(Prisma.sql`c."ownerId" = ${scope.ownerId}::uuid`);
   if (scope.public !== undefined) conditions.push(Prisma.sql`c."public" = ${scope.public}`);
+  // the audience never finds a channel taken down (domain/admin); its owner does
+  if (!scope.ownerOnly) conditions.push(Prisma.sql`c."takedownId" IS NULL`);
   if (m) conditions.push(m.where);
   const from = Prisma.sql`FROM "LiveChannel" c JOIN "User" u ON u."id" = c."ownerId" WHERE ${Prisma.join(conditions, " AND ")}`;
   const order = Prisma.sql`${m ? Prisma.sql`${m.rank} DESC, ` : Prisma.empty}c."name" ASC, c."id" ASC`;
@@ -49,7 +51,7 @@ async function runChannelSearch(
 // POST /api/search/live/channels - the caller's channels: queryString over name, tags, description
 // (`*` at the end: prefix), every tag of `tags`, the `public` choice; by relevance, then name.
 export async function searchChannels(ctx: Ctx, input: z.output<typeof searchChannelsInput>): Promise<SearchPage<LiveChannelView>> {
-  return runChannelSearch(ctx, input, { ownerId: requireUserId(ctx), public: input.public, publisherWords: false });
+  return runChannelSearch(ctx, input, { ownerId: requireUserId(ctx), ownerOnly: true, public: input.public, publisherWords: false });
 }
 
 // POST /api/public/search/live/channels - the public channels of active creators (rule 2), with

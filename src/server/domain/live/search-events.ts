@@ -49,7 +49,8 @@ async function runEventSearch(ctx: Ctx, request: SearchRequest & Partial<Filters
   const m = eventMatch(request.queryString, { channel: !request.channelId, publisher: scope.publisherWords });
   const conditions = [Prisma.sql`u."status" = 'ACTIVE'`, ...tagsFilter("e", request.tags)];
   if (scope.ownerId) conditions.push(Prisma.sql`c."ownerId" = ${scope.ownerId}::uuid`);
-  if (scope.listedOnly) conditions.push(Prisma.sql`e."publicEvent" AND c."public"`);
+  // the audience's listing: neither a private event or channel, nor a channel taken down (domain/admin)
+  if (scope.listedOnly) conditions.push(Prisma.sql`e."publicEvent" AND c."public" AND c."takedownId" IS NULL`);
   if (request.channelId) conditions.push(Prisma.sql`e."channelId" = ${request.channelId}::uuid`);
   if (!request.pastIncluded) conditions.push(Prisma.sql`e."endsAt" > ${new Date()}`);
   if (request.conditions?.licenseType) conditions.push(Prisma.sql`e."paymentMode"::text = ${request.conditions.licenseType}`);

@@ -13,6 +13,7 @@ import { toUserAccount, userAccountSelect, type UserAccount } from "./user-view"
 import { zBirthDate, zEmail, zLanguage, zName, zPassword, zUserCode } from "./user-fields";
 import { activationMail } from "./user-mails";
 import { assertMailLinkAllowed } from "./mail-link";
+import { checkRegistrationOpen, useInvitation } from "@/server/domain/admin/registration";
 
 export const registerUserInput = z
   .object({
@@ -28,14 +29,19 @@ export const registerUserInput = z
     activationUrl: zHttpUrl("field.activationUrl")
       .refine((s) => s.includes("${token}"), "field.activationUrl")
       .optional(),
+    // while registration is by invitation (domain/admin/registration.ts)
+    invitationCode: z.string().trim().max(100).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.passwordConfirm) ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "field.passwordConfirm" });
   });
 
 // POST /api/public/user/register - creates an account on the Free license; inactive until activated when activationUrl is given.
+// The registration policy comes first: 403 while closed, an invitation code while by invitation, and
+// while by approval the account waits for a moderator (AWAITING_APPROVAL, after its activation if any).
 export async function registerUser(ctx: Ctx, input: z.output<typeof registerUserInput>): Promise<UserAccount> {
   if (ctx.address) await hitRateLimit(ctx.db, `register:${ctx.address}`, env().REGISTER_MAX_PER_WINDOW, 3600);
+  const mode = await checkRegistrationOpen(ctx.db, input.invitationCode);
   if (input.activationUrl) await assertMailLinkAllowed(ctx, "activationUrl", input.activationUrl);
   await assertUnique(ctx, input.userCode, input.email);
   const activationToken = input.activationUrl ? newSecureToken() : undefined;
@@ -49,7 +55,7 @@ export async function registerUser(ctx: Ctx, input: z.output<typeof registerUser
           userCode: input.userCode,
           email: input.email,
           passwordHash,
-          status: activationToken ? "PENDING" : "ACTIVE",
+          status: activationToken ? "PENDING" : mode === "approval" ? "AWAITING_APPROVAL" : "ACTIVE",
           activationTokenHash: activationToken ? hashToken(activationToken) : null,
           activatedAt: activationToken ? null : new Date(),
           firstName: input.firstName,
@@ -60,6 +66,7 @@ export async function registerUser(ctx: Ctx, input: z.output<typeof registerUser
         },
         select: userAccountSelect,
       });
+      if (mode === "invite") await useInvitation(tx, input.invitationCode!, created.id);
       if (activationLink) await queueMail(tx, activationMail(created.email, created.language, activationLink));
       return created;
     })

@@ -51,7 +51,9 @@ export async function searchUsers(ctx: Ctx, input: z.output<typeof searchUsersIn
   const tsQuery = toTsQuery(input.queryString);
   const vector = Prisma.raw(USER_SEARCH_VECTOR);
   const query = tsQuery ? Prisma.sql`to_tsquery('simple', ${tsQuery})` : undefined;
-  const where = query ? Prisma.sql`"status" = 'ACTIVE' AND ${vector} @@ ${query}` : Prisma.sql`"status" = 'ACTIVE'`;
+  // a user whose page is taken down (domain/admin) is not found either
+  const shown = Prisma.sql`"status" = 'ACTIVE' AND "takedownId" IS NULL`;
+  const where = query ? Prisma.sql`${shown} AND ${vector} @@ ${query}` : shown;
   const orderBy = {
     relevance: query
       ? Prisma.sql`ts_rank(${vector}, ${query}) DESC, lower("userCode") COLLATE "C"`

@@ -1,4 +1,5 @@
 import type { CcType, VodLicenseType } from "@/generated/prisma/enums";
+import { refuseTakenDown } from "@/server/domain/admin/taken-down";
 import { contentFieldsOf, type ContentFields, type ContentRow } from "@/server/domain/box/content-fields";
 import type { DbAccess } from "@/server/db/client";
 import type { SqlPort } from "@/server/db/sql-runner";
@@ -80,6 +81,11 @@ const VOD_ROW = columnMap(
     bundleId: v.col("bundleId", "::text"),
     public: v.col("public"),
     listed: v.col("listed"),
+    takedownId: v.col("takedownId", "::text"),
+    // a vod of a bundle taken down is taken down with it
+    bundleTakedownId: expr(`(SELECT bt."takedownId"::text FROM "Bundle" bt WHERE bt."id" = v."bundleId")`, v.reads("bundleId"), {
+      Bundle: ["id", "takedownId"],
+    }),
     expirationDate: expr(`to_char(v."expirationDate", 'YYYY-MM-DD')`, v.reads("expirationDate")),
     publishedAtMs: expr(`(EXTRACT(EPOCH FROM v."createdAt") * 1000)::float8`, v.reads("createdAt")),
     userCode: u.col("userCode"),
@@ -125,6 +131,8 @@ export interface VodRow extends ContentRow, Record<string, unknown> {
   bundleId: string | null;
   public: boolean;
   listed: boolean;
+  takedownId: string | null;
+  bundleTakedownId: string | null;
   expirationDate: string | null;
   publishedAtMs: number;
   userCode: string;
@@ -224,7 +232,8 @@ export async function loadOwnVod(database: DbAccess, ownerId: string, vodId: unk
 
 /**
  * A vod as the audience reaches it: its owner always; anyone else only while it is visible (public,
- * its publisher's vods public, not expired). 404 otherwise, as for a vod that does not exist.
+ * its publisher's vods public, not expired). 404 otherwise, as for a vod that does not exist. A vod
+ * taken down answers 451 with the reason to everyone, its owner included (domain/admin).
  */
 export async function loadViewableVod(
   database: DbAccess,
@@ -234,6 +243,8 @@ export async function loadViewableVod(
   extra?: VodReadExtra,
 ): Promise<ReadVod> {
   const vod = await findVod(database, vodId, baseUrl, extra);
-  if (!vod || (vod.ownerId !== viewerId && !vod.view.visible)) throw notFound("error.vodNotFound");
+  const takedownId = vod?.row.takedownId ?? vod?.row.bundleTakedownId;
+  if (!vod || (vod.ownerId !== viewerId && !vod.view.visible && !takedownId)) throw notFound("error.vodNotFound");
+  await refuseTakenDown(database.db, takedownId);
   return vod;
 }

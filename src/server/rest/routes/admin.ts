@@ -1,7 +1,22 @@
 import { route, untrusted } from "@/server/rest/route";
 import { suspendUserInput, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
 import { listAuditInput } from "@/server/domain/admin/audit";
-import { auditEntriesSchema, renderAuditEntry, renderSuspension, suspensionSchema } from "@/server/rest/render/admin";
+import { createTakedownInput, listTakedownsInput, restoreTakedownInput } from "@/server/domain/admin/takedowns";
+import { dismissReportInput, listReportsInput } from "@/server/domain/admin/reports";
+import { approveUserInput, setRegistrationInput } from "@/server/domain/admin/registration";
+import {
+  auditEntriesSchema,
+  registrationSchema,
+  renderAuditEntry,
+  renderReport,
+  renderSuspension,
+  renderTakedown,
+  reportSchema,
+  suspensionSchema,
+  takedownSchema,
+} from "@/server/rest/render/admin";
+
+const listOf = (items: Record<string, unknown>) => ({ type: "array", items });
 
 // Administration (issue 25): staff only (403 for other users, 401 without a token). These paths are
 // fixed: clients rely on them.
@@ -41,5 +56,117 @@ export const adminRoutes = [
     requestSchema: listAuditInput,
     responseSchema: auditEntriesSchema,
     handle: async ({ caller, query }) => (await caller.admin.audit(untrusted(Object.fromEntries(query)))).map(renderAuditEntry),
+  }),
+  // POST /api/admin/users/{userCode}/approve - an account waiting for approval (registration policy "approval") becomes active
+  route({
+    method: "POST",
+    path: "/api/admin/users/{userCode}/approve",
+    auth: "private",
+    status: 200,
+    summary: "Approve an account waiting for approval",
+    requestSchema: approveUserInput,
+    responseSchema: {
+      type: "object",
+      required: ["userCode", "status"],
+      properties: { userCode: { type: "string" }, status: { type: "string" } },
+    },
+    errors: [409],
+    handle: async ({ caller, params }) => caller.admin.approveUser(untrusted({ userCode: params.userCode })),
+  }),
+  // POST /api/admin/takedowns {targetType, targetId, reason} - take a target down (201)
+  route({
+    method: "POST",
+    path: "/api/admin/takedowns",
+    auth: "private",
+    status: 201,
+    summary: "Take down a vod, bundle, live channel, cast channel or user page: hidden everywhere, data kept",
+    requestSchema: createTakedownInput,
+    responseSchema: takedownSchema,
+    errors: [404, 409],
+    handle: async ({ caller, body }) => renderTakedown(await caller.admin.takeDown(untrusted(body))),
+  }),
+  // GET /api/admin/takedowns - the takedowns, newest first (inForce=true|false, targetType)
+  route({
+    method: "GET",
+    path: "/api/admin/takedowns",
+    auth: "private",
+    status: 200,
+    summary: "The takedowns, newest first",
+    requestSchema: listTakedownsInput,
+    responseSchema: listOf(takedownSchema),
+    handle: async ({ caller, query }) => (await caller.admin.takedowns(untrusted(Object.fromEntries(query)))).map(renderTakedown),
+  }),
+  // DELETE /api/admin/takedowns/{takedownId} - restore the target (204)
+  route({
+    method: "DELETE",
+    path: "/api/admin/takedowns/{takedownId}",
+    auth: "private",
+    status: 204,
+    summary: "Restore what a takedown hid",
+    requestSchema: restoreTakedownInput,
+    handle: async ({ caller, params, query }) =>
+      caller.admin.restore(untrusted({ takedownId: params.takedownId, reason: query.get("reason") ?? undefined })),
+  }),
+  // GET /api/admin/reports - the open reports, newest first (state=open|closed|all, targetType)
+  route({
+    method: "GET",
+    path: "/api/admin/reports",
+    auth: "private",
+    status: 200,
+    summary: "The reports of abuse: the open ones, newest first",
+    requestSchema: listReportsInput,
+    responseSchema: listOf(reportSchema),
+    handle: async ({ caller, query }) => (await caller.admin.reports(untrusted(Object.fromEntries(query)))).map(renderReport),
+  }),
+  // POST /api/admin/reports/{reportId}/dismiss {reason} - no breach: the target's open reports close
+  route({
+    method: "POST",
+    path: "/api/admin/reports/{reportId}/dismiss",
+    auth: "private",
+    status: 200,
+    summary: "Dismiss a report (and the other open reports of its target)",
+    requestSchema: dismissReportInput,
+    responseSchema: reportSchema,
+    errors: [409],
+    handle: async ({ caller, params, body }) =>
+      renderReport(await caller.admin.dismissReport(untrusted({ ...body, reportId: params.reportId }))),
+  }),
+  // GET /api/admin/settings/registration - the registration policy
+  route({
+    method: "GET",
+    path: "/api/admin/settings/registration",
+    auth: "private",
+    status: 200,
+    summary: "The registration policy",
+    responseSchema: registrationSchema,
+    handle: async ({ caller }) => caller.admin.registration(),
+  }),
+  // POST /api/admin/settings/registration {mode} - open, approval, closed, invite (administrators)
+  route({
+    method: "POST",
+    path: "/api/admin/settings/registration",
+    auth: "private",
+    status: 200,
+    summary: "Set the registration policy: open, approval, closed or invite",
+    requestSchema: setRegistrationInput,
+    responseSchema: registrationSchema,
+    handle: async ({ caller, body }) => caller.admin.setRegistration(untrusted(body)),
+  }),
+  // POST /api/admin/invitations - a new invitation code, shown once (administrators)
+  route({
+    method: "POST",
+    path: "/api/admin/invitations",
+    auth: "private",
+    status: 201,
+    summary: "Create an invitation code for registration by invitation (shown once)",
+    responseSchema: {
+      type: "object",
+      required: ["invitationCode", "createdAt"],
+      properties: { invitationCode: { type: "string" }, createdAt: { type: "string", format: "date-time" } },
+    },
+    handle: async ({ caller }) => {
+      const created = await caller.admin.createInvitation();
+      return { invitationCode: created.invitationCode, createdAt: created.createdAt.toISOString() };
+    },
   }),
 ];

@@ -62,6 +62,7 @@ export const bundleRoutes = [
     summary: "Read a public content bundle",
     requestSchema: getBundleInput,
     responseSchema: publicBundleSchema,
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params }) => renderPublicBundle(await caller.bundles.getPublic(untrusted({ bundleId: params.bundleId }))),
   }),
   // POST /api/contentbundle/{bundleId} - the same fields as create
@@ -124,7 +125,7 @@ export const bundleRoutes = [
     summary: "Subscribe to a content bundle: open its payment",
     requestSchema: subscribeBundleInput,
     responseSchema: paymentInitiationSchema(bundleSchema),
-    errors: [503],
+    errors: [451, 503],
     handle: async ({ caller, params, body }) => {
       const started = await caller.bundles.subscribe(untrusted({ ...body, bundleId: params.bundleId }));
       return renderPaymentInitiation(started, renderPrivateBundle(started.resource));
@@ -177,6 +178,7 @@ export const bundleRoutes = [
     summary: "Read a public bundle's items",
     requestSchema: getBundleItemsInput,
     responseSchema: bundleItemsSchema(publicBundleSchema),
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params }) =>
       renderBundleItems(await caller.bundles.publicItems(untrusted({ bundleId: params.bundleId })), { publisher: true }),
   }),

@@ -107,6 +107,7 @@ const playChannelRoute = (path: string, auth: "public" | "private") =>
     summary: auth === "public" ? "Play a cast channel (public)" : "Play a cast channel",
     requestSchema: playCastChannelInput,
     responseSchema: playResultSchema(auth === "public" ? publicCastChannelSchema : { oneOf: [castChannelSchema, publicCastChannelSchema] }),
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params, lang }) => {
       const played = await caller.cast.playChannel(untrusted({ channelId: params.channelId }));
       const view = auth === "private" && played.own ? PRIVATE : PUBLIC;
@@ -145,6 +146,7 @@ export const castRoutes = [
     summary: "Read a public cast channel",
     requestSchema: castChannelIdInput,
     responseSchema: publicCastChannelSchema,
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params }) =>
       renderCastChannel(await caller.cast.getPublicChannel(untrusted({ channelId: params.channelId })), PUBLIC),
   }),
@@ -311,6 +313,7 @@ export const castRoutes = [
     summary: "Read a public cast program with its channel",
     requestSchema: programIdInput,
     responseSchema: publicProgramSchema,
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params, offsetMs }) =>
       renderProgram(await caller.cast.getPublicProgram(untrusted({ programId: params.programId })), {
         publicView: true,
@@ -389,6 +392,7 @@ export const castRoutes = [
     summary: "Read a day of a public cast channel",
     requestSchema: dayInput,
     responseSchema: dailyProgrammingSchema(publicCastChannelSchema),
+    errors: [451], // taken down (domain/admin)
     handle: async (call) =>
       renderDailyProgramming(await call.caller.cast.getPublicDay(untrusted(dayOf(call))), { publicView: true, offsetMs: call.offsetMs }),
   }),

@@ -12,6 +12,7 @@ import { liveRoutes } from "./live";
 import { castRoutes } from "./cast";
 import { castEpgRoutes } from "./cast-epg";
 import { adminRoutes } from "./admin";
+import { reportRoutes } from "./reports";
 
 const metaRoutes = [
   // GET /api/public/openapi.json - the OpenAPI 3.1 document generated from the route tables
@@ -54,7 +55,12 @@ export const restRouteGroups: RestRouteGroup[] = [
   },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
-  { tag: "admin", description: "Administration and moderation, for staff: suspensions, the audit log", routes: adminRoutes },
+  { tag: "Reports", description: "Reports of abuse to the moderators, by anyone", routes: reportRoutes },
+  {
+    tag: "admin",
+    description: "Administration and moderation, for staff: suspensions, takedowns, reports, registration, the audit log",
+    routes: adminRoutes,
+  },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },
 ];
 

@@ -56,7 +56,7 @@ const playChannelRoute = (path: string, auth: Auth) =>
       ...playResultSchema({ oneOf: [eventOf(auth), channelOf(auth)], description: "the event on air; the channel when none is" }),
       description: "NOT_ON_AIR adds nextEvent, the channel's next event, when one is scheduled",
     },
-    errors: [503],
+    errors: [451, 503],
     handle: async ({ caller, params, body, lang, offsetMs }) => {
       const played = await caller.live.playChannel(untrusted({ ...body, channelId: params.channelId }));
       const rendered = renderPlayResult(played, renderLiveResource(played.resource, view(auth, offsetMs)), lang);
@@ -74,7 +74,7 @@ const playEventRoute = (path: string, auth: Auth) =>
     summary: auth === "public" ? "Play a live event (public)" : "Play a live event",
     requestSchema: playEventInput,
     responseSchema: playResultSchema(eventOf(auth)),
-    errors: [503],
+    errors: [451, 503],
     handle: async ({ caller, params, body, lang, offsetMs }) => {
       const played = await caller.live.playEvent(untrusted({ ...body, eventId: params.eventId }));
       return renderPlayResult(played, renderEvent(played.resource, view(auth, offsetMs)), lang);
@@ -90,7 +90,7 @@ const payEventRoute = (path: string, auth: Auth) =>
     summary: auth === "public" ? "Buy a ticket to a live event (public)" : "Buy a ticket to a live event",
     requestSchema: payEventInput,
     responseSchema: paymentInitiationSchema(eventOf(auth)),
-    errors: [503],
+    errors: [451, 503],
     handle: async ({ caller, params, body, offsetMs }) => {
       const started = await caller.live.payEvent(untrusted({ ...body, eventId: params.eventId }));
       return renderPaymentInitiation(started, renderEvent(started.resource, view(auth, offsetMs)));
@@ -130,6 +130,7 @@ export const liveRoutes = [
     summary: "Read a public live channel",
     requestSchema: getChannelInput,
     responseSchema: publicChannelSchema,
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params }) =>
       renderChannel(await caller.live.getPublicChannel(untrusted({ channelId: params.channelId })), { publicView: true }),
   }),
@@ -248,6 +249,7 @@ export const liveRoutes = [
     summary: "Read a public live event",
     requestSchema: getEventInput,
     responseSchema: publicEventSchema,
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params, offsetMs }) =>
       renderEvent(await caller.live.getPublicEvent(untrusted({ eventId: params.eventId })), view("public", offsetMs)),
   }),

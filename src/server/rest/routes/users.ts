@@ -29,7 +29,8 @@ export const userRoutes = [
     status: 201,
     summary: "Register a user",
     requestSchema: registerUserInput,
-    errors: [429],
+    // 403 while registration is closed (domain/admin/registration.ts)
+    errors: [403, 429],
     handle: async ({ caller, body }) => renderUser(await caller.users.register(untrusted({ ...body, birthDate: dateIn(body.birthDate) }))),
   }),
   // GET /api/public/user/activate?token= - activate an account from the link of the activation mail
@@ -131,6 +132,7 @@ export const userRoutes = [
     auth: "public",
     status: 200,
     summary: "Read a public user",
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params }) => renderPublicUser(await caller.users.publicOverview(untrusted({ userCode: params.userCode }))),
   }),
   // POST /api/public/search/users - search active users (sort: relevance | lastActivity | userCode)

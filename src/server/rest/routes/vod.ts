@@ -38,7 +38,7 @@ const playRoute = (path: string, auth: "public" | "private") =>
     summary: auth === "public" ? "Play a vod (public)" : "Play a vod",
     requestSchema: playVodInput,
     responseSchema: playResultSchema(viewOf(auth).schema),
-    errors: [503],
+    errors: [451, 503],
     handle: async ({ caller, params, body, lang }) => {
       const played = await caller.vod.play(untrusted({ ...body, vodId: params.vodId }));
       return renderPlayResult(played, viewOf(auth).render(played.resource), lang);
@@ -56,7 +56,7 @@ const payRoute = (path: string, auth: "public" | "private") =>
     requestSchema: payVodInput,
     responseSchema: paymentInitiationSchema(viewOf(auth).schema),
     // 409: a vod of an acquired content priced below its license's per-view price plus the fee
-    errors: [409, 503],
+    errors: [409, 451, 503],
     handle: async ({ caller, params, body }) => {
       const started = await caller.vod.pay(untrusted({ ...body, vodId: params.vodId }));
       return renderPaymentInitiation(started, viewOf(auth).render(started.resource));
@@ -97,6 +97,7 @@ export const vodRoutes = [
     summary: "Read a public vod",
     requestSchema: getPublicVodInput,
     responseSchema: publicVodItemSchema,
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params }) => renderPublicVodItem(await caller.vod.getPublic(untrusted({ vodId: params.vodId }))),
   }),
   // POST /api/vod/{vodId} - change licenseType and its condition, public, expirationDate
@@ -164,6 +165,7 @@ export const vodRoutes = [
     summary: "Preview a vod (15 seconds)",
     requestSchema: previewVodInput,
     responseSchema: playResultSchema(publicVodItemSchema),
+    errors: [451], // taken down (domain/admin)
     handle: async ({ caller, params, lang }) => {
       const previewed = await caller.vod.preview(untrusted({ vodId: params.vodId }));
       return renderPlayResult(previewed, renderPublicVodItem(previewed.resource), lang);

@@ -1,11 +1,46 @@
-import { router, userProcedure } from "@/server/trpc/init";
+import { publicProcedure, router, userProcedure } from "@/server/trpc/init";
 import { inputParser } from "@/server/domain/shared/validation";
 import { suspendUser, suspendUserInput, unsuspendUser, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
 import { listAudit, listAuditInput } from "@/server/domain/admin/audit";
+import {
+  createTakedown,
+  createTakedownInput,
+  listTakedowns,
+  listTakedownsInput,
+  restoreTakedown,
+  restoreTakedownInput,
+} from "@/server/domain/admin/takedowns";
+import {
+  dismissReport,
+  dismissReportInput,
+  listReports,
+  listReportsInput,
+  submitReport,
+  submitReportInput,
+} from "@/server/domain/admin/reports";
+import {
+  approveUser,
+  approveUserInput,
+  createInvitation,
+  getRegistrationMode,
+  setRegistrationInput,
+  setRegistrationMode,
+} from "@/server/domain/admin/registration";
 
-// Staff operations (issue 25): each checks the caller's role itself (domain/admin/staff.ts).
+// Staff operations (issue 25): each checks the caller's role itself (domain/admin/staff.ts); a report
+// is anyone's.
 export const adminRouter = router({
   suspendUser: userProcedure.input(inputParser(suspendUserInput)).mutation(({ ctx, input }) => suspendUser(ctx, input)),
   unsuspendUser: userProcedure.input(inputParser(unsuspendUserInput)).mutation(({ ctx, input }) => unsuspendUser(ctx, input)),
+  approveUser: userProcedure.input(inputParser(approveUserInput)).mutation(({ ctx, input }) => approveUser(ctx, input)),
   audit: userProcedure.input(inputParser(listAuditInput)).query(({ ctx, input }) => listAudit(ctx, input)),
+  takeDown: userProcedure.input(inputParser(createTakedownInput)).mutation(({ ctx, input }) => createTakedown(ctx, input)),
+  restore: userProcedure.input(inputParser(restoreTakedownInput)).mutation(({ ctx, input }) => restoreTakedown(ctx, input)),
+  takedowns: userProcedure.input(inputParser(listTakedownsInput)).query(({ ctx, input }) => listTakedowns(ctx, input)),
+  report: publicProcedure.input(inputParser(submitReportInput)).mutation(({ ctx, input }) => submitReport(ctx, input)),
+  reports: userProcedure.input(inputParser(listReportsInput)).query(({ ctx, input }) => listReports(ctx, input)),
+  dismissReport: userProcedure.input(inputParser(dismissReportInput)).mutation(({ ctx, input }) => dismissReport(ctx, input)),
+  registration: userProcedure.query(({ ctx }) => getRegistrationMode(ctx)),
+  setRegistration: userProcedure.input(inputParser(setRegistrationInput)).mutation(({ ctx, input }) => setRegistrationMode(ctx, input)),
+  createInvitation: userProcedure.mutation(({ ctx }) => createInvitation(ctx)),
 });

@@ -59,9 +59,10 @@ export async function castScheduleChanged(db: DbOrTx, channelId: string): Promis
 async function loadSchedule(db: Db, channelId: string, nowMs: number): Promise<ChannelSchedule | null> {
   const channel = await db.castChannel.findUnique({
     where: { id: channelId },
-    select: { ownerId: true, owner: { select: { status: true } } },
+    select: { ownerId: true, takedownId: true, owner: { select: { status: true } } },
   });
-  if (!channel || channel.owner.status !== "ACTIVE") return null;
+  // off air: a suspended owner, a channel taken down (domain/admin)
+  if (!channel || channel.owner.status !== "ACTIVE" || channel.takedownId) return null;
   const [fromMs, toMs] = [nowMs - LOOK_BACK_MS, nowMs + LOOK_AHEAD_MS];
   const rows = await db.castProgram.findMany({
     where: { channelId, startsAt: { lt: new Date(toMs) }, endsAt: { gt: new Date(fromMs) } },

@@ -1,0 +1,91 @@
+import type { Mail } from "@/server/mail/send-mail";
+import type { TargetType } from "./takedown-targets";
+
+// The mails of moderation (issue 25): the statement of reasons to an owner, the outcome of a report to
+// its reporter. English unless Italian, as the other mails.
+
+const KIND_EN: Record<TargetType, string> = {
+  vod: "video",
+  bundle: "bundle",
+  liveChannel: "live channel",
+  castChannel: "cast channel",
+  user: "public page",
+};
+const KIND_IT: Record<TargetType, string> = {
+  vod: "video",
+  bundle: "bundle",
+  liveChannel: "canale live",
+  castChannel: "canale cast",
+  user: "pagina pubblica",
+};
+
+export interface Statement {
+  targetType: TargetType;
+  label: string;
+  reason: string;
+  rule: string | null;
+  /** After a report, or on the moderators' own initiative. */
+  fromReport: boolean;
+  /** Where the owner reads the statement and appeals. */
+  noticesUrl: string;
+}
+
+/** The statement of reasons: what was taken down, which rule, how it was decided, how to appeal. */
+export function statementMail(to: string, language: string, s: Statement): Mail {
+  if (language.startsWith("it")) {
+    return {
+      to,
+      subject: `Kinora: ${KIND_IT[s.targetType]} "${s.label}" rimosso`,
+      text:
+        `Il tuo ${KIND_IT[s.targetType]} "${s.label}" non è più visibile al pubblico. I dati sono conservati.\n\n` +
+        `Motivo: ${s.reason}\n` +
+        `Regola applicata: ${s.rule ?? "condizioni d'uso"}\n` +
+        `Come è stato deciso: da un moderatore, ${s.fromReport ? "dopo una segnalazione" : "di propria iniziativa"}.\n\n` +
+        `Puoi presentare ricorso una volta, dal portale:\n${s.noticesUrl}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `Kinora: your ${KIND_EN[s.targetType]} "${s.label}" was taken down`,
+    text:
+      `Your ${KIND_EN[s.targetType]} "${s.label}" is no longer shown to the public. Its data is kept.\n\n` +
+      `Reason: ${s.reason}\n` +
+      `Rule applied: ${s.rule ?? "terms of use"}\n` +
+      `How it was decided: by a moderator, ${s.fromReport ? "after a report" : "on their own initiative"}.\n\n` +
+      `You may appeal once, from the portal:\n${s.noticesUrl}\n`,
+  };
+}
+
+/** The owner learns that the target is public again (restored, or an appeal won). */
+export function restoredMail(to: string, language: string, targetType: TargetType, label: string): Mail {
+  return language.startsWith("it")
+    ? {
+        to,
+        subject: `Kinora: ${KIND_IT[targetType]} "${label}" ripristinato`,
+        text: `Il tuo ${KIND_IT[targetType]} "${label}" è di nuovo visibile.\n`,
+      }
+    : {
+        to,
+        subject: `Kinora: your ${KIND_EN[targetType]} "${label}" is restored`,
+        text: `Your ${KIND_EN[targetType]} "${label}" is public again.\n`,
+      };
+}
+
+/** The reporter learns what came of the report. */
+export function reportOutcomeMail(to: string, outcome: "takedown" | "dismissed", targetType: TargetType): Mail {
+  const what = KIND_EN[targetType];
+  return outcome === "takedown"
+    ? { to, subject: "Kinora: your report was acted on", text: `Thank you for your report. The ${what} you reported was taken down.\n` }
+    : {
+        to,
+        subject: "Kinora: your report was reviewed",
+        text: `Thank you for your report. A moderator reviewed the ${what} and found no breach of the rules.\n`,
+      };
+}
+
+/** A registration waiting for approval was approved. */
+export function approvedMail(to: string, language: string): Mail {
+  return language.startsWith("it")
+    ? { to, subject: "Kinora: il tuo account è approvato", text: "Un moderatore ha approvato il tuo account: ora puoi accedere.\n" }
+    : { to, subject: "Kinora: your account is approved", text: "A moderator approved your account: you can log in now.\n" };
+}

@@ -1,0 +1,312 @@
+// Moderation (issue 25) over real HTTP: reports by anyone (with a token or none), the moderators'
+// queue, takedowns of every kind of target (451 with the reason on every public path, left out of the
+// searches, the data kept), the statement of reasons and the reporter's outcome by mail, restoring, and
+// the audit rows of each action.
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import type { Api, ApiResponse } from "../support/api";
+import { waitForMail } from "../support/mailbox";
+import { address, connect, newUser, type TestUser } from "./users-fixtures";
+import { assertErrorBody, assertTakenDown, ISO, testAdmin } from "./admin-fixtures";
+import { publish, readyItem, uniqueWord, vodIds } from "./vod-fixtures";
+import { createBundle } from "./bundle-fixtures";
+import { createChannel } from "./live-fixtures";
+import { createCastChannel } from "./cast-fixtures";
+
+let api: Api;
+let mailDir: string;
+let admin: TestUser;
+let publicToken: string;
+
+before(async () => {
+  ({ api, mailDir } = await connect());
+  admin = await testAdmin(api);
+  publicToken = await api.publicToken();
+});
+
+/** A report from a fresh address (reports are limited per address), with `token` or none. */
+const report = (body: Record<string, unknown>, token?: string, from = address()) =>
+  api.post("/api/public/reports", body, { token, headers: { "X-Forwarded-For": from } });
+const takeDown = (body: Record<string, unknown>, as = admin) => api.post("/api/admin/takedowns", body, { token: as.access });
+const restore = (takedownId: string, as = admin) => api.delete(`/api/admin/takedowns/${takedownId}`, { token: as.access });
+const queue = (query = "") => api.get(`/api/admin/reports${query}`, { token: admin.access });
+const auditOf = async (targetId: string) => (await api.get(`/api/admin/audit?targetId=${targetId}`, { token: admin.access })).body;
+
+describe("a vod reported, taken down from the queue, restored", () => {
+  test("451 with the reason on item, play, preview and pay; out of the search; statement and outcome mailed; all back after restore", async () => {
+    const owner = await newUser(api);
+    const word = uniqueWord("td");
+    const item = await readyItem(api, owner.access, { title: `Reported ${word}` });
+    const vod = await publish(api, owner.access, item.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: "2,00" });
+    const paths = {
+      item: `/api/public/vod/${vod.vodId}`,
+      play: `/api/public/vod/${vod.vodId}/play`,
+      preview: `/api/public/vod/${vod.vodId}/preview`,
+      pay: `/api/public/vod/${vod.vodId}/pay`,
+    };
+    const calls: Record<keyof typeof paths, (token?: string) => Promise<ApiResponse>> = {
+      item: (token = publicToken) => api.get(paths.item, { token }),
+      play: (token = publicToken) => api.post(paths.play, {}, { token }),
+      preview: (token = publicToken) => api.post(paths.preview, {}, { token }),
+      pay: (token = publicToken) => api.post(paths.pay, { returnUrl: `${api.url}/ok` }, { token }),
+    };
+    const search = () => api.post("/api/public/search/vod/contents", { queryString: word }, { token: publicToken });
+    for (const [name, call] of Object.entries(calls)) assert.equal((await call()).status, 200, name);
+    assert.deepEqual(vodIds(await search()), [vod.vodId]);
+
+    // a viewer without any token reports it
+    const witness = `${uniqueWord("witness")}@example.test`;
+    const filed = await report({
+      targetType: "vod",
+      targetId: vod.vodId,
+      reason: "violence",
+      details: "A fight scene at 0:01",
+      email: witness,
+    });
+    assert.equal(filed.status, 201, filed.text);
+    assert.deepEqual(Object.keys(filed.body).sort(), ["createdAt", "reason", "reportId", "targetId", "targetType"]);
+    assert.match(filed.body.reportId, /^[0-9a-f-]{36}$/);
+    assert.deepEqual([filed.body.targetType, filed.body.targetId, filed.body.reason], ["vod", vod.vodId, "violence"]);
+    const open = (await queue()).body;
+    const mine = open.find((r: { reportId: string }) => r.reportId === filed.body.reportId);
+    assert.ok(mine, "the report waits in the queue");
+    assert.deepEqual(
+      [mine.signedIn, mine.email, mine.details, mine.closedAt, mine.outcome],
+      [false, witness, "A fight scene at 0:01", null, null],
+    );
+    assert.ok(
+      open.every((r: { closedAt: unknown }) => r.closedAt === null),
+      "the queue is of open reports",
+    );
+    const times = open.map((r: { createdAt: string }) => r.createdAt);
+    assert.deepEqual(times, [...times].sort().reverse(), "newest first");
+
+    // the moderator takes it down from the report
+    const reason = "Graphic violence without a warning";
+    const done = await takeDown({ targetType: "vod", targetId: vod.vodId, reason, rule: "violence", reportId: filed.body.reportId });
+    assert.equal(done.status, 201, done.text);
+    const takedownId = done.body.takedownId;
+    assert.match(takedownId, /^[0-9a-f-]{36}$/);
+    assert.deepEqual(
+      [done.body.targetType, done.body.targetId, done.body.reason, done.body.createdBy, done.body.restoredAt],
+      ["vod", vod.vodId, reason, admin.userCode, null],
+    );
+    assert.match(done.body.createdAt, ISO);
+
+    for (const [name, call] of Object.entries(calls)) {
+      assertTakenDown(await call(), paths[name as keyof typeof paths], reason);
+      assertTakenDown(await call(owner.access), paths[name as keyof typeof paths], reason);
+    }
+    assert.deepEqual(vodIds(await search()), [], "searches leave it out");
+    // the data is kept: the owner still reads the vod and its box item
+    assert.equal((await api.get(`/api/vod/${vod.vodId}`, { token: owner.access })).status, 200);
+    assert.equal((await api.get(`/api/box/${item.boxId}`, { token: owner.access })).status, 200);
+    // one takedown in force per target
+    assertErrorBody(await takeDown({ targetType: "vod", targetId: vod.vodId, reason: "Again" }), 409, "/api/admin/takedowns");
+
+    // the report is closed with its outcome; the reporter and the owner are told
+    assert.ok(!(await queue()).body.some((r: { reportId: string }) => r.reportId === filed.body.reportId));
+    const closed = (await queue("?state=closed")).body.find((r: { reportId: string }) => r.reportId === filed.body.reportId);
+    assert.deepEqual([closed.outcome, closed.closedBy, closed.takedownId], ["takedown", admin.userCode, takedownId]);
+    assert.match(closed.closedAt, ISO);
+    const outcome = await waitForMail(mailDir, witness);
+    assert.match(outcome.text, /was taken down/);
+    const statement = await waitForMail(mailDir, owner.email, (m) => m.subject.includes("was taken down"));
+    assert.equal(statement.subject, `Kinora: your video "Reported ${word}" was taken down`);
+    assert.match(statement.text, new RegExp(`Reason: ${reason}`));
+    assert.match(statement.text, /Rule applied: violence/);
+    assert.match(statement.text, /by a moderator, after a report/);
+    assert.match(statement.text, /appeal once, from the portal:\nhttp:\/\/\S+\/notices/);
+
+    // restored: everything answers as before
+    const lifted = await restore(takedownId);
+    assert.equal(lifted.status, 204, lifted.text);
+    for (const [name, call] of Object.entries(calls)) assert.equal((await call()).status, 200, name);
+    assert.deepEqual(vodIds(await search()), [vod.vodId]);
+    assert.equal((await restore(takedownId)).status, 204, "restoring again changes nothing");
+    await waitForMail(mailDir, owner.email, (m) => m.subject.includes("is restored"));
+    const listed = (await api.get("/api/admin/takedowns", { token: admin.access })).body.find(
+      (t: { takedownId: string }) => t.takedownId === takedownId,
+    );
+    assert.match(listed.restoredAt, ISO);
+    assert.equal(listed.restoredBy, admin.userCode);
+
+    const entries = await auditOf(vod.vodId);
+    assert.deepEqual(
+      entries.map((e: { action: string }) => e.action),
+      ["takedown.restore", "takedown.create"],
+    );
+    assert.deepEqual(
+      [entries[1].before, entries[1].after, entries[1].reason],
+      [{ takenDown: false }, { takenDown: true, takedownId }, reason],
+    );
+  });
+});
+
+describe("takedowns of bundles, channels and user pages", () => {
+  test("each answers 451 on its public paths and leaves the searches; restoring brings it back", async () => {
+    const owner = await newUser(api);
+    const word = uniqueWord("tk");
+    const bundle = await createBundle(api, owner, { name: `Bundle ${word}` });
+    const live = await createChannel(api, owner, { name: `Live ${word}` });
+    const cast = await createCastChannel(api, owner, { name: `Cast ${word}` });
+    const targets = [
+      {
+        targetType: "bundle",
+        targetId: bundle.bundleId,
+        paths: [`/api/public/contentbundle/${bundle.bundleId}`, `/api/public/contentbundle/${bundle.bundleId}/items`],
+        search: () => api.post("/api/public/search/contentbundles", { queryString: word }, { token: publicToken }),
+      },
+      {
+        targetType: "liveChannel",
+        targetId: live.channelId,
+        paths: [`/api/public/live/channel/${live.channelId}`],
+        search: () => api.post("/api/public/search/live/channels", { queryString: word }, { token: publicToken }),
+      },
+      {
+        targetType: "castChannel",
+        targetId: cast.channelId,
+        paths: [`/api/public/cast/channel/${cast.channelId}`],
+        search: () => api.post("/api/public/search/cast/channels", { queryString: word }, { token: publicToken }),
+      },
+      {
+        targetType: "user",
+        targetId: owner.userCode,
+        paths: [`/api/public/user/${owner.userCode}/overview`],
+        search: () => api.post("/api/public/search/users", { queryString: owner.userCode }, { token: publicToken }),
+      },
+    ];
+    const found = async (t: (typeof targets)[number]) => {
+      const res = await t.search();
+      assert.equal(res.status, 200, res.text);
+      return res.body.totalCount as number;
+    };
+    for (const t of targets) {
+      for (const path of t.paths) assert.equal((await api.get(path, { token: publicToken })).status, 200, path);
+      assert.equal(await found(t), 1, `${t.targetType} found before`);
+    }
+    const ids: string[] = [];
+    for (const t of targets) {
+      const reason = `Breach of the rules by a ${t.targetType}`;
+      const done = await takeDown({ targetType: t.targetType, targetId: t.targetId, reason });
+      assert.equal(done.status, 201, done.text);
+      ids.push(done.body.takedownId);
+      for (const path of t.paths) assertTakenDown(await api.get(path, { token: publicToken }), path, reason);
+      assert.equal(await found(t), 0, `${t.targetType} left out of the search`);
+    }
+    // a live stream path of a channel taken down: its play answers 451 too
+    const play = `/api/public/live/channel/${live.channelId}/play`;
+    assert.equal((await api.post(play, {}, { token: publicToken })).status, 451);
+    for (const id of ids) assert.equal((await restore(id)).status, 204);
+    for (const t of targets) {
+      for (const path of t.paths) assert.equal((await api.get(path, { token: publicToken })).status, 200, path);
+      assert.equal(await found(t), 1, `${t.targetType} found again`);
+    }
+  });
+
+  test("bad requests: an unknown target 404, an unknown type or no reason 400, an unknown takedown 404", async () => {
+    assertErrorBody(
+      await takeDown({ targetType: "vod", targetId: "7d7f3c1e-0000-4000-8000-000000000000", reason: "x" }),
+      404,
+      "/api/admin/takedowns",
+    );
+    assertErrorBody(await takeDown({ targetType: "user", targetId: "nobody-by-that-code", reason: "x" }), 404, "/api/admin/takedowns");
+    const bad = await takeDown({ targetType: "channel", targetId: "x", reason: " " });
+    assertErrorBody(bad, 400, "/api/admin/takedowns");
+    assert.deepEqual(bad.body.errors.map((e: { field: string }) => e.field).sort(), ["reason", "targetType"]);
+    assertErrorBody(
+      await restore("7d7f3c1e-0000-4000-8000-000000000000"),
+      404,
+      "/api/admin/takedowns/7d7f3c1e-0000-4000-8000-000000000000",
+    );
+  });
+
+  test("users: 403 on every takedown and report operation; no token: 401", async () => {
+    const user = await newUser(api);
+    const ops: [string, string, unknown?][] = [
+      ["POST", "/api/admin/takedowns", { targetType: "user", targetId: user.userCode, reason: "x" }],
+      ["GET", "/api/admin/takedowns"],
+      ["GET", "/api/admin/reports"],
+      ["GET", "/api/admin/settings/registration"],
+      ["POST", "/api/admin/settings/registration", { mode: "closed" }],
+      ["POST", "/api/admin/invitations", {}],
+    ];
+    for (const [method, path, body] of ops) {
+      const as = (token?: string) => (method === "GET" ? api.get(path, { token }) : api.post(path, body, { token }));
+      assertErrorBody(await as(user.access), 403, path);
+      assert.equal((await as(publicToken)).status, 403, path);
+      assert.equal((await as()).status, 401, path);
+    }
+  });
+});
+
+describe("reports", () => {
+  test("a signed-in report; unknown targets 404; reasons and copyright notices checked", async () => {
+    const owner = await newUser(api);
+    const reporter = await newUser(api);
+    const channel = await createChannel(api, owner);
+    const signedIn = await report({ targetType: "liveChannel", targetId: channel.channelId, reason: "spam" }, reporter.access);
+    assert.equal(signedIn.status, 201, signedIn.text);
+    const queued = (await queue()).body.find((r: { reportId: string }) => r.reportId === signedIn.body.reportId);
+    assert.deepEqual([queued.signedIn, queued.email], [true, reporter.email], "a signed-in reporter is told at the account's address");
+    // with a public token too
+    assert.equal((await report({ targetType: "user", targetId: owner.userCode, reason: "harassment" }, publicToken)).status, 201);
+
+    assertErrorBody(await report({ targetType: "vod", targetId: "not-an-id", reason: "spam" }), 404, "/api/public/reports");
+    assertErrorBody(await report({ targetType: "castChannel", targetId: channel.channelId, reason: "spam" }), 404, "/api/public/reports");
+    const bad = await report({ targetType: "liveChannel", targetId: channel.channelId, reason: "rude" });
+    assertErrorBody(bad, 400, "/api/public/reports");
+    assert.deepEqual(
+      bad.body.errors.map((e: { field: string }) => e.field),
+      ["reason"],
+    );
+    // a copyright notice: what the work is and whom to reach
+    const thin = await report({ targetType: "liveChannel", targetId: channel.channelId, reason: "copyright", details: "mine" });
+    assertErrorBody(thin, 400, "/api/public/reports");
+    assert.deepEqual(thin.body.errors.map((e: { field: string }) => e.field).sort(), ["details", "email"]);
+    const notice = await report(
+      {
+        targetType: "liveChannel",
+        targetId: channel.channelId,
+        reason: "copyright",
+        details: "My film 'Harbour Lights' (2021) is streamed here",
+      },
+      reporter.access,
+    );
+    assert.equal(notice.status, 201, notice.text);
+
+    // dismissed: the reports of the target close, the reporter is told, the audit says so
+    const dismissed = await api.post(
+      `/api/admin/reports/${signedIn.body.reportId}/dismiss`,
+      { reason: "Not spam" },
+      { token: admin.access },
+    );
+    assert.equal(dismissed.status, 200, dismissed.text);
+    assert.deepEqual([dismissed.body.outcome, dismissed.body.closedBy], ["dismissed", admin.userCode]);
+    assert.ok(!(await queue()).body.some((r: { targetId: string }) => r.targetId === channel.channelId));
+    await waitForMail(mailDir, reporter.email, (m) => m.subject === "Kinora: your report was reviewed");
+    assertErrorBody(
+      await api.post(`/api/admin/reports/${signedIn.body.reportId}/dismiss`, {}, { token: admin.access }),
+      409,
+      `/api/admin/reports/${signedIn.body.reportId}/dismiss`,
+    );
+    assert.equal((await auditOf(channel.channelId))[0].action, "report.dismiss");
+  });
+
+  test("rate limited per address and per user (REPORTS_PER_HOUR, 20 on the test servers)", async () => {
+    const owner = await newUser(api);
+    const target = { targetType: "user", targetId: owner.userCode, reason: "spam" };
+    const from = address();
+    for (let i = 0; i < 20; i++) assert.equal((await report(target, undefined, from)).status, 201, `report ${i + 1}`);
+    const limited = await report(target, undefined, from);
+    assertErrorBody(limited, 429, "/api/public/reports");
+    assert.ok(Number(limited.headers.get("retry-after")) > 0);
+    // another address is not limited by it
+    assert.equal((await report(target)).status, 201);
+
+    // one user from many addresses
+    const busy = await newUser(api);
+    for (let i = 0; i < 20; i++) assert.equal((await report(target, busy.access)).status, 201, `user report ${i + 1}`);
+    assertErrorBody(await report(target, busy.access), 429, "/api/public/reports");
+  });
+});
