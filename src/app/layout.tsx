@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
+import Link from "next/link";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/providers";
@@ -47,7 +48,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {children}
             </main>
             <footer className="site-footer">
-              <div className="container">{t("footer")}</div>
+              <div className="container">
+                {t("footer")} · <Link href="/transparency">{t("transparency")}</Link> · <Link href="/terms">{t("terms")}</Link>
+              </div>
             </footer>
           </Providers>
         </NextIntlClientProvider>

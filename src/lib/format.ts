@@ -24,6 +24,19 @@ export const formatShortDay = (d: Date, language = "en"): string => dayFormat(la
 /** A day of the current stretch, on a chart's axis: "23 Nov". */
 export const formatDayMonth = (d: Date, language = "en"): string => dayFormat(language, "short", false).format(d);
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant in tables, in UTC to the minute: "23 Nov 2026, 14:05 UTC" (an audit log's times). */
+export function formatDateTime(d: Date, language = "en"): string {
+  const key = intlLocale(language);
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(key, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    timeFormats.set(key, format);
+  }
+  return `${format.format(d)} UTC`;
+}
+
 /** A count with the language's digit grouping: "1,000", "1.000". */
 export const formatCount = (n: number, language = "en"): string => n.toLocaleString(intlLocale(language));
 

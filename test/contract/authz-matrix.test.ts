@@ -2,6 +2,7 @@
 // the resource, another user, a public token, no token and a forged token (signed with another key,
 // naming the owner), with the status expected of each. The routes come from the OpenAPI document, which
 // is generated from the route table: a new route with an id and no row here fails the test.
+import { testAdmin } from "./admin-fixtures";
 import assert from "node:assert/strict";
 import { createSecretKey, randomBytes, randomUUID } from "node:crypto";
 import { before, test } from "node:test";
@@ -48,6 +49,8 @@ interface Fixture {
   ppvEventId: string;
   doomedChannelId: string;
   doomedEventId: string;
+  /** A takedown by the tests' administrator of a channel of the owner's, for the owner's appeal. */
+  takedownId: string;
   /** A cast channel of the owner's (its body) with a LIVE program of a stream on CAST_DAY, a stream, and a channel and a stream the DELETE rows remove. */
   cast: {
     channel: Record<string, unknown>;
@@ -128,6 +131,23 @@ const matrix = (): Record<string, Row> => ({
   "DELETE /api/admin/takedowns/{takedownId}": {
     request: () => ({ path: `/api/admin/takedowns/${randomUUID()}` }),
     expect: STAFF_ONLY,
+  },
+  "POST /api/admin/users/{userCode}/role": {
+    request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/role`, body: { role: "moderator" } }),
+    expect: STAFF_ONLY,
+  },
+  "POST /api/admin/jobs/{jobId}/retry": {
+    request: () => ({ path: `/api/admin/jobs/${randomUUID()}/retry`, body: {} }),
+    expect: STAFF_ONLY,
+  },
+  "POST /api/admin/takedowns/{takedownId}/appeal": {
+    request: (f) => ({ path: `/api/admin/takedowns/${f.takedownId}/appeal`, body: { outcome: "upheld", response: "The matrix tries" } }),
+    expect: STAFF_ONLY,
+  },
+  // the owner's one appeal of a takedown of theirs: another user's is not found
+  "POST /api/user/me/notices/{takedownId}/appeal": {
+    request: (f) => ({ path: `/api/user/me/notices/${f.takedownId}/appeal`, body: { text: "It was a misunderstanding" } }),
+    expect: { owner: 200, ...PRIVATE },
   },
   "POST /api/admin/reports/{reportId}/dismiss": {
     request: () => ({ path: `/api/admin/reports/${randomUUID()}/dismiss`, body: {} }),
@@ -549,8 +569,22 @@ before(async () => {
     doomedMarketId: await listing({ licenseType: "FREE" }),
     ...(await liveFixture(owner)),
     cast: await castFixture(owner),
+    takedownId: await takedownFixture(owner),
   };
 });
+
+/** The tests' administrator takes a live channel of the owner's down: the owner may appeal it. */
+async function takedownFixture(owner: TestUser): Promise<string> {
+  const channel = await createChannel(api, owner);
+  const admin = await testAdmin(api);
+  const res = await api.post(
+    "/api/admin/takedowns",
+    { targetType: "liveChannel", targetId: channel.channelId, reason: "Matrix" },
+    { token: admin.access },
+  );
+  assert.equal(res.status, 201, res.text);
+  return res.body.takedownId;
+}
 
 /** The owner's cast channel with one LIVE program on CAST_DAY, its stream, and what the DELETE rows remove. */
 async function castFixture(owner: TestUser): Promise<Fixture["cast"]> {

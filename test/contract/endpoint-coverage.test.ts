@@ -49,8 +49,18 @@ const UNDOCUMENTED_ALLOWED = new Set([
   endpointKey("GET", "/api/admin/settings/registration"),
   endpointKey("POST", "/api/admin/settings/registration"),
   endpointKey("POST", "/api/admin/invitations"),
-  // reports of abuse by anyone (issue 25, tag Reports)
+  endpointKey("GET", "/api/admin/appeals"),
+  endpointKey("GET", "/api/admin/dashboard"),
+  endpointKey("GET", "/api/admin/users"),
+  endpointKey("POST", "/api/admin/users/{userCode}/role"),
+  endpointKey("GET", "/api/admin/jobs/failed"),
+  endpointKey("POST", "/api/admin/jobs/{jobId}/retry"),
+  endpointKey("GET", "/api/public/transparency"),
+  endpointKey("POST", "/api/admin/takedowns/{takedownId}/appeal"),
+  // reports of abuse by anyone, an owner's statements of reasons and appeal (issue 25, tag Reports)
   endpointKey("POST", "/api/public/reports"),
+  endpointKey("GET", "/api/user/me/notices"),
+  endpointKey("POST", "/api/user/me/notices/{takedownId}/appeal"),
 ]);
 
 let api: Api;

@@ -240,6 +240,89 @@ describe("takedowns of bundles, channels and user pages", () => {
   });
 });
 
+describe("statements of reasons and appeals", () => {
+  test("the owner reads the statement and appeals once; upheld keeps it down, reversed restores it; the owner is told", async () => {
+    const owner = await newUser(api);
+    const [kept, wrong] = [
+      await createChannel(api, owner, { name: "Kept down" }),
+      await createChannel(api, owner, { name: "Wrongly down" }),
+    ];
+    const down = async (channelId: string, reason: string) => {
+      const res = await takeDown({ targetType: "liveChannel", targetId: channelId, reason, rule: "spam" });
+      assert.equal(res.status, 201, res.text);
+      return res.body.takedownId as string;
+    };
+    const keptId = await down(kept.channelId, "Spam links in the description");
+    const wrongId = await down(wrong.channelId, "Looked like spam");
+    const notices = async () => (await api.get("/api/user/me/notices", { token: owner.access })).body;
+    const [newest, oldest] = await notices();
+    assert.deepEqual(
+      [
+        newest.takedownId,
+        newest.targetLabel,
+        newest.reason,
+        newest.rule,
+        newest.decidedAfterReport,
+        newest.inForce,
+        newest.canAppeal,
+        newest.appeal,
+      ],
+      [wrongId, "Wrongly down", "Looked like spam", "spam", false, true, true, null],
+    );
+    assert.equal(oldest.takedownId, keptId);
+    assert.ok(!("createdBy" in newest), "the owner is not told which moderator");
+    // another user has no notices of it, and cannot appeal it
+    const stranger = await newUser(api);
+    assert.deepEqual((await api.get("/api/user/me/notices", { token: stranger.access })).body, []);
+    const appeal = (id: string, text: string, as = owner) => api.post(`/api/user/me/notices/${id}/appeal`, { text }, { token: as.access });
+    assert.equal((await appeal(wrongId, "Mine", stranger)).status, 404);
+    assertErrorBody(await appeal(wrongId, " "), 400, `/api/user/me/notices/${wrongId}/appeal`);
+
+    for (const id of [keptId, wrongId]) {
+      const done = await appeal(id, "These are links to my own shop");
+      assert.equal(done.status, 200, done.text);
+      assert.deepEqual(
+        [done.body.canAppeal, done.body.appeal.text, done.body.appeal.outcome],
+        [false, "These are links to my own shop", null],
+      );
+    }
+    assertErrorBody(await appeal(keptId, "Again"), 409, `/api/user/me/notices/${keptId}/appeal`);
+    const waiting = (await api.get("/api/admin/appeals", { token: admin.access })).body.map((t: { takedownId: string }) => t.takedownId);
+    assert.ok(waiting.includes(keptId) && waiting.includes(wrongId));
+
+    const decide = (id: string, outcome: string, response: string) =>
+      api.post(`/api/admin/takedowns/${id}/appeal`, { outcome, response }, { token: admin.access });
+    const upheld = await decide(keptId, "upheld", "Selling through links breaks rule 4");
+    assert.equal(upheld.status, 200, upheld.text);
+    assert.deepEqual([upheld.body.restoredAt, upheld.body.appeal.outcome, upheld.body.appeal.decidedBy], [null, "upheld", admin.userCode]);
+    assert.equal((await api.get(`/api/public/live/channel/${kept.channelId}`, { token: publicToken })).status, 451);
+    const reversed = await decide(wrongId, "reversed", "Your own shop is allowed");
+    assert.equal(reversed.status, 200, reversed.text);
+    assert.match(reversed.body.restoredAt, ISO);
+    assert.equal((await api.get(`/api/public/live/channel/${wrong.channelId}`, { token: publicToken })).status, 200);
+    assertErrorBody(await decide(wrongId, "upheld", "Changed my mind"), 409, `/api/admin/takedowns/${wrongId}/appeal`);
+
+    const after = await notices();
+    assert.deepEqual(
+      after.map((n: { inForce: boolean; appeal: { outcome: string } }) => [n.inForce, n.appeal.outcome]),
+      [
+        [false, "reversed"],
+        [true, "upheld"],
+      ],
+    );
+    await waitForMail(mailDir, owner.email, (m) => m.subject === 'Kinora: appeal granted, your live channel "Wrongly down" is restored');
+    const rejected = await waitForMail(
+      mailDir,
+      owner.email,
+      (m) => m.subject === 'Kinora: appeal rejected for your live channel "Kept down"',
+    );
+    assert.match(rejected.text, /Selling through links breaks rule 4/);
+    const actions = (await auditOf(wrong.channelId)).map((e: { action: string }) => e.action);
+    assert.deepEqual(actions, ["appeal.reverse", "takedown.create"]);
+    assert.equal((await auditOf(kept.channelId))[0].action, "appeal.uphold");
+  });
+});
+
 describe("reports", () => {
   test("a signed-in report; unknown targets 404; reasons and copyright notices checked", async () => {
     const owner = await newUser(api);

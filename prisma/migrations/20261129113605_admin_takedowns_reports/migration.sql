@@ -21,6 +21,7 @@ CREATE TABLE "Takedown" (
     "id" UUID NOT NULL,
     "targetType" TEXT NOT NULL,
     "targetId" TEXT NOT NULL,
+    "targetLabel" TEXT NOT NULL,
     "ownerId" UUID,
     "reason" TEXT NOT NULL,
     "rule" TEXT,
@@ -85,6 +86,9 @@ CREATE INDEX "Takedown_ownerId_createdAt_idx" ON "Takedown"("ownerId", "createdA
 
 -- CreateIndex
 CREATE INDEX "Takedown_createdAt_idx" ON "Takedown"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "Takedown_appealedAt_idx" ON "Takedown"("appealedAt");
 
 -- CreateIndex
 CREATE INDEX "Report_closedAt_createdAt_idx" ON "Report"("closedAt", "createdAt");

@@ -33,9 +33,13 @@ const GROUPS = [
       { key: "finance", href: "/account/finance" },
       { key: "features", href: "/account/features" },
       { key: "password", href: "/account/password" },
+      { key: "notices", href: "/notices" },
     ],
   },
 ] as const;
+
+/** The console, for moderators and administrators only. */
+const STAFF_GROUP = { key: "admin", links: [{ key: "console", href: "/admin" }] } as const;
 
 /** Whether `href` is the area the page at `pathname` belongs to ("/account" only for itself: its sub-pages have links of their own). */
 function current(pathname: string, href: string): boolean {
@@ -45,9 +49,10 @@ function current(pathname: string, href: string): boolean {
 
 /**
  * The creator studio's navigation: a sidebar of grouped areas on a wide screen, a menu button that
- * opens the same list on a phone. The current area is marked (aria-current="page").
+ * opens the same list on a phone. The current area is marked (aria-current="page"). Staff also have
+ * the console's group.
  */
-export function StudioNav() {
+export function StudioNav({ staff = false }: { staff?: boolean }) {
   const t = useTranslations("studio");
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
@@ -64,7 +69,7 @@ export function StudioNav() {
         {t("menu")}
       </button>
       <div id="studio-nav-groups" className="studio-nav__groups">
-        {GROUPS.map((group) => (
+        {(staff ? [...GROUPS, STAFF_GROUP] : GROUPS).map((group) => (
           <div key={group.key} className="studio-nav__group">
             <span id={`studio-group-${group.key}`} className="studio-nav__title">
               {t(`groups.${group.key}`)}

@@ -1,7 +1,7 @@
 // What an operator does with the job queue (`npm run jobs`, scripts/jobs.ts; docs/operations.md
 // "Jobs"): list the jobs that failed for good, put them back in the queue; and the retention sweep.
 import { normalizeUuid } from "@/server/core/uuid";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 
 const DAY_MS = 86_400_000;
 
@@ -30,7 +30,7 @@ export async function listFailedJobs(db: Db, opts: { type?: string; limit?: numb
 const RETRY = { status: "QUEUED", attempts: 0, lockedAt: null, lockedBy: null } as const;
 
 /** A FAILED job back in the queue, due now, with all its attempts again; false when no failed job has that id. */
-export async function retryJob(db: Db, id: string): Promise<boolean> {
+export async function retryJob(db: DbOrTx, id: string): Promise<boolean> {
   const jobId = normalizeUuid(id); // not an id: no row, and never a query
   if (!jobId) return false;
   const { count } = await db.job.updateMany({ where: { id: jobId, status: "FAILED" }, data: { ...RETRY, runAt: new Date() } });

@@ -8,6 +8,8 @@ export type CallResult<T> =
       ok: false;
       message: string;
       code?: string;
+      /** A takedown's reason, as staff wrote it (code TAKEN_DOWN): the page shows its notice. */
+      takedownReason?: string;
       /** The messages of a validation error by field path, translated (what the form components show under their inputs). */
       fieldErrors: Record<string, string>;
     };
@@ -27,6 +29,7 @@ export async function tryCall<T>(call: () => Promise<T>): Promise<CallResult<T>>
       ok: false,
       message: translate(lang, domainError.messageId, domainError.params),
       code: domainError.code,
+      takedownReason: domainError.code === "TAKEN_DOWN" ? String(domainError.params.reason ?? "") : undefined,
       fieldErrors: Object.fromEntries(domainError.fieldErrors.map((f) => [f.field, translate(lang, f.message, f.params)])),
     };
   }

@@ -13,6 +13,7 @@ import { goLiveRouter } from "./routers/go-live";
 import { castRouter } from "./routers/cast";
 import { discoveryRouter } from "./routers/discovery";
 import { adminRouter } from "./routers/admin";
+import { noticesRouter } from "./routers/notices";
 
 export const appRouter = router({
   users: usersRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   cast: castRouter,
   discovery: discoveryRouter,
   admin: adminRouter,
+  notices: noticesRouter,
 });
 
 export type AppRouter = typeof appRouter;

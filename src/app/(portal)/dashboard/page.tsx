@@ -10,10 +10,21 @@ export const generateMetadata = pageTitle("dashboard");
 // GET /dashboard - the logged user's license and usage (users.overview).
 export default async function DashboardPage() {
   const { caller } = await requirePortalCaller("/dashboard");
-  const [o, t, locale] = await Promise.all([caller.users.overview(), getTranslations("dashboard"), getLocale()]);
+  const [o, t, locale, notices] = await Promise.all([
+    caller.users.overview(),
+    getTranslations("dashboard"),
+    getLocale(),
+    caller.notices.mine(),
+  ]);
+  const inForce = notices.filter((n) => !n.restoredAt).length;
   return (
     <div className="container">
       <h1>{t("hello", { userCode: o.userCode })}</h1>
+      {inForce > 0 && (
+        <p className="notice notice--error" role="status" data-testid="dashboard-notices">
+          {t.rich("takenDown", { count: inForce, link: (chunks) => <Link href="/notices">{chunks}</Link> })}
+        </p>
+      )}
       <div className="grid">
         <section className="card" aria-labelledby="license-title">
           <h2 id="license-title">

@@ -42,7 +42,7 @@ export const listAuditInput = z.object({
   targetType: z.string().max(40).optional(),
   targetId: z.string().max(200).optional(),
   actor: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().int().min(1).max(5000).default(100),
   /** Entries before this instant (ISO 8601): the next page after the last entry's `at`. */
   before: z.coerce.date().optional(),
 });
@@ -61,4 +61,22 @@ export async function listAudit(ctx: Ctx, input: z.output<typeof listAuditInput>
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: input.limit,
   });
+}
+
+const CSV_COLUMNS = ["at", "actor", "action", "targetType", "targetId", "before", "after", "reason", "requestId"] as const;
+
+/** One CSV field: quoted when it holds a comma, quote or line break; a formula's lead character defused (spreadsheets). */
+function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The entries `listAudit` finds, as CSV (RFC 4180, a header line, CRLF): the export of the console and of GET /api/admin/audit?format=csv. */
+export async function auditCsv(ctx: Ctx, input: z.output<typeof listAuditInput>): Promise<string> {
+  const entries = await listAudit(ctx, input);
+  const lines = entries.map((e) =>
+    [e.at.toISOString(), e.actorCode, e.action, e.targetType, e.targetId, e.before, e.after, e.reason, e.requestId].map(csvField).join(","),
+  );
+  return [CSV_COLUMNS.join(","), ...lines].join("\r\n") + "\r\n";
 }

@@ -89,3 +89,37 @@ export function approvedMail(to: string, language: string): Mail {
     ? { to, subject: "Kinora: il tuo account è approvato", text: "Un moderatore ha approvato il tuo account: ora puoi accedere.\n" }
     : { to, subject: "Kinora: your account is approved", text: "A moderator approved your account: you can log in now.\n" };
 }
+
+/** A moderator decided the owner's appeal. */
+export function appealDecisionMail(
+  to: string,
+  language: string,
+  d: { targetType: TargetType; label: string; outcome: "upheld" | "reversed"; response: string },
+): Mail {
+  if (language.startsWith("it")) {
+    const what = `${KIND_IT[d.targetType]} "${d.label}"`;
+    return d.outcome === "reversed"
+      ? {
+          to,
+          subject: `Kinora: ricorso accolto, ${what} ripristinato`,
+          text: `Un moderatore ha accolto il tuo ricorso: il tuo ${what} è di nuovo visibile.\n\n${d.response}\n`,
+        }
+      : {
+          to,
+          subject: `Kinora: ricorso respinto per ${what}`,
+          text: `Un moderatore ha esaminato il tuo ricorso e ha confermato la rimozione del tuo ${what}.\n\n${d.response}\n`,
+        };
+  }
+  const what = `${KIND_EN[d.targetType]} "${d.label}"`;
+  return d.outcome === "reversed"
+    ? {
+        to,
+        subject: `Kinora: appeal granted, your ${what} is restored`,
+        text: `A moderator granted your appeal: your ${what} is public again.\n\n${d.response}\n`,
+      }
+    : {
+        to,
+        subject: `Kinora: appeal rejected for your ${what}`,
+        text: `A moderator reviewed your appeal and upheld the takedown of your ${what}.\n\n${d.response}\n`,
+      };
+}

@@ -50,6 +50,7 @@ export async function takeDown(
     data: {
       targetType: target.type,
       targetId: target.id,
+      targetLabel: target.label,
       ownerId: target.ownerId,
       reason: what.reason,
       rule: what.rule,
@@ -98,13 +99,17 @@ export async function createTakedown(ctx: Ctx, input: z.output<typeof createTake
   return takedown;
 }
 
-/** Lifts `takedown` in `tx`: the target shows again, the owner is told, the audit says who and why. */
+/**
+ * Lifts `takedown` in `tx`: the target shows again, the audit says who and why, and the owner is told
+ * (unless `told`: an appeal's decision says it).
+ */
 export async function liftTakedown(
   tx: DbOrTx,
   staff: StaffMember,
   takedown: Takedown,
   reason: string | undefined,
   action: string,
+  told = false,
 ): Promise<void> {
   await tx.takedown.update({
     where: { id: takedown.id },
@@ -121,7 +126,7 @@ export async function liftTakedown(
     after: { takenDown: false },
     reason,
   });
-  if (target) await tellOwner(tx, target.ownerId, (to, language) => restoredMail(to, language, target.type, target.label));
+  if (target && !told) await tellOwner(tx, target.ownerId, (to, language) => restoredMail(to, language, target.type, target.label));
 }
 
 // DELETE /api/admin/takedowns/{takedownId} -> 204: restores the target (a takedown lifted already: 204, nothing changes)

@@ -1,4 +1,5 @@
 import type { Ctx } from "@/server/core/context";
+import { env } from "@/server/env";
 import { signPlayback, type PlayGranted } from "@/server/domain/playback/sign-playback";
 
 /**
@@ -25,7 +26,8 @@ export function signLive(ctx: Ctx, channel: { ownerId: string; channelId: string
  * its end plus EVENT_END_GRACE_MS, cut at the start of the channel's next event, so neither a play
  * before the window (a free event's, a day ahead) nor a ticket for this event plays what the channel
  * airs before or after it (a pay-per-view event). Before the start the edge refuses the playlist
- * and players retry, as before the stream arrives.
+ * and players retry, as before the stream arrives. It closes one MEDIA_URL_TTL after it opens at the
+ * latest (a player plays again for a new one).
  */
 export async function signEventLive(
   ctx: Ctx,
@@ -37,7 +39,10 @@ export async function signEventLive(
     select: { startsAt: true },
   });
   const graceEnd = event.endsAt.getTime() + EVENT_END_GRACE_MS;
-  const until = new Date(next ? Math.min(graceEnd, next.startsAt.getTime()) : graceEnd);
+  // at most one media URL lifetime from when it opens, as every signed URL: a takedown or a suspension
+  // (domain/admin) ends what was issued before it within that time, however long the event
+  const opens = Math.max(Date.now(), event.startsAt.getTime());
+  const until = new Date(Math.min(next ? Math.min(graceEnd, next.startsAt.getTime()) : graceEnd, opens + env().MEDIA_URL_TTL * 1000));
   return signPlayback({ ownerId: event.ownerId, boxId: event.channelId, bandOwnerId: event.ownerId }, "live", {
     baseUrl: ctx.baseUrl,
     window: { from: event.startsAt, until },

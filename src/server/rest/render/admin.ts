@@ -1,5 +1,7 @@
 import type { AuditEntry, Report, Takedown } from "@/generated/prisma/client";
 import type { Suspension } from "@/server/domain/admin/suspend-user";
+import type { AdminDashboard, AdminUserRow } from "@/server/domain/admin/console";
+import type { FailedJob } from "@/server/jobs/admin";
 
 /** A user's suspension as /api/admin answers it (instants in ISO 8601, UTC). */
 export function renderSuspension(s: Suspension) {
@@ -59,6 +61,7 @@ export function renderTakedown(t: Takedown) {
     takedownId: t.id,
     targetType: t.targetType,
     targetId: t.targetId,
+    targetLabel: t.targetLabel,
     reason: t.reason,
     rule: t.rule,
     reportId: t.reportId,
@@ -76,6 +79,31 @@ export function renderTakedown(t: Takedown) {
           response: t.appealResponse,
         }
       : null,
+  };
+}
+
+/** A statement of reasons as its owner reads it: what, why, which rule, how it was decided, the appeal; not who decided. */
+export function renderNotice(t: Takedown) {
+  const { takedownId, targetType, targetId, targetLabel, reason, rule, createdAt, restoredAt, appeal } = renderTakedown(t);
+  return {
+    takedownId,
+    targetType,
+    targetId,
+    targetLabel,
+    reason,
+    rule,
+    decidedAfterReport: t.reportId !== null,
+    createdAt,
+    inForce: restoredAt === null,
+    restoredAt,
+    appeal: appeal && {
+      text: appeal.text,
+      appealedAt: appeal.appealedAt,
+      decidedAt: appeal.decidedAt,
+      outcome: appeal.outcome,
+      response: appeal.response,
+    },
+    canAppeal: restoredAt === null && appeal === null,
   };
 }
 
@@ -111,6 +139,7 @@ export const takedownSchema: Record<string, unknown> = {
     takedownId: { type: "string", format: "uuid" },
     targetType: { type: "string", enum: ["vod", "bundle", "liveChannel", "castChannel", "user"] },
     targetId: { type: "string" },
+    targetLabel: { type: "string" },
     reason: { type: "string" },
     rule: nullableString,
     reportId: nullableString,
@@ -157,4 +186,132 @@ export const registrationSchema: Record<string, unknown> = {
   type: "object",
   required: ["mode"],
   properties: { mode: { type: "string", enum: ["open", "approval", "closed", "invite"] } },
+};
+
+export const noticeSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["takedownId", "targetType", "targetId", "targetLabel", "reason", "createdAt", "inForce", "appeal", "canAppeal"],
+  properties: {
+    takedownId: { type: "string", format: "uuid" },
+    targetType: { type: "string", enum: ["vod", "bundle", "liveChannel", "castChannel", "user"] },
+    targetId: { type: "string" },
+    targetLabel: { type: "string" },
+    reason: { type: "string" },
+    rule: nullableString,
+    decidedAfterReport: { type: "boolean" },
+    createdAt: { type: "string", format: "date-time" },
+    inForce: { type: "boolean" },
+    restoredAt: { type: ["string", "null"], format: "date-time" },
+    appeal: { type: ["object", "null"] },
+    canAppeal: { type: "boolean" },
+  },
+};
+
+/** The console's dashboard figures (storage in bytes as a number). */
+export function renderDashboard(d: AdminDashboard) {
+  return { ...d, storageBytes: Number(d.storageBytes) };
+}
+
+/** An account as staff list it. */
+export function renderAdminUser(u: AdminUserRow) {
+  return {
+    userCode: u.userCode,
+    email: u.email,
+    status: u.status,
+    role: u.role,
+    license: u.licenseName,
+    storageUsedBytes: Number(u.storageUsedBytes),
+    createdAt: u.createdAt.toISOString(),
+    lastActivityAt: u.lastActivityAt.toISOString(),
+    suspendReason: u.suspendReason,
+    takenDown: u.takenDown,
+  };
+}
+
+/** A job that failed for good. */
+export function renderFailedJob(j: FailedJob) {
+  return {
+    jobId: j.id,
+    type: j.type,
+    attempts: j.attempts,
+    maxAttempts: j.maxAttempts,
+    lastError: j.lastError,
+    failedAt: j.failedAt.toISOString(),
+    createdAt: j.createdAt.toISOString(),
+  };
+}
+
+export const dashboardSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["users", "contents", "storageBytes", "revenue", "failedJobs", "openReports", "pendingAppeals", "takedownsInForce"],
+  properties: {
+    users: { type: "object", additionalProperties: { type: "integer" }, description: "Accounts by status" },
+    contents: { type: "object", additionalProperties: { type: "integer" } },
+    storageBytes: { type: "integer" },
+    revenue: { type: "array", items: { type: "object" } },
+    failedJobs: { type: "integer" },
+    openReports: { type: "integer" },
+    pendingAppeals: { type: "integer" },
+    takedownsInForce: { type: "integer" },
+  },
+};
+
+export const adminUserSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["userCode", "email", "status", "role", "license", "storageUsedBytes", "createdAt"],
+  properties: {
+    userCode: { type: "string" },
+    email: { type: "string" },
+    status: { type: "string" },
+    role: { type: "string", enum: ["USER", "MODERATOR", "ADMINISTRATOR"] },
+    license: { type: "string" },
+    storageUsedBytes: { type: "integer" },
+    createdAt: { type: "string", format: "date-time" },
+    lastActivityAt: { type: "string", format: "date-time" },
+    suspendReason: nullableString,
+    takenDown: { type: "boolean" },
+  },
+};
+
+export const failedJobSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["jobId", "type", "attempts", "lastError", "failedAt"],
+  properties: {
+    jobId: { type: "string", format: "uuid" },
+    type: { type: "string" },
+    attempts: { type: "integer" },
+    maxAttempts: { type: "integer" },
+    lastError: nullableString,
+    failedAt: { type: "string", format: "date-time" },
+    createdAt: { type: "string", format: "date-time" },
+  },
+};
+
+export const transparencySchema: Record<string, unknown> = {
+  type: "array",
+  items: {
+    type: "object",
+    required: [
+      "period",
+      "notices",
+      "noticesByReason",
+      "takedowns",
+      "takedownsByType",
+      "suspensions",
+      "medianHoursToAction",
+      "appeals",
+      "reversals",
+    ],
+    properties: {
+      period: { type: "string", description: "YYYY-MM (UTC)" },
+      notices: { type: "integer" },
+      noticesByReason: { type: "object", additionalProperties: { type: "integer" } },
+      takedowns: { type: "integer" },
+      takedownsByType: { type: "object", additionalProperties: { type: "integer" } },
+      suspensions: { type: "integer" },
+      medianHoursToAction: { type: ["number", "null"] },
+      appeals: { type: "integer" },
+      reversals: { type: "integer" },
+    },
+  },
 };

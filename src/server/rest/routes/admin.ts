@@ -1,11 +1,20 @@
+import { z } from "zod";
 import { route, untrusted } from "@/server/rest/route";
 import { suspendUserInput, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
 import { listAuditInput } from "@/server/domain/admin/audit";
 import { createTakedownInput, listTakedownsInput, restoreTakedownInput } from "@/server/domain/admin/takedowns";
 import { dismissReportInput, listReportsInput } from "@/server/domain/admin/reports";
 import { approveUserInput, setRegistrationInput } from "@/server/domain/admin/registration";
+import { decideAppealInput, listAppealsInput } from "@/server/domain/admin/appeals";
+import { retryJobInput, searchAdminUsersInput, setRoleInput } from "@/server/domain/admin/console";
 import {
+  adminUserSchema,
   auditEntriesSchema,
+  dashboardSchema,
+  failedJobSchema,
+  renderAdminUser,
+  renderDashboard,
+  renderFailedJob,
   registrationSchema,
   renderAuditEntry,
   renderReport,
@@ -53,9 +62,16 @@ export const adminRoutes = [
     auth: "private",
     status: 200,
     summary: "The audit log: every staff action, newest first",
-    requestSchema: listAuditInput,
+    requestSchema: listAuditInput.extend({ format: z.enum(["json", "csv"]).optional() }),
     responseSchema: auditEntriesSchema,
-    handle: async ({ caller, query }) => (await caller.admin.audit(untrusted(Object.fromEntries(query)))).map(renderAuditEntry),
+    // ?format=csv: the same entries as a CSV file (the console's export)
+    handle: async ({ caller, query }) => {
+      const { format, ...filters } = Object.fromEntries(query);
+      if (format !== "csv") return (await caller.admin.audit(untrusted(filters))).map(renderAuditEntry);
+      return new Response(await caller.admin.auditCsv(untrusted(filters)), {
+        headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="kinora-audit.csv"' },
+      });
+    },
   }),
   // POST /api/admin/users/{userCode}/approve - an account waiting for approval (registration policy "approval") becomes active
   route({
@@ -168,5 +184,87 @@ export const adminRoutes = [
       const created = await caller.admin.createInvitation();
       return { invitationCode: created.invitationCode, createdAt: created.createdAt.toISOString() };
     },
+  }),
+  // GET /api/admin/appeals - the owners' appeals: those waiting, the oldest first (state=pending|decided|all)
+  route({
+    method: "GET",
+    path: "/api/admin/appeals",
+    auth: "private",
+    status: 200,
+    summary: "The appeals of takedowns: those waiting for a decision, the oldest first",
+    requestSchema: listAppealsInput,
+    responseSchema: listOf(takedownSchema),
+    handle: async ({ caller, query }) => (await caller.admin.appeals(untrusted(Object.fromEntries(query)))).map(renderTakedown),
+  }),
+  // POST /api/admin/takedowns/{takedownId}/appeal {outcome, response} - decide an appeal: upheld, or reversed (restored)
+  route({
+    method: "POST",
+    path: "/api/admin/takedowns/{takedownId}/appeal",
+    auth: "private",
+    status: 200,
+    summary: "Decide an appeal: uphold the takedown, or reverse it (the target is restored); the owner is told",
+    requestSchema: decideAppealInput,
+    responseSchema: takedownSchema,
+    errors: [409],
+    handle: async ({ caller, params, body }) =>
+      renderTakedown(await caller.admin.decideAppeal(untrusted({ ...body, takedownId: params.takedownId }))),
+  }),
+  // GET /api/admin/dashboard - the console's figures: users, contents, storage, revenue, failed jobs, open reports
+  route({
+    method: "GET",
+    path: "/api/admin/dashboard",
+    auth: "private",
+    status: 200,
+    summary: "The administration dashboard's figures",
+    responseSchema: dashboardSchema,
+    handle: async ({ caller }) => renderDashboard(await caller.admin.dashboard()),
+  }),
+  // GET /api/admin/users?q=&status= - every account by code, e-mail or name, newest first
+  route({
+    method: "GET",
+    path: "/api/admin/users",
+    auth: "private",
+    status: 200,
+    summary: "Search every account (any status)",
+    requestSchema: searchAdminUsersInput,
+    responseSchema: listOf(adminUserSchema),
+    handle: async ({ caller, query }) => (await caller.admin.users(untrusted(Object.fromEntries(query)))).map(renderAdminUser),
+  }),
+  // POST /api/admin/users/{userCode}/role {role} - grant or revoke a role (administrators)
+  route({
+    method: "POST",
+    path: "/api/admin/users/{userCode}/role",
+    auth: "private",
+    status: 200,
+    summary: "Set a user's role: user, moderator or administrator",
+    requestSchema: setRoleInput,
+    responseSchema: {
+      type: "object",
+      required: ["userCode", "role"],
+      properties: { userCode: { type: "string" }, role: { type: "string" } },
+    },
+    errors: [409],
+    handle: async ({ caller, params, body }) => caller.admin.setRole(untrusted({ ...body, userCode: params.userCode })),
+  }),
+  // GET /api/admin/jobs/failed - the jobs that failed for good (administrators)
+  route({
+    method: "GET",
+    path: "/api/admin/jobs/failed",
+    auth: "private",
+    status: 200,
+    summary: "The jobs that failed for good, newest first",
+    responseSchema: listOf(failedJobSchema),
+    handle: async ({ caller }) => (await caller.admin.failedJobs()).map(renderFailedJob),
+  }),
+  // POST /api/admin/jobs/{jobId}/retry - a failed job back in the queue (administrators)
+  route({
+    method: "POST",
+    path: "/api/admin/jobs/{jobId}/retry",
+    auth: "private",
+    status: 200,
+    summary: "Retry a failed job",
+    requestSchema: retryJobInput,
+    responseSchema: { type: "object", required: ["jobId"], properties: { jobId: { type: "string" } } },
+    handle: async ({ caller, params }) => caller.admin.retryJob(untrusted({ jobId: params.jobId })),
   }),
 ];

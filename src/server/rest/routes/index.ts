@@ -55,7 +55,11 @@ export const restRouteGroups: RestRouteGroup[] = [
   },
   { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
   { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
-  { tag: "Reports", description: "Reports of abuse to the moderators, by anyone", routes: reportRoutes },
+  {
+    tag: "Reports",
+    description: "Reports of abuse to the moderators, by anyone; an owner's statements of reasons and appeals",
+    routes: reportRoutes,
+  },
   {
     tag: "admin",
     description: "Administration and moderation, for staff: suspensions, takedowns, reports, registration, the audit log",

@@ -1,7 +1,19 @@
 import { publicProcedure, router, userProcedure } from "@/server/trpc/init";
 import { inputParser } from "@/server/domain/shared/validation";
 import { suspendUser, suspendUserInput, unsuspendUser, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
-import { listAudit, listAuditInput } from "@/server/domain/admin/audit";
+import { auditCsv, listAudit, listAuditInput } from "@/server/domain/admin/audit";
+import {
+  adminDashboard,
+  failedJobs,
+  retryFailedJob,
+  retryJobInput,
+  searchAdminUsers,
+  searchAdminUsersInput,
+  setRoleInput,
+  setUserRole,
+  staffRoleOf,
+} from "@/server/domain/admin/console";
+import { transparencyInput, transparencyReport } from "@/server/domain/admin/transparency";
 import {
   createTakedown,
   createTakedownInput,
@@ -18,6 +30,7 @@ import {
   submitReport,
   submitReportInput,
 } from "@/server/domain/admin/reports";
+import { decideAppeal, decideAppealInput, listAppeals, listAppealsInput } from "@/server/domain/admin/appeals";
 import {
   approveUser,
   approveUserInput,
@@ -34,9 +47,19 @@ export const adminRouter = router({
   unsuspendUser: userProcedure.input(inputParser(unsuspendUserInput)).mutation(({ ctx, input }) => unsuspendUser(ctx, input)),
   approveUser: userProcedure.input(inputParser(approveUserInput)).mutation(({ ctx, input }) => approveUser(ctx, input)),
   audit: userProcedure.input(inputParser(listAuditInput)).query(({ ctx, input }) => listAudit(ctx, input)),
+  auditCsv: userProcedure.input(inputParser(listAuditInput)).query(({ ctx, input }) => auditCsv(ctx, input)),
+  role: publicProcedure.query(({ ctx }) => staffRoleOf(ctx)),
+  dashboard: userProcedure.query(({ ctx }) => adminDashboard(ctx)),
+  users: userProcedure.input(inputParser(searchAdminUsersInput)).query(({ ctx, input }) => searchAdminUsers(ctx, input)),
+  setRole: userProcedure.input(inputParser(setRoleInput)).mutation(({ ctx, input }) => setUserRole(ctx, input)),
+  failedJobs: userProcedure.query(({ ctx }) => failedJobs(ctx)),
+  retryJob: userProcedure.input(inputParser(retryJobInput)).mutation(({ ctx, input }) => retryFailedJob(ctx, input)),
+  transparency: publicProcedure.input(inputParser(transparencyInput)).query(({ ctx, input }) => transparencyReport(ctx, input)),
   takeDown: userProcedure.input(inputParser(createTakedownInput)).mutation(({ ctx, input }) => createTakedown(ctx, input)),
   restore: userProcedure.input(inputParser(restoreTakedownInput)).mutation(({ ctx, input }) => restoreTakedown(ctx, input)),
   takedowns: userProcedure.input(inputParser(listTakedownsInput)).query(({ ctx, input }) => listTakedowns(ctx, input)),
+  appeals: userProcedure.input(inputParser(listAppealsInput)).query(({ ctx, input }) => listAppeals(ctx, input)),
+  decideAppeal: userProcedure.input(inputParser(decideAppealInput)).mutation(({ ctx, input }) => decideAppeal(ctx, input)),
   report: publicProcedure.input(inputParser(submitReportInput)).mutation(({ ctx, input }) => submitReport(ctx, input)),
   reports: userProcedure.input(inputParser(listReportsInput)).query(({ ctx, input }) => listReports(ctx, input)),
   dismissReport: userProcedure.input(inputParser(dismissReportInput)).mutation(({ ctx, input }) => dismissReport(ctx, input)),

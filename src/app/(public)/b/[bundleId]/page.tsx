@@ -16,6 +16,8 @@ import { tryCall } from "@/server/portal/try-call";
 import { formatDuration } from "@/lib/wire";
 import { formatAccessTime, formatPrice } from "@/lib/format";
 import { creatorPath, posterPath, thumbnailPath, watchPath } from "@/lib/vod-urls";
+import { ReportDialog } from "@/components/moderation/report-dialog";
+import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import "@/components/viewer/viewer.css";
 import "@/components/bundles/bundles.css";
 
@@ -61,6 +63,7 @@ export default async function BundlePage({ params }: { params: Params }) {
     getLocale(),
   ]);
   const result = await loadBundle(bundleId);
+  if (!result.ok && result.takedownReason !== undefined) return <TakenDownNotice reason={result.takedownReason} />;
   if (!result.ok) notFound();
   const { items, bundle } = result.data;
   // the items also published free (the same video as a FREE or Creative Commons vod): said and linked on their row
@@ -92,6 +95,7 @@ export default async function BundlePage({ params }: { params: Params }) {
         {bundle.description && <p className="prewrap">{bundle.description}</p>}
         <div className="watch__actions">
           <ShareDialog title={bundle.name} url={ctx.baseUrl + bundlePath(bundle.bundleId)} />
+          <ReportDialog targetType="bundle" targetId={bundle.bundleId} signedIn={Boolean(session)} />
         </div>
         <div className="bundle-offer" data-testid="bundle-offer">
           <p>

@@ -12,6 +12,8 @@ import { previewText, SHARE_PICTURE_WIDTH, sharedPageMetadata } from "@/componen
 import { castChannelPath } from "@/lib/cast-urls";
 import { tryCall } from "@/server/portal/try-call";
 import { thumbnailPath } from "@/lib/vod-urls";
+import { ReportDialog } from "@/components/moderation/report-dialog";
+import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import "@/components/viewer/viewer.css";
 import "@/components/cast/cast.css";
 
@@ -20,13 +22,13 @@ type Params = Promise<{ channelId: string }>;
 const loadChannel = cache(async (channelId: string) => {
   const caller = await getServerCaller();
   const channel = await tryCall(() => caller.cast.getPublicChannel({ channelId }));
-  return channel.ok ? channel.data : undefined;
+  return channel.ok ? channel.data : channel.takedownReason !== undefined ? { takedownReason: channel.takedownReason } : undefined;
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [channel, { baseUrl }] = await Promise.all([loadChannel((await params).channelId), getServerContext()]);
   const t = await getTranslations("cast");
-  if (!channel) return { title: t("notFound") };
+  if (!channel || "takedownReason" in channel) return { title: t("notFound") };
   return sharedPageMetadata({
     title: t("pageTitle", { name: channel.name }),
     description: previewText(channel.description, t("channelDescription", { name: creatorName(channel.publisher) })),
@@ -42,6 +44,7 @@ export default async function CastChannelPage({ params }: { params: Params }) {
   const { channelId } = await params;
   const [channel, ctx] = await Promise.all([loadChannel(channelId), getServerContext()]);
   if (!channel) notFound();
+  if ("takedownReason" in channel) return <TakenDownNotice reason={channel.takedownReason!} />;
   return (
     <div className="container watch live-page cast-page">
       <CastSchedule
@@ -62,6 +65,7 @@ export default async function CastChannelPage({ params }: { params: Params }) {
             <LivePublisher publisher={channel.publisher} />
             <div className="watch__actions">
               <ShareDialog title={channel.name} url={ctx.baseUrl + castChannelPath(channel.channelId)} />
+              <ReportDialog targetType="castChannel" targetId={channel.channelId} signedIn={ctx.actor.kind === "user"} />
             </div>
             {channel.description && <p className="prewrap watch__description">{channel.description}</p>}
           </div>

@@ -14,6 +14,8 @@ import { previewText, SHARE_PICTURE_WIDTH, sharedPageMetadata } from "@/componen
 import { tryCall } from "@/server/portal/try-call";
 import { liveChannelPath, liveEventPath } from "@/lib/live-urls";
 import { thumbnailPath } from "@/lib/vod-urls";
+import { ReportDialog } from "@/components/moderation/report-dialog";
+import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ channelId: string }>;
@@ -21,7 +23,7 @@ type Params = Promise<{ channelId: string }>;
 const loadChannel = cache(async (channelId: string) => {
   const caller = await getServerCaller();
   const channel = await tryCall(() => caller.live.getPublicChannel({ channelId }));
-  if (!channel.ok) return undefined;
+  if (!channel.ok) return channel.takedownReason !== undefined ? { takedownReason: channel.takedownReason } : undefined;
   const events = await caller.live.searchPublicEvents({ channelId, pastIncluded: true, pageSize: 50, pageIndex: 0 });
   return { channel: channel.data, events: events.items };
 });
@@ -29,7 +31,7 @@ const loadChannel = cache(async (channelId: string) => {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [loaded, { baseUrl }] = await Promise.all([loadChannel((await params).channelId), getServerContext()]);
   const t = await getTranslations("live");
-  if (!loaded) return { title: t("notFound") };
+  if (!loaded || "takedownReason" in loaded) return { title: t("notFound") };
   const { channel } = loaded;
   return sharedPageMetadata({
     title: t("pageTitle", { name: channel.name }),
@@ -46,6 +48,7 @@ export default async function LiveChannelPage({ params }: { params: Params }) {
   const { channelId } = await params;
   const [loaded, ctx, t] = await Promise.all([loadChannel(channelId), getServerContext(), getTranslations("live")]);
   if (!loaded) notFound();
+  if ("takedownReason" in loaded) return <TakenDownNotice reason={loaded.takedownReason!} />;
   const { channel, events } = loaded;
   const now = Date.now();
   const upcoming = events.filter((e) => e.endsAt.getTime() > now);
@@ -67,6 +70,7 @@ export default async function LiveChannelPage({ params }: { params: Params }) {
           <LivePublisher publisher={channel.publisher} />
           <div className="watch__actions">
             <ShareDialog title={channel.name} url={ctx.baseUrl + liveChannelPath(channel.channelId)} />
+            <ReportDialog targetType="liveChannel" targetId={channel.channelId} signedIn={ctx.actor.kind === "user"} />
           </div>
           {channel.description && <p className="prewrap watch__description">{channel.description}</p>}
         </div>

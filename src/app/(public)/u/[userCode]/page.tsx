@@ -10,6 +10,8 @@ import type { PublicUser } from "@/server/domain/users/public-user";
 import { getServerCaller, getPortalSession } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 import { creatorPath } from "@/lib/vod-urls";
+import { ReportDialog } from "@/components/moderation/report-dialog";
+import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ userCode: string }>;
@@ -53,6 +55,7 @@ export default async function CreatorPage({ params, searchParams }: { params: Pa
         pageSize: LISTING_PAGE_SIZE,
       }),
   ]);
+  if (!result.ok && result.takedownReason !== undefined) return <TakenDownNotice reason={result.takedownReason} />;
   if (!result.ok) notFound();
   const user = result.data;
   const own = session?.user.userCode.toLowerCase() === user.userCode.toLowerCase();
@@ -65,10 +68,12 @@ export default async function CreatorPage({ params, searchParams }: { params: Pa
           <h1>{name}</h1>
           <p className="muted">@{user.userCode}</p>
         </div>
-        {own && (
+        {own ? (
           <Link className="button button--secondary" href="/account">
             {t("edit")}
           </Link>
+        ) : (
+          <ReportDialog targetType="user" targetId={user.userCode} signedIn={Boolean(session)} />
         )}
       </section>
       <LinkTabs

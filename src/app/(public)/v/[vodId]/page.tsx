@@ -19,21 +19,25 @@ import { formatDay } from "@/lib/format";
 import { creatorPath, embedPath, watchPath } from "@/lib/vod-urls";
 import { bundlePath } from "@/components/bundles/bundle-period";
 import { bundlePriceWords } from "@/components/viewer/bundle-price";
+import { ReportDialog } from "@/components/moderation/report-dialog";
+import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ vodId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const [vod, ctx] = await Promise.all([loadWatchVod((await params).vodId), getServerContext()]);
+  const [{ vod }, ctx] = await Promise.all([loadWatchVod((await params).vodId), getServerContext()]);
   const t = await getTranslations("watch");
   return vod ? watchMetadata(vod, ctx.baseUrl, (name) => t("description", { name })) : { title: t("notFound") };
 }
 
 // GET /v/{vodId} - the watch page of a vod: the player (buy and play for pay-per-view), what it is,
-// who published it and under which license. 404 unless the visitor may see it (vod.getPublic).
+// who published it and under which license, and the Report button. 404 unless the visitor may see it
+// (vod.getPublic); a vod taken down by the moderators shows the notice instead.
 export default async function WatchPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  const vod = await loadWatchVod((await params).vodId);
+  const { vod, takedownReason } = await loadWatchVod((await params).vodId);
+  if (takedownReason !== undefined) return <TakenDownNotice reason={takedownReason} />;
   if (!vod) notFound();
   const [caller, ctx, { t: startParam }, t, locale] = await Promise.all([
     getServerCaller(),
@@ -78,6 +82,7 @@ export default async function WatchPage({ params, searchParams }: { params: Para
               embedUrl={ctx.baseUrl + embedPath(vod.vodId)}
               withTime
             />
+            <ReportDialog targetType="vod" targetId={vod.vodId} signedIn={ctx.actor.kind === "user"} />
           </div>
           {vod.bundle && (
             <p className="watch__bundle" data-testid="watch-bundle">

@@ -7,10 +7,12 @@ import { EventWhen } from "@/components/live/event-when";
 import { LivePlayer } from "@/components/live/live-player";
 import { LivePublisher } from "@/components/live/live-publisher";
 import { env } from "@/server/env";
-import { getServerCaller } from "@/server/portal/session";
+import { getServerCaller, getServerContext } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 import { liveChannelPath } from "@/lib/live-urls";
 import { thumbnailPath } from "@/lib/vod-urls";
+import { ReportDialog } from "@/components/moderation/report-dialog";
+import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import "@/components/viewer/viewer.css";
 
 type Params = Promise<{ eventId: string }>;
@@ -18,13 +20,13 @@ type Params = Promise<{ eventId: string }>;
 const loadEvent = cache(async (eventId: string) => {
   const caller = await getServerCaller();
   const event = await tryCall(() => caller.live.getPublicEvent({ eventId }));
-  return event.ok ? event.data : undefined;
+  return event.ok ? event.data : event.takedownReason !== undefined ? { takedownReason: event.takedownReason } : undefined;
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const event = await loadEvent((await params).eventId);
   const t = await getTranslations("live");
-  return { title: event ? t("pageTitle", { name: event.name }) : t("notFound") };
+  return { title: event && !("takedownReason" in event) ? t("pageTitle", { name: event.name }) : t("notFound") };
 }
 
 // GET /live/events/{eventId} - the public page of one live event: the player (live in its window,
@@ -34,7 +36,10 @@ export default async function LiveEventPage({ params }: { params: Params }) {
   const { eventId } = await params;
   const event = await loadEvent(eventId);
   if (!event) notFound();
-  const t = await getTranslations("live");
+  // an event of a channel taken down by the moderators
+  if ("takedownReason" in event) return <TakenDownNotice reason={event.takedownReason!} />;
+  const [t, ctx] = await Promise.all([getTranslations("live"), getServerContext()]);
+  const signedIn = ctx.actor.kind === "user";
   const picture = event.thumbnailId ?? event.channel.thumbnailId;
   const recorded = event.recordEvent ? "yes" : "no";
   return (
@@ -59,6 +64,9 @@ export default async function LiveEventPage({ params }: { params: Params }) {
             })}
           </p>
           <LivePublisher publisher={event.channel.publisher} />
+          <div className="watch__actions">
+            <ReportDialog targetType="liveChannel" targetId={event.channel.channelId} signedIn={signedIn} />
+          </div>
           {event.description && <p className="prewrap watch__description">{event.description}</p>}
         </div>
         <aside className="card watch__license" aria-labelledby="ticket-title">

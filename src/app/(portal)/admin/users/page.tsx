@@ -1,0 +1,97 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { DataTable } from "@/components/data-table";
+import { Field, SelectField } from "@/components/form/field";
+import { TargetLink } from "@/components/admin/target-link";
+import { ApproveButton, RoleButton, SuspendButton, UnsuspendButton } from "@/components/admin/staff-actions";
+import { formatBytes, formatDay } from "@/lib/format";
+import { requirePortalCaller } from "@/server/portal/session";
+import { pageTitle } from "@/i18n/page-title";
+
+export const generateMetadata = pageTitle("consoleUsers");
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+const STATUSES = ["PENDING", "ACTIVE", "DISABLED", "SUSPENDED", "AWAITING_APPROVAL"] as const;
+type Status = (typeof STATUSES)[number];
+
+// GET /admin/users?q=&status= - every account by code, e-mail or name (admin.users): status, role,
+// plan, storage; suspend with a reason, unsuspend, approve a waiting account, set the role (administrators).
+export default async function AdminUsersPage({ searchParams }: { searchParams: Search }) {
+  const { caller } = await requirePortalCaller("/admin/users");
+  const search = await searchParams;
+  const q = typeof search.q === "string" ? search.q : "";
+  const status = STATUSES.find((s) => s === search.status);
+  const [users, role, t, locale] = await Promise.all([
+    caller.admin.users({ q: q || undefined, status, limit: 100 }),
+    caller.admin.role(),
+    getTranslations("console.users"),
+    getLocale(),
+  ]);
+  const statusWord = (s: string) => t(`statuses.${s as Status}`);
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      <form method="get" action="/admin/users" className="admin-filters" role="search" aria-label={t("search")}>
+        <Field name="q" label={t("query")} type="search" defaultValue={q} />
+        <SelectField
+          name="status"
+          label={t("status")}
+          defaultValue={status ?? ""}
+          options={[{ value: "", label: t("anyStatus") }, ...STATUSES.map((s) => ({ value: s, label: statusWord(s) }))]}
+        />
+        <button type="submit" className="button">
+          {t("search")}
+        </button>
+      </form>
+      {users.length === 0 ? (
+        <p className="card">{t("none")}</p>
+      ) : (
+        <DataTable
+          caption={t("title")}
+          stack
+          testId="admin-users"
+          columns={[
+            { label: t("user") },
+            { label: t("status") },
+            { label: t("role") },
+            { label: t("plan") },
+            { label: t("storage"), numeric: true },
+            { label: t("since") },
+            { label: t("actions"), hiddenLabel: true },
+          ]}
+        >
+          {users.map((u) => (
+            <tr key={u.userCode} data-testid="admin-user">
+              <td data-label={t("user")}>
+                <TargetLink type="user" id={u.userCode} />
+                <div className="muted">{u.email}</div>
+              </td>
+              <td data-label={t("status")}>
+                {statusWord(u.status)}
+                {u.suspendReason && <div className="muted">{u.suspendReason}</div>}
+              </td>
+              <td data-label={t("role")}>{t(`roles.${u.role}`)}</td>
+              <td data-label={t("plan")}>{u.licenseName}</td>
+              <td data-label={t("storage")} className="num">
+                {formatBytes(Number(u.storageUsedBytes))}
+              </td>
+              <td data-label={t("since")}>
+                <time dateTime={u.createdAt.toISOString()}>{formatDay(u.createdAt, locale)}</time>
+              </td>
+              <td data-label={t("actions")}>
+                <div className="admin-actions">
+                  {u.status === "SUSPENDED" ? (
+                    <UnsuspendButton userCode={u.userCode} />
+                  ) : (
+                    u.status !== "DISABLED" && <SuspendButton userCode={u.userCode} />
+                  )}
+                  {u.status === "AWAITING_APPROVAL" && <ApproveButton userCode={u.userCode} />}
+                  {role === "ADMINISTRATOR" && <RoleButton userCode={u.userCode} role={u.role} />}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </>
+  );
+}
