@@ -323,6 +323,84 @@ describe("statements of reasons and appeals", () => {
   });
 });
 
+describe("the console's reads over REST", () => {
+  test("dashboard, users, roles, failed jobs, the audit as CSV, transparency", async () => {
+    const helper = await newUser(api);
+    const dashboard = await api.get("/api/admin/dashboard", { token: admin.access });
+    assert.equal(dashboard.status, 200, dashboard.text);
+    assert.deepEqual(Object.keys(dashboard.body).sort(), [
+      "contents",
+      "failedJobs",
+      "openReports",
+      "pendingAppeals",
+      "revenue",
+      "storageBytes",
+      "takedownsInForce",
+      "users",
+    ]);
+    assert.ok(dashboard.body.users.ACTIVE >= 2 && Number.isInteger(dashboard.body.storageBytes));
+
+    const found = await api.get(`/api/admin/users?q=${helper.userCode.toUpperCase()}`, { token: admin.access });
+    assert.equal(found.status, 200, found.text);
+    assert.deepEqual(
+      found.body.map((u: { userCode: string; status: string; role: string; license: string }) => [u.userCode, u.status, u.role, u.license]),
+      [[helper.userCode, "ACTIVE", "USER", "Free"]],
+    );
+
+    // an administrator makes the user a moderator: the queue opens to them, jobs stay the administrators'
+    const setRole = (role: string, userCode = helper.userCode) =>
+      api.post(`/api/admin/users/${userCode}/role`, { role }, { token: admin.access });
+    assert.deepEqual((await setRole("moderator")).body, { userCode: helper.userCode, role: "MODERATOR" });
+    assert.equal((await api.get("/api/admin/reports", { token: helper.access })).status, 200);
+    assertErrorBody(await api.get("/api/admin/jobs/failed", { token: helper.access }), 403, "/api/admin/jobs/failed");
+    assertErrorBody(
+      await api.post(`/api/admin/users/${admin.userCode}/role`, { role: "user" }, { token: helper.access }),
+      403,
+      `/api/admin/users/${admin.userCode}/role`,
+    );
+    assert.equal((await setRole("user")).status, 200);
+    assert.equal((await api.get("/api/admin/reports", { token: helper.access })).status, 403);
+    assertErrorBody(await setRole("captain"), 400, `/api/admin/users/${helper.userCode}/role`);
+    assertErrorBody(await setRole("user", admin.userCode), 409, `/api/admin/users/${admin.userCode}/role`);
+    const jobs = await api.get("/api/admin/jobs/failed", { token: admin.access });
+    assert.equal(jobs.status, 200, jobs.text);
+    assert.ok(Array.isArray(jobs.body));
+    assertErrorBody(
+      await api.post(`/api/admin/jobs/7d7f3c1e-0000-4000-8000-000000000000/retry`, {}, { token: admin.access }),
+      404,
+      "/api/admin/jobs/7d7f3c1e-0000-4000-8000-000000000000/retry",
+    );
+
+    // the audit of the two role changes, as CSV
+    const csv = await fetch(`${api.url}/api/admin/audit?format=csv&targetId=${helper.userCode}`, {
+      headers: { Authorization: `Bearer ${admin.access}` },
+    });
+    assert.equal(csv.status, 200);
+    assert.match(csv.headers.get("content-type") ?? "", /^text\/csv/);
+    const lines = (await csv.text()).trimEnd().split("\r\n");
+    assert.equal(lines[0], "at,actor,action,targetType,targetId,before,after,reason,requestId");
+    assert.equal(lines.length, 3, lines.join("\n"));
+    assert.match(
+      lines[1]!,
+      new RegExp(`^\\d{4}-[^,]+,${admin.userCode},user\\.role,user,${helper.userCode},"{""role"":""MODERATOR""}","{""role"":""USER""}",`),
+    );
+
+    // transparency: anyone, with or without a token; this month counts what this run did
+    const open = await api.get("/api/public/transparency?months=3");
+    assert.equal(open.status, 200, open.text);
+    assert.equal(open.body.length, 3);
+    const [month] = open.body;
+    assert.equal(month.period, new Date().toISOString().slice(0, 7));
+    assert.ok(month.notices >= 1 && month.takedowns >= 1, JSON.stringify(month));
+    assert.equal(
+      month.notices,
+      Object.values(month.noticesByReason as Record<string, number>).reduce((a, b) => a + b, 0),
+    );
+    assert.ok(month.medianHoursToAction === null || month.medianHoursToAction >= 0);
+    assert.equal((await api.get("/api/public/transparency", { token: publicToken })).body.length, 12);
+  });
+});
+
 describe("reports", () => {
   test("a signed-in report; unknown targets 404; reasons and copyright notices checked", async () => {
     const owner = await newUser(api);

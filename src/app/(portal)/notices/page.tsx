@@ -7,12 +7,22 @@ import "@/components/moderation/moderation.css";
 
 export const generateMetadata = pageTitle("notices");
 
+const REASONS = ["spam", "sexual", "violence", "hate", "harassment", "copyright", "privacy", "illegal", "other"] as const;
+
 // GET /notices - the statements of reasons of the moderators' takedowns of the caller's contents
 // (notices.mine): what, why, which rule, how it was decided, whether it is in force; the appeal,
 // made once while in force, and the moderator's decision on it.
 export default async function NoticesPage() {
   const { caller } = await requirePortalCaller("/notices");
-  const [notices, t, locale] = await Promise.all([caller.notices.mine(), getTranslations("report.notices"), getLocale()]);
+  const [notices, t, tr, locale] = await Promise.all([
+    caller.notices.mine(),
+    getTranslations("report.notices"),
+    getTranslations("report.reasons"),
+    getLocale(),
+  ]);
+  // a rule named after a report's reason reads as that reason; any other as staff wrote it
+  const ruleWords = (rule: string | null) =>
+    rule === null ? t("terms") : (REASONS as readonly string[]).includes(rule) ? tr(rule as "spam") : rule;
   return (
     <div className="container">
       <h1>{t("title")}</h1>
@@ -35,7 +45,7 @@ export default async function NoticesPage() {
                 <dt>{t("reason")}</dt>
                 <dd>{n.reason}</dd>
                 <dt>{t("rule")}</dt>
-                <dd>{n.rule ?? t("terms")}</dd>
+                <dd>{ruleWords(n.rule)}</dd>
                 <dt>{t("how")}</dt>
                 <dd>{n.reportId ? t("afterReport") : t("ownInitiative")}</dd>
                 <dt>{t("when")}</dt>

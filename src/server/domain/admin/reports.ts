@@ -59,10 +59,13 @@ export const listReportsInput = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+/** A report with what its target is called now (null: the target is gone). */
+export type ListedReport = Report & { targetLabel: string | null };
+
 // GET /api/admin/reports - the open reports, newest first (staff)
-export async function listReports(ctx: Ctx, input: z.output<typeof listReportsInput>): Promise<Report[]> {
+export async function listReports(ctx: Ctx, input: z.output<typeof listReportsInput>): Promise<ListedReport[]> {
   await requireStaff(ctx, "MODERATOR");
-  return ctx.db.report.findMany({
+  const reports = await ctx.db.report.findMany({
     where: {
       targetType: input.targetType,
       closedAt: input.state === "open" ? null : input.state === "closed" ? { not: null } : undefined,
@@ -70,6 +73,18 @@ export async function listReports(ctx: Ctx, input: z.output<typeof listReportsIn
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: input.limit,
   });
+  // each target once: a queue often holds several reports of one
+  const labels = new Map<string, Promise<string | null>>();
+  const labelOf = (r: Report) => {
+    const key = `${r.targetType}/${r.targetId}`;
+    if (!labels.has(key))
+      labels.set(
+        key,
+        findTarget(ctx.db, r.targetType as TargetType, r.targetId).then((t) => t?.label ?? null),
+      );
+    return labels.get(key)!;
+  };
+  return Promise.all(reports.map(async (r) => ({ ...r, targetLabel: await labelOf(r) })));
 }
 
 /** Closes every open report of `target` with `outcome` (in `tx`), and tells each reporter. */

@@ -108,11 +108,12 @@ export function renderNotice(t: Takedown) {
 }
 
 /** A report: staff read all of it; the reporter's answer is its id (renderReportReceipt). */
-export function renderReport(r: Report) {
+export function renderReport(r: Report & { targetLabel?: string | null }) {
   return {
     reportId: r.id,
     targetType: r.targetType,
     targetId: r.targetId,
+    targetLabel: r.targetLabel ?? null,
     reason: r.reason,
     details: r.details,
     email: r.email,
@@ -158,6 +159,7 @@ export const reportSchema: Record<string, unknown> = {
     reportId: { type: "string", format: "uuid" },
     targetType: { type: "string" },
     targetId: { type: "string" },
+    targetLabel: nullableString,
     reason: { type: "string" },
     details: nullableString,
     email: nullableString,
