@@ -46,7 +46,8 @@ export default async function AdminReportsPage() {
                 <time dateTime={r.createdAt.toISOString()}>{formatDay(r.createdAt, locale)}</time>
               </td>
               <td data-label={t("target")}>
-                {t(`kinds.${r.targetType as TargetType}`)}: <TargetLink type={r.targetType} id={r.targetId} label={r.targetLabel ?? undefined} />
+                {t(`kinds.${r.targetType as TargetType}`)}:{" "}
+                <TargetLink type={r.targetType} id={r.targetId} label={r.targetLabel ?? undefined} />
               </td>
               <td data-label={t("reason")}>{tr(r.reason as "spam")}</td>
               <td data-label={t("details")} className="prewrap">
