@@ -112,3 +112,23 @@ describe("live URLs are one event's", () => {
     await publisher.stop();
   });
 });
+
+describe("a live URL lasts one media URL lifetime at most", () => {
+  test("an event of ten hours: its URL closes MEDIA_URL_TTL (4 h) after it opens, so a takedown ends it within that time", async () => {
+    const channel = await createChannel(api, creator);
+    const now = Date.now();
+    const onAir = await createEvent(api, creator, channel.channelId, now - 60_000, now + 10 * HOUR);
+    const later = await createEvent(api, creator, channel.channelId, now + 24 * HOUR, now + 34 * HOUR);
+    const urlOf = async (eventId: string) => {
+      const res = await api.post(`/api/live/event/${eventId}/play`, undefined, { token: viewer.access });
+      assert.equal(res.body.result, "PLAY", res.text);
+      return parseSigned(res.body.streamer);
+    };
+    const running = await urlOf(onAir.eventId);
+    const fromNow = running.exp - Date.now() / 1000;
+    assert.ok(fromNow > 4 * 3600 - 10 && fromNow <= 4 * 3600 + 1, `closes ${fromNow} s from now`);
+    const ahead = await urlOf(later.eventId);
+    assert.equal(ahead.notBefore, toSecond(now + 24 * HOUR) / 1000);
+    assert.equal(ahead.exp - ahead.notBefore!, 4 * 3600, "one lifetime from its start");
+  });
+});

@@ -20,7 +20,8 @@ import type { Sql } from "../support/database";
 import { newUser, sleep, type TestUser } from "./users-fixtures";
 import { waitForItem } from "./box-fixtures";
 import { signAs } from "./playback-fixtures";
-import { setLivePassword } from "./live-fixtures";
+import { createChannel, setLivePassword } from "./live-fixtures";
+import { testAdmin } from "./admin-fixtures";
 
 let live: LiveTestServer;
 let server: Kinora;
@@ -207,6 +208,34 @@ describe("recording", () => {
       sql<{ recordingBoxItemId: string | null }>(`SELECT "recordingBoxItemId" FROM "LiveEvent" WHERE "id" = $1`, [recordedEventId]),
     );
     assert.equal(linked[0]!.recordingBoxItemId, item.boxId);
+  });
+});
+
+describe("moderation (issue 25)", () => {
+  test("a channel taken down, or a suspended owner, takes no stream; restored, it publishes again", async () => {
+    const admin = await testAdmin(api);
+    const channel = await createChannel(api, owner);
+    const refused = async (why: string) => {
+      const p = publish(channel.streamPath, owner.userCode, PASSWORD.owner, 2);
+      assert.notEqual(await p.exited, 0, `${why}: the publish was admitted: ${p.output()}`);
+    };
+    const down = await api.post(
+      "/api/admin/takedowns",
+      { targetType: "liveChannel", targetId: channel.channelId, reason: "Rebroadcast of a match" },
+      { token: admin.access },
+    );
+    assert.equal(down.status, 201, down.text);
+    await refused("taken down");
+    assert.equal((await api.delete(`/api/admin/takedowns/${down.body.takedownId}`, { token: admin.access })).status, 204);
+
+    const suspended = await api.post(`/api/admin/users/${owner.userCode}/suspend`, { reason: "Rebroadcasts" }, { token: admin.access });
+    assert.equal(suspended.status, 200, suspended.text);
+    await refused("owner suspended");
+    assert.equal((await api.post(`/api/admin/users/${owner.userCode}/unsuspend`, {}, { token: admin.access })).status, 200);
+    owner = { ...owner, access: (await api.login(owner.userCode, owner.password)).access };
+
+    const admitted = publish(channel.streamPath, owner.userCode, PASSWORD.owner, 2);
+    assert.equal(await admitted.exited, 0, `restored: ${admitted.output()}`);
   });
 });
 

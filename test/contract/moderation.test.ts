@@ -98,6 +98,13 @@ describe("a vod reported, taken down from the queue, restored", () => {
       assertTakenDown(await call(owner.access), paths[name as keyof typeof paths], reason);
     }
     assert.deepEqual(vodIds(await search()), [], "searches leave it out");
+    // its watch page and its embed (on other sites) show the notice with the reason
+    for (const page of [`/v/${vod.vodId}`, `/embed/v/${vod.vodId}`]) {
+      const html = await (await fetch(`${api.url}${page}`)).text();
+      assert.match(html, /data-testid="taken-down"/, page);
+      assert.ok(html.includes(reason), page);
+      assert.ok(!html.includes(`Reported ${word}`), `${page} does not show the vod`);
+    }
     // the data is kept: the owner still reads the vod and its box item
     assert.equal((await api.get(`/api/vod/${vod.vodId}`, { token: owner.access })).status, 200);
     assert.equal((await api.get(`/api/box/${item.boxId}`, { token: owner.access })).status, 200);
