@@ -6,13 +6,9 @@
 // It opens the database the way the server does (DATABASE_URL, else the PGlite directory in DATA_DIR).
 // PGlite allows one process only: stop the server before running this against its DATA_DIR.
 import { parseArgs } from "node:util";
-import { hashPassword } from "../src/server/auth/password";
-import { newSecureToken } from "../src/server/auth/secure-token";
+import { CLIENT_GRANTS, clientFieldProblems, createOAuthClient } from "../src/server/auth/oauth/clients";
 import { closeDb, getDb } from "../src/server/db/client";
 import { seedReference } from "../src/server/domain/licenses/reference-data";
-import { originOf } from "../src/server/auth/client-origins";
-
-const GRANTS = ["client_credentials", "password", "refresh_token"];
 
 function fail(message: string): never {
   console.error(`client:create: ${message}`);
@@ -25,26 +21,20 @@ function fail(message: string): never {
 const { values } = parseArgs({
   options: { id: { type: "string" }, name: { type: "string" }, grants: { type: "string" }, origin: { type: "string", multiple: true } },
 });
-const id = values.id?.trim() ?? "";
-const name = values.name?.trim() ?? "";
-// the id travels in HTTP Basic as "<id>:<secret>", so no colon; keep it to URL-safe characters
-if (!/^[A-Za-z0-9._-]{1,64}$/.test(id)) fail("--id must be 1 to 64 letters, digits, '.', '_' or '-'");
-if (!name || name.length > 200) fail("--name is required (at most 200 characters)");
-const grants = values.grants
-  ? values.grants
-      .split(",")
-      .map((g) => g.trim())
-      .filter(Boolean)
-  : GRANTS;
-const unknown = grants.filter((g) => !GRANTS.includes(g));
-if (!grants.length || unknown.length) fail(`--grants must be a comma-separated subset of ${GRANTS.join(",")}`);
-const origins = (values.origin ?? []).map((o) => {
-  const origin = originOf(o.trim());
-  // exactly an origin: no path, query or credentials, so nothing but scheme, host and port is matched
-  if (!origin || origin !== o.trim().replace(/\/$/, "").toLowerCase())
-    fail(`--origin must be an http(s) origin such as https://site.example, not "${o}"`);
-  return origin;
-});
+const fields = {
+  id: values.id?.trim() ?? "",
+  name: values.name?.trim() ?? "",
+  grants: values.grants
+    ? values.grants
+        .split(",")
+        .map((g) => g.trim())
+        .filter(Boolean)
+    : [...CLIENT_GRANTS],
+  origins: values.origin ?? [],
+};
+const problems = clientFieldProblems(fields);
+for (const [field, problem] of Object.entries(problems)) fail(`--${field === "origins" ? "origin" : field} ${problem}`);
+const { id, name, grants } = fields;
 
 // no top-level await: the package is CommonJS for tsx
 async function main(): Promise<void> {
@@ -56,9 +46,9 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    const secret = newSecureToken();
-    await db.oAuthClient.create({ data: { id, name, secretHash: await hashPassword(secret), grants, origins: [...new Set(origins)] } });
-    console.log(`Created OAuth client "${id}" (${name}), grants: ${grants.join(", ")}, origins: ${origins.join(", ") || "none"}`);
+    const secret = await createOAuthClient(db, fields);
+    const origins = fields.origins.join(", ") || "none";
+    console.log(`Created OAuth client "${id}" (${name}), grants: ${grants.join(", ")}, origins: ${origins}`);
     console.log(`client_secret: ${secret}`);
     console.log("Store the secret now: it is not shown again.");
   } finally {

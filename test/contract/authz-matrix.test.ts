@@ -136,6 +136,26 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/role`, body: { role: "moderator" } }),
     expect: STAFF_ONLY,
   },
+  "POST /api/admin/users/{userCode}/activation": {
+    request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/activation` }),
+    expect: STAFF_ONLY,
+  },
+  "POST /api/admin/clients/{clientId}/origins": {
+    request: () => ({ path: "/api/admin/clients/www/origins", body: { origins: [] } }),
+    expect: STAFF_ONLY,
+  },
+  "DELETE /api/admin/clients/{clientId}": {
+    request: () => ({ path: "/api/admin/clients/www" }),
+    expect: STAFF_ONLY,
+  },
+  "POST /api/admin/payments/{trackingId}/refund": {
+    request: (f) => ({ path: `/api/admin/payments/${f.subscriptionTrackingId}/refund`, body: { reason: "The matrix tries" } }),
+    expect: STAFF_ONLY,
+  },
+  "POST /api/admin/licenses/{licenseName}": {
+    request: () => ({ path: "/api/admin/licenses/Entry", body: { maxUploadNumber: 1 } }),
+    expect: STAFF_ONLY,
+  },
   "POST /api/admin/jobs/{jobId}/retry": {
     request: () => ({ path: `/api/admin/jobs/${randomUUID()}/retry`, body: {} }),
     expect: STAFF_ONLY,

@@ -5,12 +5,13 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { Api, ApiResponse } from "../support/api";
-import { waitForMail } from "../support/mailbox";
-import { address, connect, newUser, type TestUser } from "./users-fixtures";
+import { mailsTo, waitForMail } from "../support/mailbox";
+import { address, connect, newUser, register, registration, type TestUser } from "./users-fixtures";
 import { assertErrorBody, assertTakenDown, ISO, testAdmin } from "./admin-fixtures";
 import { publish, readyItem, uniqueWord, vodIds } from "./vod-fixtures";
 import { createBundle } from "./bundle-fixtures";
-import { createChannel } from "./live-fixtures";
+import { createChannel, createEvent, HOUR, ticketRequest } from "./live-fixtures";
+import { payThroughSandbox } from "../support/checkout";
 import { createCastChannel } from "./cast-fixtures";
 
 let api: Api;
@@ -30,6 +31,14 @@ const report = (body: Record<string, unknown>, token?: string, from = address())
 const takeDown = (body: Record<string, unknown>, as = admin) => api.post("/api/admin/takedowns", body, { token: as.access });
 const restore = (takedownId: string, as = admin) => api.delete(`/api/admin/takedowns/${takedownId}`, { token: as.access });
 const queue = (query = "") => api.get(`/api/admin/reports${query}`, { token: admin.access });
+/** Polls `ok` until it holds (10 s at most). */
+async function assertEventually(ok: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await ok())) {
+    assert.ok(Date.now() < deadline, what);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 const auditOf = async (targetId: string) => (await api.get(`/api/admin/audit?targetId=${targetId}`, { token: admin.access })).body;
 
 describe("a vod reported, taken down from the queue, restored", () => {
@@ -392,6 +401,39 @@ describe("the console's reads over REST", () => {
       new RegExp(`^\\d{4}-[^,]+,${admin.userCode},user\\.role,user,${helper.userCode},"{""role"":""MODERATOR""}","{""role"":""USER""}",`),
     );
 
+    // contents: any of them by title, with the takedown in force
+    const word = uniqueWord("ct");
+    const channel = await createChannel(api, helper, { name: `Console ${word}` });
+    const contents = async () => (await api.get(`/api/admin/contents?q=${word}&kind=liveChannel`, { token: admin.access })).body;
+    assert.deepEqual(await contents(), [
+      {
+        targetType: "liveChannel",
+        targetId: channel.channelId,
+        label: `Console ${word}`,
+        ownerCode: helper.userCode,
+        createdAt: (await contents())[0].createdAt,
+        takedownId: null,
+      },
+    ]);
+    const down = await takeDown({ targetType: "liveChannel", targetId: channel.channelId, reason: "Console test" });
+    assert.equal((await contents())[0].takedownId, down.body.takedownId);
+
+    // a new activation link for an account not yet activated
+    const pending = registration({ activationUrl: `${api.url}/activate?token=\${token}` });
+    assert.equal((await register(api, pending)).status, 201);
+    const tokenOf = (text: string) => text.match(/token=([\w-]+)/)![1]!;
+    const first = tokenOf((await waitForMail(mailDir, String(pending.email))).text);
+    const resend = (code: string) => api.post(`/api/admin/users/${code}/activation`, {}, { token: admin.access });
+    const resent = await resend(String(pending.userCode));
+    assert.deepEqual(resent.body, { userCode: pending.userCode, email: pending.email });
+    const mails = async () => mailsTo(mailDir, String(pending.email));
+    await assertEventually(async () => (await mails()).length === 2, "the first mail and the new one");
+    const second = (await mails()).map((m) => tokenOf(m.text)).find((t) => t !== first)!;
+    const activate = (t: string) => api.get(`/api/public/user/activate?token=${t}`, { token: publicToken });
+    assert.equal((await activate(first)).status, 404, "the first link stopped working");
+    assert.equal((await activate(second)).status, 200);
+    assertErrorBody(await resend(helper.userCode), 409, `/api/admin/users/${helper.userCode}/activation`);
+
     // transparency: anyone, with or without a token; this month counts what this run did
     const open = await api.get("/api/public/transparency?months=3");
     assert.equal(open.status, 200, open.text);
@@ -405,6 +447,97 @@ describe("the console's reads over REST", () => {
     );
     assert.ok(month.medianHoursToAction === null || month.medianHoursToAction >= 0);
     assert.equal((await api.get("/api/public/transparency", { token: publicToken })).body.length, 12);
+  });
+});
+
+describe("OAuth clients in the console", () => {
+  test("an administrator creates a client (secret shown once), sets its origins and revokes it: refused from then on, its logins ended", async () => {
+    const clientId = uniqueWord("app");
+    const create = (body: Record<string, unknown>) => api.post("/api/admin/clients", body, { token: admin.access });
+    const bad = await create({ clientId: "no spaces", name: "", origins: ["https://site.example/path"], grants: ["implicit"] });
+    assertErrorBody(bad, 400, "/api/admin/clients");
+    assert.deepEqual(bad.body.errors.map((e: { field: string }) => e.field).sort(), ["clientId", "grants", "name", "origins"]);
+    const made = await create({
+      clientId,
+      name: "Partner app",
+      grants: ["client_credentials", "password"],
+      origins: ["https://site.example"],
+    });
+    assert.equal(made.status, 201, made.text);
+    assert.deepEqual(
+      [made.body.clientId, made.body.grants, made.body.origins, made.body.confidential, made.body.revokedAt],
+      [clientId, ["client_credentials", "password"], ["https://site.example"], true, null],
+    );
+    const secret: string = made.body.clientSecret;
+    assert.match(secret, /^[\w-]{40,}$/);
+    assertErrorBody(await create({ clientId, name: "Again" }), 409, "/api/admin/clients");
+    const listed = (await api.get("/api/admin/clients", { token: admin.access })).body.find(
+      (c: { clientId: string }) => c.clientId === clientId,
+    );
+    assert.ok(listed && !("clientSecret" in listed), "the secret is not shown again");
+
+    const origins = await api.post(
+      `/api/admin/clients/${clientId}/origins`,
+      { origins: ["https://a.example", "http://b.example:8080"] },
+      { token: admin.access },
+    );
+    assert.deepEqual(origins.body.origins, ["https://a.example", "http://b.example:8080"]);
+
+    const client = { id: clientId, secret };
+    assert.equal((await api.token({ grant_type: "client_credentials" }, client)).status, 200);
+    const user = await newUser(api);
+    const login = await api.token({ grant_type: "password", username: user.userCode, password: user.password }, client);
+    assert.equal(login.status, 200, login.text);
+    assert.equal((await api.get("/api/user/me", { token: login.body.access_token })).status, 200);
+
+    assert.equal((await api.delete(`/api/admin/clients/${clientId}`, { token: admin.access })).status, 204);
+    assert.equal((await api.token({ grant_type: "client_credentials" }, client)).status, 401, "the client is refused");
+    assert.equal((await api.get("/api/user/me", { token: login.body.access_token })).status, 401, "its logins end at once");
+    assert.equal((await api.get("/api/user/me", { token: user.access })).status, 200, "the user's other logins stay");
+    assertErrorBody(await api.delete("/api/admin/clients/www", { token: admin.access }), 409, "/api/admin/clients/www");
+    const [revoked] = (await api.get(`/api/admin/audit?targetId=${clientId}`, { token: admin.access })).body;
+    assert.equal(revoked.action, "client.revoke");
+  });
+});
+
+describe("payments in the console", () => {
+  test("an administrator finds a ticket's payment and refunds it (sandbox): the buyer's ticket no longer plays; moderators may not", async () => {
+    const owner = await newUser(api);
+    const buyer = await newUser(api);
+    const channel = await createChannel(api, owner);
+    const now = Date.now();
+    const event = await createEvent(api, owner, channel.channelId, now - 60_000, now + HOUR, {
+      paymentMode: "PAY_PER_VIEW",
+      pricePerView: "3,00",
+    });
+    const started = await api.post(`/api/live/event/${event.eventId}/pay`, ticketRequest(api), { token: buyer.access });
+    assert.equal(started.status, 200, started.text);
+    const trackingId: string = started.body.trackingId;
+    await payThroughSandbox(started.body.url, trackingId);
+    const play = async () => (await api.post(`/api/live/event/${event.eventId}/play`, {}, { token: buyer.access })).body.result;
+    assert.equal(await play(), "PLAY");
+
+    const found = await api.get(`/api/admin/payments?q=${buyer.userCode}`, { token: admin.access });
+    assert.equal(found.status, 200, found.text);
+    assert.deepEqual(
+      found.body.map((p: Record<string, unknown>) => [p.trackingId, p.kind, p.amount, p.status, p.buyer, p.seller]),
+      [[trackingId, "LIVE_EVENT", "3,00", "PAID", buyer.userCode, owner.userCode]],
+    );
+    const refund = (token = admin.access) =>
+      api.post(`/api/admin/payments/${trackingId}/refund`, { reason: "The stream never started" }, { token });
+    const moderator = await newUser(api);
+    await api.post(`/api/admin/users/${moderator.userCode}/role`, { role: "moderator" }, { token: admin.access });
+    assertErrorBody(await refund(moderator.access), 403, `/api/admin/payments/${trackingId}/refund`);
+    const done = await refund();
+    assert.equal(done.status, 200, done.text);
+    assert.equal(done.body.status, "REFUNDED");
+    assert.equal(await play(), "PAYMENT_REQUIRED", "the refunded ticket opens nothing");
+    assertErrorBody(await refund(), 409, `/api/admin/payments/${trackingId}/refund`);
+    assertErrorBody(
+      await api.post("/api/admin/payments/0123456789abcdef0123456789abcdef/refund", { reason: "x" }, { token: admin.access }),
+      404,
+      "/api/admin/payments/0123456789abcdef0123456789abcdef/refund",
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { withDatabase } from "../support/database";
 import { startOwnKinora, type Kinora } from "../support/server";
 import { deliverStripeEvent, startStripeStandin, stripeSignature, type StripeStandin } from "../support/stripe-standin";
 import { assertError, assertValidation, newUser, type TestUser } from "./users-fixtures";
+import { testAdmin } from "./admin-fixtures";
 
 const KEY = "sk_test_kinora0contract0key0123456789";
 const WEBHOOK_SECRET = "whsec_kinora0contract0secret0123456789";
@@ -153,6 +154,28 @@ test("other events are acknowledged and ignored; the webhook takes POST only", a
   assert.deepEqual([res.status, res.body], [200, { received: true, ignored: true }]);
   const get = await fetch(server.url + WEBHOOK);
   assert.equal(get.status, 405);
+});
+
+test("an administrator refunds a paid payment: one refund of its PaymentIntent at Stripe, the payment REFUNDED; a second refund is a 409", async () => {
+  const admin = await testAdmin(api);
+  const u = await newUser(api);
+  const { trackingId, session } = await subscribe(u);
+  standin.pay(session.id);
+  assert.equal((await activate(u, trackingId)).status, 200);
+  const refund = () => api.post(`/api/admin/payments/${trackingId}/refund`, { reason: "Charged twice" }, { token: admin.access });
+  const done = await refund();
+  assert.equal(done.status, 200, done.text);
+  assert.deepEqual(
+    [done.body.trackingId, done.body.status, done.body.amount, done.body.provider, done.body.buyer],
+    [trackingId, "REFUNDED", "20,00", "stripe", u.userCode],
+  );
+  const asked = standin.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+  assert.equal(asked.length, 1);
+  assert.equal(asked[0]!.form.payment_intent, standin.sessions.get(session.id)!.payment_intent);
+  assert.equal(asked[0]!.idempotencyKey, `kinora-refund-${trackingId}`);
+  assertError(await refund(), 409, "Only a paid payment is refunded", `/api/admin/payments/${trackingId}/refund`);
+  const [entry] = (await api.get(`/api/admin/audit?targetId=${trackingId}`, { token: admin.access })).body;
+  assert.deepEqual([entry.action, entry.reason], ["payment.refund", "Charged twice"]);
 });
 
 test("the ledger: exactly one SALE for each paid payment, none for the others (read from the database)", async () => {

@@ -92,3 +92,48 @@ test("open, closed, invite and approval; each change in the audit log", async ()
   );
   assert.equal((await api.get("/api/admin/audit?action=invitation.create", { token: admin.access })).body.length, 1);
 });
+
+test("the license plans: an administrator changes a plan's price and quotas; the Free plan stays free; a restart keeps the change", async () => {
+  let api = server.api();
+  const admin = await testAdmin(api);
+  const buyer = await newUser(api);
+  const edit = (name: string, body: Record<string, unknown>, token = admin.access) =>
+    api.post(`/api/admin/licenses/${name}`, body, { token });
+  const quoted = async () => {
+    const res = await api.post(
+      "/api/license/Entry/subscribe",
+      { returnUrl: `${api.url}/ok` },
+      { token: (await api.login(buyer.userCode, buyer.password)).access },
+    );
+    assert.equal(res.status, 200, res.text);
+    return res.body.resource;
+  };
+  assert.equal((await quoted()).price, "10,00", "the catalogue's price (supplement §5)");
+
+  const done = await edit("entry", { price: "12,50", storage: 9, maxUploadNumber: 250 });
+  assert.equal(done.status, 200, done.text);
+  assert.deepEqual(
+    [done.body.name, done.body.price, done.body.storage, done.body.maxUploadNumber, done.body.band, done.body.dayDuration],
+    ["Entry", "12,50", 9, 250, 30, 30],
+    "the fields left out stay",
+  );
+  assert.equal((await quoted()).price, "12,50", "a new purchase pays the new price");
+  const [entry] = (await api.get("/api/admin/audit?action=plan.update", { token: admin.access })).body;
+  assert.deepEqual(
+    [entry.targetId, entry.before, entry.after],
+    ["Entry", { priceCents: 1000, storageGb: 8, maxUploadNumber: 200 }, { priceCents: 1250, storageGb: 9, maxUploadNumber: 250 }],
+  );
+
+  assertErrorBody(await edit("Free", { price: "1,00" }), 409, "/api/admin/licenses/Free");
+  assertErrorBody(await edit("Entry", { dayDuration: 0 }), 409, "/api/admin/licenses/Entry");
+  const bad = await edit("Entry", { price: "free", storage: -1 });
+  assertErrorBody(bad, 400, "/api/admin/licenses/Entry");
+  assert.deepEqual(bad.body.errors.map((e: { field: string }) => e.field).sort(), ["price", "storage"]);
+  assertErrorBody(await edit("Platinum", { storage: 1 }), 404, "/api/admin/licenses/Platinum");
+  assertErrorBody(await edit("Entry", { storage: 1 }, buyer.access), 403, "/api/admin/licenses/Entry");
+  assert.equal((await edit("Free", { storage: 2 })).body.storage, 2, "the Free plan's quotas may change");
+
+  await server.killAndRestart();
+  api = server.api();
+  assert.equal((await quoted()).price, "12,50", "the seed at start-up does not undo the change");
+});

@@ -131,6 +131,7 @@ export function assertError(res: ApiResponse, status: number, message: string, p
     401: "Unauthorized",
     403: "Forbidden",
     404: "Not Found",
+    409: "Conflict",
     429: "Too Many Requests",
   };
   const { timestamp, ...rest } = res.body;

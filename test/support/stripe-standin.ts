@@ -110,6 +110,7 @@ function integer(value: FormValue | undefined, param: string): number {
 
 export async function startStripeStandin(opts: { secretKey: string }): Promise<StripeStandin> {
   const sessions = new Map<string, StandinSession>();
+  const refunded = new Set<string>();
   const requests: StandinRequest[] = [];
   const idempotent = new Map<string, { body: string; answer: unknown }>();
   let url = "";
@@ -187,9 +188,39 @@ export async function startStripeStandin(opts: { secretKey: string }): Promise<S
     return s;
   }
 
+  /** A refund of a paid session's PaymentIntent, in full (as Kinora asks for); twice: Stripe's charge_already_refunded. */
+  function createRefund(form: Form): unknown {
+    const intent = typeof form.payment_intent === "string" ? form.payment_intent : "";
+    const paid = [...sessions.values()].find((s) => s.payment_intent === intent && s.payment_status === "paid");
+    if (!paid)
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such payment_intent: '${intent}'`,
+      });
+    if (refunded.has(intent))
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge for ${intent} has already been refunded.`,
+      });
+    refunded.add(intent);
+    return {
+      id: id("re"),
+      object: "refund",
+      amount: paid.amount_total,
+      currency: paid.currency,
+      payment_intent: intent,
+      metadata: typeof form.metadata === "object" && !Array.isArray(form.metadata) ? form.metadata : {},
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+  }
+
   function route(method: string, path: string, query: URLSearchParams, form: Form): unknown {
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(form);
     if (method === "GET" && one) return session(decodeURIComponent(one[1]!));
     if (method === "GET" && path === "/v1/checkout/sessions") {
       const paymentIntent = query.get("payment_intent");

@@ -5,6 +5,9 @@ ALTER TYPE "UserStatus" ADD VALUE 'AWAITING_APPROVAL';
 ALTER TABLE "Bundle" ADD COLUMN     "takedownId" UUID;
 
 -- AlterTable
+ALTER TABLE "OAuthClient" ADD COLUMN     "revokedAt" TIMESTAMP(3);
+
+-- AlterTable
 ALTER TABLE "CastChannel" ADD COLUMN     "takedownId" UUID;
 
 -- AlterTable

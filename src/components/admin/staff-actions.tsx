@@ -189,6 +189,22 @@ export function ApproveButton({ userCode }: { userCode: string }) {
   );
 }
 
+export function ResendActivationButton({ userCode }: { userCode: string }) {
+  const t = useTranslations("console.actions");
+  const m = trpc.admin.resendActivation.useMutation();
+  return (
+    <ActionDialog
+      label={t("resend")}
+      title={t("resendTitle", { userCode })}
+      text={t("resendText")}
+      state={m}
+      testId="resend-activation"
+      submit={t("resend")}
+      run={() => m.mutateAsync({ userCode })}
+    />
+  );
+}
+
 export function RoleButton({ userCode, role }: { userCode: string; role: string }) {
   const t = useTranslations("console.actions");
   const m = trpc.admin.setRole.useMutation();
@@ -217,4 +233,70 @@ export function RetryJobButton({ jobId }: { jobId: string }) {
   const t = useTranslations("console.actions");
   const m = trpc.admin.retryJob.useMutation();
   return <ActionDialog label={t("retry")} title={t("retryTitle")} state={m} submit={t("retry")} run={() => m.mutateAsync({ jobId })} />;
+}
+
+/** A plan's price, period and quotas (admin.updatePlan, administrators); each field shows its value now. */
+export function EditPlanButton({
+  plan,
+}: {
+  plan: {
+    name: string;
+    price: string;
+    dayDuration: number;
+    storageGb: number;
+    bandGb: number;
+    streamingAmount: number;
+    maxVideoSizeMb: number;
+    maxUploadNumber: number;
+  };
+}) {
+  const t = useTranslations("console.plans");
+  const m = trpc.admin.updatePlan.useMutation();
+  const initial: Record<string, string> = {
+    price: plan.price,
+    dayDuration: String(plan.dayDuration),
+    storage: String(plan.storageGb),
+    band: String(plan.bandGb),
+    streamingAmount: String(plan.streamingAmount),
+    maxVideoSize: String(plan.maxVideoSizeMb),
+    maxUploadNumber: String(plan.maxUploadNumber),
+  };
+  const field = (name: string) => ({ name, label: t(name as "price"), kind: "text" as const, defaultValue: initial[name], required: true });
+  // only what changed is sent: the fields left alone stay as they are (the Free plan's price of 0,00 among them)
+  const changed = (v: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(v)
+        .filter(([k, value]) => value.trim() !== initial[k])
+        .map(([k, value]) => [k, k === "price" ? Number(value.trim().replace(",", ".")) : Number(value)]),
+    );
+  return (
+    <ActionDialog
+      label={t("edit")}
+      title={t("editTitle", { name: plan.name })}
+      text={t("editText")}
+      state={m}
+      testId="edit-plan"
+      submit={t("save")}
+      fields={Object.keys(initial).map(field)}
+      run={(v) => m.mutateAsync({ licenseName: plan.name, ...changed(v) } as never)}
+    />
+  );
+}
+
+export function RefundButton({ trackingId, title }: { trackingId: string; title: string }) {
+  const t = useTranslations("console.payments");
+  const m = trpc.admin.refund.useMutation();
+  return (
+    <ActionDialog
+      label={t("refund")}
+      title={t("refundTitle", { title })}
+      text={t("refundText")}
+      danger
+      state={m}
+      testId="refund"
+      submit={t("refund")}
+      fields={[{ name: "reason", label: t("reason"), kind: "textarea", required: true }]}
+      run={(v) => m.mutateAsync({ trackingId, reason: v.reason! })}
+    />
+  );
 }

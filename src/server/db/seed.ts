@@ -5,10 +5,14 @@ export interface ReferenceData {
   licenses: readonly (Prisma.LicenseCreateInput & { id: number })[];
 }
 
-/** Writes `data` and the public OAuth client `www`. Idempotent. */
+/**
+ * Writes what is missing of `data` and the public OAuth client `www`. Idempotent. A license row that
+ * exists is left as it is: administrators edit the plans (domain/admin/plans.ts), and a restart must
+ * not undo that.
+ */
 export async function seedReferenceData(prisma: PrismaClient, data: ReferenceData): Promise<void> {
   for (const license of data.licenses) {
-    await prisma.license.upsert({ where: { id: license.id }, create: license, update: license });
+    await prisma.license.upsert({ where: { id: license.id }, create: license, update: {} });
   }
   await prisma.oAuthClient.upsert({
     where: { id: "www" },

@@ -30,4 +30,9 @@ export interface PaymentProvider {
    * undefined: the provider keeps no state of its own (the sandbox settles in our database).
    */
   lookup(payment: { trackingId: string; providerRef: string | null }): Promise<ProviderVerdict | undefined>;
+  /**
+   * Gives a PAID payment's money back at the provider (an administrator's refund); resolves once the
+   * provider took it. The sandbox has no money to move: our database settles it (settle-payment.ts).
+   */
+  refund(payment: { trackingId: string; providerRef: string | null }): Promise<void>;
 }

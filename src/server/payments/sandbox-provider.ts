@@ -13,4 +13,5 @@ export const sandboxProvider: PaymentProvider = {
   async lookup() {
     return undefined;
   },
+  async refund() {},
 };

@@ -25,8 +25,12 @@ export async function authenticateClient(
   const credentials = parseBasic(authorization);
   if (!credentials) return { ok: false, message: authorization ? BAD : MISSING };
   if (formClientId !== undefined && formClientId !== credentials.id) return { ok: false, message: BAD };
-  const client = await db.oAuthClient.findUnique({ where: { id: credentials.id }, select: { id: true, secretHash: true, grants: true } });
-  if (!client) return { ok: false, message: BAD };
+  const client = await db.oAuthClient.findUnique({
+    where: { id: credentials.id },
+    select: { id: true, secretHash: true, grants: true, revokedAt: true },
+  });
+  // a client an administrator revoked is no client any more (domain/admin/oauth-clients.ts)
+  if (!client || client.revokedAt) return { ok: false, message: BAD };
   const secretOk =
     client.secretHash === null
       ? credentials.secret === ""

@@ -6,6 +6,10 @@ import { wakeLocalWorkers } from "@/server/jobs/queue";
 import { effectiveRole, requireStaff, type Role } from "./staff";
 import { ROLES, setRole } from "./grant-role";
 import { recordAudit } from "./audit";
+import { env } from "@/server/env";
+import { hashToken, newSecureToken } from "@/server/auth/secure-token";
+import { queueMail } from "@/server/mail/queue-mail";
+import { activationMail } from "@/server/domain/users/user-mails";
 
 // What the console (/admin, issue 25 item 2) reads beyond reports, takedowns and the audit: the
 // dashboard's figures, the users, roles, failed jobs. Staff only; roles and jobs: administrators.
@@ -162,4 +166,109 @@ export async function retryFailedJob(ctx: Ctx, input: z.output<typeof retryJobIn
   if (!done) throw notFound("error.jobNotFound");
   wakeLocalWorkers();
   return { jobId: input.jobId };
+}
+
+export const resendActivationInput = z.object({ userCode: z.string().max(100) });
+
+// POST /api/admin/users/{userCode}/activation - a new activation link for an account not yet activated
+// (the old link stops working), mailed to its address; 409 for an account that is not waiting for one.
+export async function resendActivation(
+  ctx: Ctx,
+  input: z.output<typeof resendActivationInput>,
+): Promise<{ userCode: string; email: string }> {
+  const staff = await requireStaff(ctx, "MODERATOR");
+  const user = await ctx.db.user.findFirst({
+    where: { userCode: { equals: input.userCode, mode: "insensitive" } },
+    select: { id: true, userCode: true, email: true, language: true, status: true },
+  });
+  if (!user) throw notFound("error.userNotFound");
+  if (user.status !== "PENDING") throw new DomainError("CONFLICT", "error.notPending");
+  const token = newSecureToken();
+  await ctx.db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { activationTokenHash: hashToken(token) } });
+    await queueMail(tx, activationMail(user.email, user.language, `${env().publicUrl}/activate?token=${token}`));
+    await recordAudit(tx, { actor: staff, action: "user.activation", targetType: "user", targetId: user.userCode });
+  });
+  wakeLocalWorkers();
+  return { userCode: user.userCode, email: user.email };
+}
+
+export const searchContentsInput = z.object({
+  q: z.string().trim().max(200).optional(),
+  kind: z.enum(["vod", "bundle", "liveChannel", "castChannel"]).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export interface AdminContentRow {
+  targetType: "vod" | "bundle" | "liveChannel" | "castChannel";
+  targetId: string;
+  label: string;
+  ownerCode: string;
+  createdAt: Date;
+  takedownId: string | null;
+}
+
+/** Every vod, bundle, live channel and cast channel by title or name, hidden ones included, newest first (staff). */
+export async function searchContents(ctx: Ctx, input: z.output<typeof searchContentsInput>): Promise<AdminContentRow[]> {
+  await requireStaff(ctx, "MODERATOR");
+  const q = input.q || undefined;
+  const named = q ? { name: { contains: q, mode: "insensitive" as const } } : {};
+  const take = input.limit;
+  const order = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  const owner = { select: { userCode: true } };
+  const want = (k: AdminContentRow["targetType"]) => !input.kind || input.kind === k;
+  const [vods, bundles, live, cast] = await Promise.all([
+    want("vod")
+      ? ctx.db.vodItem.findMany({
+          where: q ? { boxItem: { title: { contains: q, mode: "insensitive" } } } : {},
+          orderBy: order,
+          take,
+          select: { id: true, createdAt: true, takedownId: true, boxItem: { select: { title: true } }, owner },
+        })
+      : [],
+    want("bundle")
+      ? ctx.db.bundle.findMany({
+          where: named,
+          orderBy: order,
+          take,
+          select: { id: true, name: true, createdAt: true, takedownId: true, owner },
+        })
+      : [],
+    want("liveChannel")
+      ? ctx.db.liveChannel.findMany({
+          where: named,
+          orderBy: order,
+          take,
+          select: { id: true, name: true, createdAt: true, takedownId: true, owner },
+        })
+      : [],
+    want("castChannel")
+      ? ctx.db.castChannel.findMany({
+          where: named,
+          orderBy: order,
+          take,
+          select: { id: true, name: true, createdAt: true, takedownId: true, owner },
+        })
+      : [],
+  ]);
+  const row = (
+    targetType: AdminContentRow["targetType"],
+    r: { id: string; createdAt: Date; takedownId: string | null; owner: { userCode: string } },
+    label: string,
+  ) => ({
+    targetType,
+    targetId: r.id,
+    label,
+    ownerCode: r.owner.userCode,
+    createdAt: r.createdAt,
+    takedownId: r.takedownId,
+  });
+  return [
+    ...vods.map((r) => row("vod", r, r.boxItem.title)),
+    ...bundles.map((r) => row("bundle", r, r.name)),
+    ...live.map((r) => row("liveChannel", r, r.name)),
+    ...cast.map((r) => row("castChannel", r, r.name)),
+  ]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, take);
 }

@@ -82,5 +82,14 @@ export function stripeProvider(): PaymentProvider {
         throw new Error(`Stripe session ${providerRef} is not the one of payment ${trackingId}`);
       return sessionVerdict(session);
     },
+    async refund({ trackingId, providerRef }) {
+      if (!providerRef) throw new Error(`payment ${trackingId} has no Stripe session to refund`);
+      const session = await stripe.checkout.sessions.retrieve(providerRef);
+      const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (session.metadata?.trackingId !== trackingId || !intent)
+        throw new Error(`Stripe session ${providerRef} has no payment of ${trackingId}`);
+      // one refund per payment, whatever the retries (its charge.refunded webhook then finds it refunded here)
+      await stripe.refunds.create({ payment_intent: intent, metadata: { trackingId } }, { idempotencyKey: `kinora-refund-${trackingId}` });
+    },
   };
 }

@@ -1,6 +1,9 @@
 import type { AuditEntry, Report, Takedown } from "@/generated/prisma/client";
 import type { Suspension } from "@/server/domain/admin/suspend-user";
-import type { AdminDashboard, AdminUserRow } from "@/server/domain/admin/console";
+import type { AdminContentRow, AdminDashboard, AdminUserRow } from "@/server/domain/admin/console";
+import type { ClientRow } from "@/server/domain/admin/oauth-clients";
+import type { AdminPaymentRow } from "@/server/domain/admin/payments";
+import { formatMoney } from "@/lib/wire";
 import type { FailedJob } from "@/server/jobs/admin";
 
 /** A user's suspension as /api/admin answers it (instants in ISO 8601, UTC). */
@@ -315,5 +318,87 @@ export const transparencySchema: Record<string, unknown> = {
       appeals: { type: "integer" },
       reversals: { type: "integer" },
     },
+  },
+};
+
+/** A content as staff find it. */
+export function renderAdminContent(c: AdminContentRow) {
+  return { ...c, createdAt: c.createdAt.toISOString() };
+}
+
+export const adminContentSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["targetType", "targetId", "label", "ownerCode", "createdAt", "takedownId"],
+  properties: {
+    targetType: { type: "string", enum: ["vod", "bundle", "liveChannel", "castChannel"] },
+    targetId: { type: "string", format: "uuid" },
+    label: { type: "string" },
+    ownerCode: { type: "string" },
+    createdAt: { type: "string", format: "date-time" },
+    takedownId: { type: ["string", "null"], description: "The takedown in force, if any" },
+  },
+};
+
+/** An OAuth client; `clientSecret` only in the answer that created it. */
+export function renderClient(c: ClientRow & { secret?: string }) {
+  return {
+    clientId: c.id,
+    name: c.name,
+    grants: c.grants,
+    origins: c.origins,
+    confidential: c.confidential,
+    createdAt: c.createdAt.toISOString(),
+    revokedAt: c.revokedAt?.toISOString() ?? null,
+    ...(c.secret ? { clientSecret: c.secret } : {}),
+  };
+}
+
+export const clientSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["clientId", "name", "grants", "origins", "confidential", "createdAt", "revokedAt"],
+  properties: {
+    clientId: { type: "string" },
+    name: { type: "string" },
+    grants: { type: "array", items: { type: "string", enum: ["client_credentials", "password", "refresh_token"] } },
+    origins: { type: "array", items: { type: "string" } },
+    confidential: { type: "boolean" },
+    createdAt: { type: "string", format: "date-time" },
+    revokedAt: { type: ["string", "null"], format: "date-time" },
+    clientSecret: { type: "string", description: "Only when created: shown once" },
+  },
+};
+
+/** A payment as administrators find it (amount as the interface writes money, "2,50"). */
+export function renderAdminPayment(p: AdminPaymentRow) {
+  return {
+    trackingId: p.trackingId,
+    kind: p.kind,
+    title: p.title,
+    amount: formatMoney(p.amountCents),
+    currency: p.currency,
+    status: p.status,
+    provider: p.provider,
+    buyer: p.buyer,
+    seller: p.seller,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+  };
+}
+
+export const adminPaymentSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["trackingId", "kind", "title", "amount", "currency", "status", "provider", "buyer", "seller", "createdAt", "paidAt"],
+  properties: {
+    trackingId: { type: "string" },
+    kind: { type: "string" },
+    title: { type: "string" },
+    amount: { type: "string", description: 'comma decimals ("2,50")' },
+    currency: { type: "string" },
+    status: { type: "string", enum: ["PENDING", "PAID", "CANCELLED", "FAILED", "EXPIRED", "REFUNDED"] },
+    provider: { type: "string" },
+    buyer: { type: ["string", "null"], description: "The buyer's user code, or a guest's e-mail" },
+    seller: { type: ["string", "null"], description: "null: the platform's own sale (a plan)" },
+    createdAt: { type: "string", format: "date-time" },
+    paidAt: { type: ["string", "null"], format: "date-time" },
   },
 };

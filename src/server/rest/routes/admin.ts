@@ -6,12 +6,29 @@ import { createTakedownInput, listTakedownsInput, restoreTakedownInput } from "@
 import { dismissReportInput, listReportsInput } from "@/server/domain/admin/reports";
 import { approveUserInput, setRegistrationInput } from "@/server/domain/admin/registration";
 import { decideAppealInput, listAppealsInput } from "@/server/domain/admin/appeals";
-import { retryJobInput, searchAdminUsersInput, setRoleInput } from "@/server/domain/admin/console";
 import {
+  resendActivationInput,
+  retryJobInput,
+  searchAdminUsersInput,
+  searchContentsInput,
+  setRoleInput,
+} from "@/server/domain/admin/console";
+import { updatePlanInput } from "@/server/domain/admin/plans";
+import { refundInput, searchPaymentsInput } from "@/server/domain/admin/payments";
+import { createClientInput, revokeClientInput, setOriginsInput } from "@/server/domain/admin/oauth-clients";
+import { licenseSchema, renderLicense } from "@/server/rest/render/license";
+import { moneyIn } from "@/lib/wire";
+import {
+  adminContentSchema,
+  adminPaymentSchema,
+  renderAdminPayment,
+  clientSchema,
+  renderClient,
   adminUserSchema,
   auditEntriesSchema,
   dashboardSchema,
   failedJobSchema,
+  renderAdminContent,
   renderAdminUser,
   renderDashboard,
   renderFailedJob,
@@ -266,5 +283,114 @@ export const adminRoutes = [
     requestSchema: retryJobInput,
     responseSchema: { type: "object", required: ["jobId"], properties: { jobId: { type: "string" } } },
     handle: async ({ caller, params }) => caller.admin.retryJob(untrusted({ jobId: params.jobId })),
+  }),
+  // POST /api/admin/licenses/{licenseName} {price, dayDuration, storage, band, streamingAmount, maxVideoSize, maxUploadNumber} (administrators)
+  route({
+    method: "POST",
+    path: "/api/admin/licenses/{licenseName}",
+    auth: "private",
+    status: 200,
+    summary: "Change a license plan: its price, period and quotas (the fields left out stay)",
+    requestSchema: updatePlanInput,
+    responseSchema: licenseSchema,
+    errors: [409],
+    handle: async ({ caller, params, body }) =>
+      renderLicense(await caller.admin.updatePlan(untrusted({ ...body, price: moneyIn(body.price), licenseName: params.licenseName }))),
+  }),
+  // POST /api/admin/users/{userCode}/activation - mail a new activation link to an account not yet activated
+  route({
+    method: "POST",
+    path: "/api/admin/users/{userCode}/activation",
+    auth: "private",
+    status: 200,
+    summary: "Send a new activation link to an account not yet activated",
+    requestSchema: resendActivationInput,
+    responseSchema: {
+      type: "object",
+      required: ["userCode", "email"],
+      properties: { userCode: { type: "string" }, email: { type: "string" } },
+    },
+    errors: [409],
+    handle: async ({ caller, params }) => caller.admin.resendActivation(untrusted({ userCode: params.userCode })),
+  }),
+  // GET /api/admin/contents?q=&kind= - every vod, bundle, live channel and cast channel by title or name, hidden ones too
+  route({
+    method: "GET",
+    path: "/api/admin/contents",
+    auth: "private",
+    status: 200,
+    summary: "Search every content (vods, bundles, live and cast channels), taken down or hidden ones included",
+    requestSchema: searchContentsInput,
+    responseSchema: listOf(adminContentSchema),
+    handle: async ({ caller, query }) => (await caller.admin.contents(untrusted(Object.fromEntries(query)))).map(renderAdminContent),
+  }),
+  // GET /api/admin/clients - the OAuth clients (administrators)
+  route({
+    method: "GET",
+    path: "/api/admin/clients",
+    auth: "private",
+    status: 200,
+    summary: "The OAuth clients",
+    responseSchema: listOf(clientSchema),
+    handle: async ({ caller }) => (await caller.admin.clients()).map(renderClient),
+  }),
+  // POST /api/admin/clients {clientId, name, grants, origins} -> 201 with clientSecret, shown once
+  route({
+    method: "POST",
+    path: "/api/admin/clients",
+    auth: "private",
+    status: 201,
+    summary: "Create a confidential OAuth client (its secret is in this answer only)",
+    requestSchema: createClientInput,
+    responseSchema: clientSchema,
+    errors: [409],
+    handle: async ({ caller, body }) => renderClient(await caller.admin.createClient(untrusted(body))),
+  }),
+  // POST /api/admin/clients/{clientId}/origins {origins} - where its mail links may point
+  route({
+    method: "POST",
+    path: "/api/admin/clients/{clientId}/origins",
+    auth: "private",
+    status: 200,
+    summary: "Set the origins an OAuth client's mail links may point to",
+    requestSchema: setOriginsInput,
+    responseSchema: clientSchema,
+    handle: async ({ caller, params, body }) =>
+      renderClient(await caller.admin.setClientOrigins(untrusted({ ...body, clientId: params.clientId }))),
+  }),
+  // DELETE /api/admin/clients/{clientId} -> 204: revoked (refused at the token endpoint, its logins ended)
+  route({
+    method: "DELETE",
+    path: "/api/admin/clients/{clientId}",
+    auth: "private",
+    status: 204,
+    summary: "Revoke an OAuth client",
+    requestSchema: revokeClientInput,
+    errors: [409],
+    handle: async ({ caller, params }) => caller.admin.revokeClient(untrusted({ clientId: params.clientId })),
+  }),
+  // GET /api/admin/payments?q=&status= - any payment by trackingId, buyer, seller, guest e-mail or title (administrators)
+  route({
+    method: "GET",
+    path: "/api/admin/payments",
+    auth: "private",
+    status: 200,
+    summary: "Search the payments",
+    requestSchema: searchPaymentsInput,
+    responseSchema: listOf(adminPaymentSchema),
+    handle: async ({ caller, query }) => (await caller.admin.payments(untrusted(Object.fromEntries(query)))).map(renderAdminPayment),
+  }),
+  // POST /api/admin/payments/{trackingId}/refund {reason} - refund a paid payment through its provider (administrators)
+  route({
+    method: "POST",
+    path: "/api/admin/payments/{trackingId}/refund",
+    auth: "private",
+    status: 200,
+    summary: "Refund a paid payment through its provider: its purchase ends, the ledger records the refund",
+    requestSchema: refundInput,
+    responseSchema: adminPaymentSchema,
+    errors: [409, 503],
+    handle: async ({ caller, params, body }) =>
+      renderAdminPayment(await caller.admin.refund(untrusted({ ...body, trackingId: params.trackingId }))),
   }),
 ];

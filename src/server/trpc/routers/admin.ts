@@ -5,8 +5,12 @@ import { auditCsv, listAudit, listAuditInput } from "@/server/domain/admin/audit
 import {
   adminDashboard,
   failedJobs,
+  resendActivation,
+  resendActivationInput,
   retryFailedJob,
   retryJobInput,
+  searchContents,
+  searchContentsInput,
   searchAdminUsers,
   searchAdminUsersInput,
   setRoleInput,
@@ -14,6 +18,17 @@ import {
   staffRoleOf,
 } from "@/server/domain/admin/console";
 import { transparencyInput, transparencyReport } from "@/server/domain/admin/transparency";
+import { updatePlan, updatePlanInput } from "@/server/domain/admin/plans";
+import { refundAsStaff, refundInput, searchPayments, searchPaymentsInput } from "@/server/domain/admin/payments";
+import {
+  createClient,
+  createClientInput,
+  listClients,
+  revokeClient,
+  revokeClientInput,
+  setClientOrigins,
+  setOriginsInput,
+} from "@/server/domain/admin/oauth-clients";
 import {
   createTakedown,
   createTakedownInput,
@@ -51,9 +66,18 @@ export const adminRouter = router({
   role: publicProcedure.query(({ ctx }) => staffRoleOf(ctx)),
   dashboard: userProcedure.query(({ ctx }) => adminDashboard(ctx)),
   users: userProcedure.input(inputParser(searchAdminUsersInput)).query(({ ctx, input }) => searchAdminUsers(ctx, input)),
+  resendActivation: userProcedure.input(inputParser(resendActivationInput)).mutation(({ ctx, input }) => resendActivation(ctx, input)),
+  contents: userProcedure.input(inputParser(searchContentsInput)).query(({ ctx, input }) => searchContents(ctx, input)),
   setRole: userProcedure.input(inputParser(setRoleInput)).mutation(({ ctx, input }) => setUserRole(ctx, input)),
   failedJobs: userProcedure.query(({ ctx }) => failedJobs(ctx)),
   retryJob: userProcedure.input(inputParser(retryJobInput)).mutation(({ ctx, input }) => retryFailedJob(ctx, input)),
+  clients: userProcedure.query(({ ctx }) => listClients(ctx)),
+  createClient: userProcedure.input(inputParser(createClientInput)).mutation(({ ctx, input }) => createClient(ctx, input)),
+  setClientOrigins: userProcedure.input(inputParser(setOriginsInput)).mutation(({ ctx, input }) => setClientOrigins(ctx, input)),
+  revokeClient: userProcedure.input(inputParser(revokeClientInput)).mutation(({ ctx, input }) => revokeClient(ctx, input)),
+  payments: userProcedure.input(inputParser(searchPaymentsInput)).query(({ ctx, input }) => searchPayments(ctx, input)),
+  refund: userProcedure.input(inputParser(refundInput)).mutation(({ ctx, input }) => refundAsStaff(ctx, input)),
+  updatePlan: userProcedure.input(inputParser(updatePlanInput)).mutation(({ ctx, input }) => updatePlan(ctx, input)),
   transparency: publicProcedure.input(inputParser(transparencyInput)).query(({ ctx, input }) => transparencyReport(ctx, input)),
   takeDown: userProcedure.input(inputParser(createTakedownInput)).mutation(({ ctx, input }) => createTakedown(ctx, input)),
   restore: userProcedure.input(inputParser(restoreTakedownInput)).mutation(({ ctx, input }) => restoreTakedown(ctx, input)),

@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { DataTable } from "@/components/data-table";
-import { Field, SelectField } from "@/components/form/field";
+import { AdminSearch } from "@/components/admin/admin-search";
 import { TargetLink } from "@/components/admin/target-link";
-import { ApproveButton, RoleButton, SuspendButton, UnsuspendButton } from "@/components/admin/staff-actions";
+import { ApproveButton, ResendActivationButton, RoleButton, SuspendButton, UnsuspendButton } from "@/components/admin/staff-actions";
 import { formatBytes, formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
 import { pageTitle } from "@/i18n/page-title";
@@ -30,18 +30,19 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
   return (
     <>
       <h1>{t("title")}</h1>
-      <form method="get" action="/admin/users" className="admin-filters" role="search" aria-label={t("search")}>
-        <Field name="q" label={t("query")} type="search" defaultValue={q} />
-        <SelectField
-          name="status"
-          label={t("status")}
-          defaultValue={status ?? ""}
-          options={[{ value: "", label: t("anyStatus") }, ...STATUSES.map((s) => ({ value: s, label: statusWord(s) }))]}
-        />
-        <button type="submit" className="button">
-          {t("search")}
-        </button>
-      </form>
+      <AdminSearch
+        action="/admin/users"
+        label={t("search")}
+        query={{ label: t("query"), value: q }}
+        filter={{
+          name: "status",
+          label: t("status"),
+          any: t("anyStatus"),
+          value: status ?? "",
+          options: STATUSES.map((s) => ({ value: s, label: statusWord(s) })),
+        }}
+        submit={t("search")}
+      />
       {users.length === 0 ? (
         <p className="card">{t("none")}</p>
       ) : (
@@ -85,6 +86,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
                     u.status !== "DISABLED" && <SuspendButton userCode={u.userCode} />
                   )}
                   {u.status === "AWAITING_APPROVAL" && <ApproveButton userCode={u.userCode} />}
+                  {u.status === "PENDING" && <ResendActivationButton userCode={u.userCode} />}
                   {role === "ADMINISTRATOR" && <RoleButton userCode={u.userCode} role={u.role} />}
                 </div>
               </td>
