@@ -136,6 +136,10 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/role`, body: { role: "moderator" } }),
     expect: STAFF_ONLY,
   },
+  "POST /api/admin/users/{userCode}/plan": {
+    request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/plan`, body: { licenseName: "Business" } }),
+    expect: STAFF_ONLY,
+  },
   "POST /api/admin/users/{userCode}/activation": {
     request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/activation` }),
     expect: STAFF_ONLY,

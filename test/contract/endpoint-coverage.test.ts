@@ -58,6 +58,7 @@ const UNDOCUMENTED_ALLOWED = new Set([
   endpointKey("GET", "/api/public/transparency"),
   endpointKey("POST", "/api/admin/licenses/{licenseName}"),
   endpointKey("POST", "/api/admin/users/{userCode}/activation"),
+  endpointKey("POST", "/api/admin/users/{userCode}/plan"),
   endpointKey("GET", "/api/admin/contents"),
   endpointKey("GET", "/api/admin/payments"),
   endpointKey("POST", "/api/admin/payments/{trackingId}/refund"),

@@ -237,6 +237,23 @@ describe("takedowns of bundles, channels and user pages", () => {
     );
   });
 
+  test("every /api/admin operation of the OpenAPI document: 403 for a user and for a public token, 401 without a token", async () => {
+    const user = await newUser(api);
+    const doc = (await api.get("/api/public/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
+    const ops = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/admin/"))
+      .flatMap(([path, item]) =>
+        Object.keys(item).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{\w+\}/g, "x0") })),
+      );
+    assert.ok(ops.length >= 28, `${ops.length} operations`);
+    for (const { method, path } of ops) {
+      const as = (token?: string) => api.call(method, path, method === "GET" || method === "DELETE" ? undefined : {}, { token });
+      assertErrorBody(await as(user.access), 403, path);
+      assert.equal((await as(publicToken)).status, 403, `${method} ${path} with a public token`);
+      assert.equal((await as()).status, 401, `${method} ${path} without a token`);
+    }
+  });
+
   test("users: 403 on every takedown and report operation; no token: 401", async () => {
     const user = await newUser(api);
     const ops: [string, string, unknown?][] = [
@@ -400,6 +417,25 @@ describe("the console's reads over REST", () => {
       lines[1]!,
       new RegExp(`^\\d{4}-[^,]+,${admin.userCode},user\\.role,user,${helper.userCode},"{""role"":""MODERATOR""}","{""role"":""USER""}",`),
     );
+
+    // a plan without a payment, until a given day; then Free again (which never ends)
+    const plan = (body: Record<string, unknown>) => api.post(`/api/admin/users/${helper.userCode}/plan`, body, { token: admin.access });
+    const until = new Date(Date.now() + 40 * 86_400_000).toISOString();
+    assert.deepEqual((await plan({ licenseName: "basic", expiresAt: until })).body, {
+      userCode: helper.userCode,
+      licenseName: "Basic",
+      expiresAt: until,
+    });
+    const overview = async () => (await api.get("/api/user/me/overview", { token: helper.access })).body;
+    assert.deepEqual([(await overview()).licenseName, (await overview()).daysToExpiration], ["Basic", 40]);
+    assertErrorBody(
+      await plan({ licenseName: "Basic", expiresAt: "2020-01-01T00:00:00Z" }),
+      400,
+      `/api/admin/users/${helper.userCode}/plan`,
+    );
+    assertErrorBody(await plan({ licenseName: "Platinum" }), 404, `/api/admin/users/${helper.userCode}/plan`);
+    assert.deepEqual((await plan({ licenseName: "Free" })).body, { userCode: helper.userCode, licenseName: "Free", expiresAt: null });
+    assert.equal((await overview()).licenseName, "Free");
 
     // contents: any of them by title, with the takedown in force
     const word = uniqueWord("ct");

@@ -300,3 +300,23 @@ export function RefundButton({ trackingId, title }: { trackingId: string; title:
     />
   );
 }
+
+/** A plan for a user without a payment (admin.setPlan, administrators): which, and until when (empty: one period). */
+export function UserPlanButton({ userCode, plan, plans }: { userCode: string; plan: string; plans: string[] }) {
+  const t = useTranslations("console.actions");
+  const m = trpc.admin.setPlan.useMutation();
+  return (
+    <ActionDialog
+      label={t("plan")}
+      title={t("planTitle", { userCode })}
+      state={m}
+      testId="user-plan"
+      submit={t("save")}
+      fields={[
+        { name: "licenseName", label: t("plan"), kind: "select", defaultValue: plan, options: plans.map((p) => ({ value: p, label: p })) },
+        { name: "expiresAt", label: t("planUntil"), kind: "text", hint: t("planUntilHint") },
+      ]}
+      run={(v) => m.mutateAsync({ userCode, licenseName: v.licenseName!, expiresAt: (v.expiresAt || undefined) as never })}
+    />
+  );
+}

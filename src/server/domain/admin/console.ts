@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
-import { DomainError, notFound } from "@/server/core/errors";
+import { DomainError, invalidField, notFound } from "@/server/core/errors";
+import { loadLicenseByName } from "@/server/domain/licenses/license-view";
 import { listFailedJobs, retryJob, type FailedJob } from "@/server/jobs/admin";
 import { wakeLocalWorkers } from "@/server/jobs/queue";
 import { effectiveRole, requireStaff, type Role } from "./staff";
@@ -271,4 +272,42 @@ export async function searchContents(ctx: Ctx, input: z.output<typeof searchCont
   ]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, take);
+}
+
+export const setUserPlanInput = z.object({
+  userCode: z.string().max(100),
+  licenseName: z.string().trim().min(1, "field.required").max(100),
+  /** When a paid plan ends (ISO 8601; default: one period from now). The Free plan never ends. */
+  expiresAt: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.date("field.invalid").optional()),
+});
+
+// POST /api/admin/users/{userCode}/plan {licenseName, expiresAt?} - give a user a plan (administrators):
+// a paid one until expiresAt (one period from now by default), or Free; no payment, audited.
+export async function setUserPlan(
+  ctx: Ctx,
+  input: z.output<typeof setUserPlanInput>,
+): Promise<{ userCode: string; licenseName: string; expiresAt: Date | null }> {
+  const staff = await requireStaff(ctx, "ADMINISTRATOR");
+  const user = await ctx.db.user.findFirst({
+    where: { userCode: { equals: input.userCode, mode: "insensitive" } },
+    select: { id: true, userCode: true, licenseExpiresAt: true, license: { select: { name: true } } },
+  });
+  if (!user) throw notFound("error.userNotFound");
+  const license = await loadLicenseByName(ctx.db, input.licenseName);
+  const now = new Date();
+  const free = license.dayDuration === 0;
+  const expiresAt = free ? null : (input.expiresAt ?? new Date(now.getTime() + license.dayDuration * 86_400_000));
+  if (expiresAt && expiresAt <= now) throw invalidField("expiresAt", "field.futureDate");
+  await ctx.db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { licenseId: license.id, licenseActivatedAt: now, licenseExpiresAt: expiresAt } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: "user.plan",
+      targetType: "user",
+      targetId: user.userCode,
+      before: { license: user.license.name, expiresAt: user.licenseExpiresAt?.toISOString() ?? null },
+      after: { license: license.name, expiresAt: expiresAt?.toISOString() ?? null },
+    });
+  });
+  return { userCode: user.userCode, licenseName: license.name, expiresAt };
 }

@@ -12,6 +12,7 @@ import {
   searchAdminUsersInput,
   searchContentsInput,
   setRoleInput,
+  setUserPlanInput,
 } from "@/server/domain/admin/console";
 import { updatePlanInput } from "@/server/domain/admin/plans";
 import { refundInput, searchPaymentsInput } from "@/server/domain/admin/payments";
@@ -392,5 +393,27 @@ export const adminRoutes = [
     errors: [409, 503],
     handle: async ({ caller, params, body }) =>
       renderAdminPayment(await caller.admin.refund(untrusted({ ...body, trackingId: params.trackingId }))),
+  }),
+  // POST /api/admin/users/{userCode}/plan {licenseName, expiresAt?} - give a user a plan without a payment (administrators)
+  route({
+    method: "POST",
+    path: "/api/admin/users/{userCode}/plan",
+    auth: "private",
+    status: 200,
+    summary: "Give a user a plan (a paid one until expiresAt, one period by default), without a payment",
+    requestSchema: setUserPlanInput,
+    responseSchema: {
+      type: "object",
+      required: ["userCode", "licenseName", "expiresAt"],
+      properties: {
+        userCode: { type: "string" },
+        licenseName: { type: "string" },
+        expiresAt: { type: ["string", "null"], format: "date-time" },
+      },
+    },
+    handle: async ({ caller, params, body }) => {
+      const done = await caller.admin.setPlan(untrusted({ ...body, userCode: params.userCode }));
+      return { ...done, expiresAt: done.expiresAt?.toISOString() ?? null };
+    },
   }),
 ];

@@ -1,4 +1,5 @@
 import { publicProcedure, router, userProcedure } from "@/server/trpc/init";
+import { requireStaff, type StaffRole } from "@/server/domain/admin/staff";
 import { inputParser } from "@/server/domain/shared/validation";
 import { suspendUser, suspendUserInput, unsuspendUser, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
 import { auditCsv, listAudit, listAuditInput } from "@/server/domain/admin/audit";
@@ -11,6 +12,8 @@ import {
   retryJobInput,
   searchContents,
   searchContentsInput,
+  setUserPlan,
+  setUserPlanInput,
   searchAdminUsers,
   searchAdminUsersInput,
   setRoleInput,
@@ -55,39 +58,52 @@ import {
   setRegistrationMode,
 } from "@/server/domain/admin/registration";
 
-// Staff operations (issue 25): each checks the caller's role itself (domain/admin/staff.ts); a report
-// is anyone's.
+/**
+ * A procedure for staff of at least `min`: the role is checked before the input is (a user learns
+ * nothing of an operation's fields, only that it is not theirs: 403). Each domain function checks it
+ * again itself, as every caller of the domain must.
+ */
+const staffProcedure = (min: StaffRole) =>
+  userProcedure.use(async ({ ctx, next }) => {
+    await requireStaff(ctx, min);
+    return next();
+  });
+const moderator = staffProcedure("MODERATOR");
+const administrator = staffProcedure("ADMINISTRATOR");
+
+// Staff operations (issue 25), moderators' or administrators'; the caller's role, and a report, are anyone's.
 export const adminRouter = router({
-  suspendUser: userProcedure.input(inputParser(suspendUserInput)).mutation(({ ctx, input }) => suspendUser(ctx, input)),
-  unsuspendUser: userProcedure.input(inputParser(unsuspendUserInput)).mutation(({ ctx, input }) => unsuspendUser(ctx, input)),
-  approveUser: userProcedure.input(inputParser(approveUserInput)).mutation(({ ctx, input }) => approveUser(ctx, input)),
-  audit: userProcedure.input(inputParser(listAuditInput)).query(({ ctx, input }) => listAudit(ctx, input)),
-  auditCsv: userProcedure.input(inputParser(listAuditInput)).query(({ ctx, input }) => auditCsv(ctx, input)),
+  suspendUser: moderator.input(inputParser(suspendUserInput)).mutation(({ ctx, input }) => suspendUser(ctx, input)),
+  unsuspendUser: moderator.input(inputParser(unsuspendUserInput)).mutation(({ ctx, input }) => unsuspendUser(ctx, input)),
+  approveUser: moderator.input(inputParser(approveUserInput)).mutation(({ ctx, input }) => approveUser(ctx, input)),
+  audit: moderator.input(inputParser(listAuditInput)).query(({ ctx, input }) => listAudit(ctx, input)),
+  auditCsv: moderator.input(inputParser(listAuditInput)).query(({ ctx, input }) => auditCsv(ctx, input)),
   role: publicProcedure.query(({ ctx }) => staffRoleOf(ctx)),
-  dashboard: userProcedure.query(({ ctx }) => adminDashboard(ctx)),
-  users: userProcedure.input(inputParser(searchAdminUsersInput)).query(({ ctx, input }) => searchAdminUsers(ctx, input)),
-  resendActivation: userProcedure.input(inputParser(resendActivationInput)).mutation(({ ctx, input }) => resendActivation(ctx, input)),
-  contents: userProcedure.input(inputParser(searchContentsInput)).query(({ ctx, input }) => searchContents(ctx, input)),
-  setRole: userProcedure.input(inputParser(setRoleInput)).mutation(({ ctx, input }) => setUserRole(ctx, input)),
-  failedJobs: userProcedure.query(({ ctx }) => failedJobs(ctx)),
-  retryJob: userProcedure.input(inputParser(retryJobInput)).mutation(({ ctx, input }) => retryFailedJob(ctx, input)),
-  clients: userProcedure.query(({ ctx }) => listClients(ctx)),
-  createClient: userProcedure.input(inputParser(createClientInput)).mutation(({ ctx, input }) => createClient(ctx, input)),
-  setClientOrigins: userProcedure.input(inputParser(setOriginsInput)).mutation(({ ctx, input }) => setClientOrigins(ctx, input)),
-  revokeClient: userProcedure.input(inputParser(revokeClientInput)).mutation(({ ctx, input }) => revokeClient(ctx, input)),
-  payments: userProcedure.input(inputParser(searchPaymentsInput)).query(({ ctx, input }) => searchPayments(ctx, input)),
-  refund: userProcedure.input(inputParser(refundInput)).mutation(({ ctx, input }) => refundAsStaff(ctx, input)),
-  updatePlan: userProcedure.input(inputParser(updatePlanInput)).mutation(({ ctx, input }) => updatePlan(ctx, input)),
+  dashboard: moderator.query(({ ctx }) => adminDashboard(ctx)),
+  users: moderator.input(inputParser(searchAdminUsersInput)).query(({ ctx, input }) => searchAdminUsers(ctx, input)),
+  resendActivation: moderator.input(inputParser(resendActivationInput)).mutation(({ ctx, input }) => resendActivation(ctx, input)),
+  contents: moderator.input(inputParser(searchContentsInput)).query(({ ctx, input }) => searchContents(ctx, input)),
+  setPlan: administrator.input(inputParser(setUserPlanInput)).mutation(({ ctx, input }) => setUserPlan(ctx, input)),
+  setRole: administrator.input(inputParser(setRoleInput)).mutation(({ ctx, input }) => setUserRole(ctx, input)),
+  failedJobs: administrator.query(({ ctx }) => failedJobs(ctx)),
+  retryJob: administrator.input(inputParser(retryJobInput)).mutation(({ ctx, input }) => retryFailedJob(ctx, input)),
+  clients: administrator.query(({ ctx }) => listClients(ctx)),
+  createClient: administrator.input(inputParser(createClientInput)).mutation(({ ctx, input }) => createClient(ctx, input)),
+  setClientOrigins: administrator.input(inputParser(setOriginsInput)).mutation(({ ctx, input }) => setClientOrigins(ctx, input)),
+  revokeClient: administrator.input(inputParser(revokeClientInput)).mutation(({ ctx, input }) => revokeClient(ctx, input)),
+  payments: administrator.input(inputParser(searchPaymentsInput)).query(({ ctx, input }) => searchPayments(ctx, input)),
+  refund: administrator.input(inputParser(refundInput)).mutation(({ ctx, input }) => refundAsStaff(ctx, input)),
+  updatePlan: administrator.input(inputParser(updatePlanInput)).mutation(({ ctx, input }) => updatePlan(ctx, input)),
   transparency: publicProcedure.input(inputParser(transparencyInput)).query(({ ctx, input }) => transparencyReport(ctx, input)),
-  takeDown: userProcedure.input(inputParser(createTakedownInput)).mutation(({ ctx, input }) => createTakedown(ctx, input)),
-  restore: userProcedure.input(inputParser(restoreTakedownInput)).mutation(({ ctx, input }) => restoreTakedown(ctx, input)),
-  takedowns: userProcedure.input(inputParser(listTakedownsInput)).query(({ ctx, input }) => listTakedowns(ctx, input)),
-  appeals: userProcedure.input(inputParser(listAppealsInput)).query(({ ctx, input }) => listAppeals(ctx, input)),
-  decideAppeal: userProcedure.input(inputParser(decideAppealInput)).mutation(({ ctx, input }) => decideAppeal(ctx, input)),
+  takeDown: moderator.input(inputParser(createTakedownInput)).mutation(({ ctx, input }) => createTakedown(ctx, input)),
+  restore: moderator.input(inputParser(restoreTakedownInput)).mutation(({ ctx, input }) => restoreTakedown(ctx, input)),
+  takedowns: moderator.input(inputParser(listTakedownsInput)).query(({ ctx, input }) => listTakedowns(ctx, input)),
+  appeals: moderator.input(inputParser(listAppealsInput)).query(({ ctx, input }) => listAppeals(ctx, input)),
+  decideAppeal: moderator.input(inputParser(decideAppealInput)).mutation(({ ctx, input }) => decideAppeal(ctx, input)),
   report: publicProcedure.input(inputParser(submitReportInput)).mutation(({ ctx, input }) => submitReport(ctx, input)),
-  reports: userProcedure.input(inputParser(listReportsInput)).query(({ ctx, input }) => listReports(ctx, input)),
-  dismissReport: userProcedure.input(inputParser(dismissReportInput)).mutation(({ ctx, input }) => dismissReport(ctx, input)),
-  registration: userProcedure.query(({ ctx }) => getRegistrationMode(ctx)),
-  setRegistration: userProcedure.input(inputParser(setRegistrationInput)).mutation(({ ctx, input }) => setRegistrationMode(ctx, input)),
-  createInvitation: userProcedure.mutation(({ ctx }) => createInvitation(ctx)),
+  reports: moderator.input(inputParser(listReportsInput)).query(({ ctx, input }) => listReports(ctx, input)),
+  dismissReport: moderator.input(inputParser(dismissReportInput)).mutation(({ ctx, input }) => dismissReport(ctx, input)),
+  registration: moderator.query(({ ctx }) => getRegistrationMode(ctx)),
+  setRegistration: administrator.input(inputParser(setRegistrationInput)).mutation(({ ctx, input }) => setRegistrationMode(ctx, input)),
+  createInvitation: administrator.mutation(({ ctx }) => createInvitation(ctx)),
 });

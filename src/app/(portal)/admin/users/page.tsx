@@ -2,7 +2,14 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DataTable } from "@/components/data-table";
 import { AdminSearch } from "@/components/admin/admin-search";
 import { TargetLink } from "@/components/admin/target-link";
-import { ApproveButton, ResendActivationButton, RoleButton, SuspendButton, UnsuspendButton } from "@/components/admin/staff-actions";
+import {
+  ApproveButton,
+  ResendActivationButton,
+  RoleButton,
+  SuspendButton,
+  UnsuspendButton,
+  UserPlanButton,
+} from "@/components/admin/staff-actions";
 import { formatBytes, formatDay } from "@/lib/format";
 import { requirePortalCaller } from "@/server/portal/session";
 import { pageTitle } from "@/i18n/page-title";
@@ -20,9 +27,10 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
   const search = await searchParams;
   const q = typeof search.q === "string" ? search.q : "";
   const status = STATUSES.find((s) => s === search.status);
-  const [users, role, t, locale] = await Promise.all([
+  const [users, role, plans, t, locale] = await Promise.all([
     caller.admin.users({ q: q || undefined, status, limit: 100 }),
     caller.admin.role(),
+    caller.licenses.list(),
     getTranslations("console.users"),
     getLocale(),
   ]);
@@ -88,6 +96,9 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
                   {u.status === "AWAITING_APPROVAL" && <ApproveButton userCode={u.userCode} />}
                   {u.status === "PENDING" && <ResendActivationButton userCode={u.userCode} />}
                   {role === "ADMINISTRATOR" && <RoleButton userCode={u.userCode} role={u.role} />}
+                  {role === "ADMINISTRATOR" && (
+                    <UserPlanButton userCode={u.userCode} plan={u.licenseName} plans={plans.map((p) => p.name)} />
+                  )}
                 </div>
               </td>
             </tr>
