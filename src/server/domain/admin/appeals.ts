@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zText } from "@/server/core/schema";
 import type { Takedown } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
@@ -7,18 +8,13 @@ import { queueMail } from "@/server/mail/queue-mail";
 import { wakeLocalWorkers } from "@/server/jobs/queue";
 import { recordAudit } from "./audit";
 import { requireStaff } from "./staff";
-import { liftTakedown } from "./takedowns";
+import { liftTakedown, loadTakedown } from "./takedowns";
 import { appealDecisionMail } from "./moderation-mails";
 import type { TargetType } from "./takedown-targets";
 
 // Statements of reasons and appeals (issue 25 item 5): an owner reads every takedown of theirs (what,
 // why, which rule, how it was decided, in force or not) and may appeal each once while it is in force;
 // a moderator upholds it or reverses it (the target is restored) with a response, and the owner is told.
-
-const takedownIdOf = (raw: string) => {
-  const id = z.uuid().safeParse(raw.trim().toLowerCase());
-  return id.success ? id.data : undefined;
-};
 
 /** GET /api/user/me/notices - the caller's statements of reasons, newest first. */
 export async function listMyNotices(ctx: Ctx): Promise<Takedown[]> {
@@ -28,16 +24,15 @@ export async function listMyNotices(ctx: Ctx): Promise<Takedown[]> {
 
 export const appealInput = z.object({
   takedownId: z.string().max(100),
-  text: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("field.required").min(1, "field.required").max(5000)),
+  text: zText(5000),
 });
 
 // POST /api/user/me/notices/{takedownId}/appeal {text} - the owner's one appeal of a takedown in force
 export async function appealTakedown(ctx: Ctx, input: z.output<typeof appealInput>): Promise<Takedown> {
   const ownerId = requireUserId(ctx);
-  const id = takedownIdOf(input.takedownId);
-  const takedown = id ? await ctx.db.takedown.findUnique({ where: { id } }) : null;
+  const takedown = await loadTakedown(ctx.db, input.takedownId);
   // another owner's takedown does not exist for the caller
-  if (!takedown || takedown.ownerId !== ownerId) throw notFound("error.takedownNotFound");
+  if (takedown.ownerId !== ownerId) throw notFound("error.takedownNotFound");
   if (takedown.restoredAt) throw new DomainError("CONFLICT", "error.takedownLifted");
   // conditional: of two concurrent appeals one is recorded
   const { count } = await ctx.db.takedown.updateMany({
@@ -66,16 +61,14 @@ export async function listAppeals(ctx: Ctx, input: z.output<typeof listAppealsIn
 export const decideAppealInput = z.object({
   takedownId: z.string().max(100),
   outcome: z.enum(["upheld", "reversed"], "field.appealOutcome"),
-  response: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("field.required").min(1, "field.required").max(5000)),
+  response: zText(5000),
 });
 
 // POST /api/admin/takedowns/{takedownId}/appeal {outcome, response} - a moderator decides the appeal:
 // reversed restores the target; upheld keeps it down. The owner is told either way.
 export async function decideAppeal(ctx: Ctx, input: z.output<typeof decideAppealInput>): Promise<Takedown> {
   const staff = await requireStaff(ctx, "MODERATOR");
-  const id = takedownIdOf(input.takedownId);
-  const takedown = id ? await ctx.db.takedown.findUnique({ where: { id } }) : null;
-  if (!takedown) throw notFound("error.takedownNotFound");
+  const takedown = await loadTakedown(ctx.db, input.takedownId);
   if (!takedown.appealedAt || takedown.appealDecidedAt) throw new DomainError("CONFLICT", "error.appealNotOpen");
   await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.takedown.updateMany({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emptyToUndefined } from "@/server/core/schema";
 import type { Ctx } from "@/server/core/context";
 import { DomainError, invalidField, notFound } from "@/server/core/errors";
 import { loadLicenseByName } from "@/server/domain/licenses/license-view";
@@ -14,15 +15,6 @@ import { activationMail } from "@/server/domain/users/user-mails";
 
 // What the console (/admin, issue 25 item 2) reads beyond reports, takedowns and the audit: the
 // dashboard's figures, the users, roles, failed jobs. Staff only; roles and jobs: administrators.
-
-/** The caller's role when staff, else null: what the portal shows (the console's navigation). Never refuses. */
-export async function staffRoleOf(ctx: Ctx): Promise<Role | null> {
-  if (ctx.actor.kind !== "user") return null;
-  const user = await ctx.db.user.findUnique({ where: { id: ctx.actor.userId }, select: { userCode: true, role: true, status: true } });
-  if (!user || user.status !== "ACTIVE") return null;
-  const role = effectiveRole(user);
-  return role === "USER" ? null : role;
-}
 
 export interface AdminDashboard {
   users: Record<string, number>;
@@ -278,7 +270,7 @@ export const setUserPlanInput = z.object({
   userCode: z.string().max(100),
   licenseName: z.string().trim().min(1, "field.required").max(100),
   /** When a paid plan ends (ISO 8601; default: one period from now). The Free plan never ends. */
-  expiresAt: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.date("field.invalid").optional()),
+  expiresAt: z.preprocess(emptyToUndefined, z.coerce.date("field.invalid").optional()),
 });
 
 // POST /api/admin/users/{userCode}/plan {licenseName, expiresAt?} - give a user a plan (administrators):

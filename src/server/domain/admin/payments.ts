@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zText } from "@/server/core/schema";
 import type { Ctx } from "@/server/core/context";
 import { DomainError, notFound } from "@/server/core/errors";
 import { providerOf } from "@/server/payments/provider";
@@ -85,7 +86,7 @@ export async function searchPayments(ctx: Ctx, input: z.output<typeof searchPaym
 
 export const refundInput = z.object({
   trackingId: z.string().max(100),
-  reason: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("field.required").min(1, "field.required").max(2000)),
+  reason: zText(2000),
 });
 
 // POST /api/admin/payments/{trackingId}/refund {reason} - a paid payment refunded through its provider

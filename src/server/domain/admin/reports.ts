@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { emptyToUndefined, zOptionalText } from "@/server/core/schema";
 import type { Report } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/core/context";
 import { optionalUserId } from "@/server/core/context";
 import { DomainError, invalid, notFound, type FieldError } from "@/server/core/errors";
 import { hitRateLimit } from "@/server/core/rate-limit";
+import { normalizeUuid } from "@/server/core/uuid";
 import type { DbOrTx } from "@/server/db/client";
 import { env } from "@/server/env";
 import { queueMail } from "@/server/mail/queue-mail";
@@ -20,15 +22,12 @@ import { reportOutcomeMail } from "./moderation-mails";
 
 export const REPORT_REASONS = ["spam", "sexual", "violence", "hate", "harassment", "copyright", "privacy", "illegal", "other"] as const;
 
-const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : (v ?? undefined)), z.string().max(max).optional());
-
 export const submitReportInput = z.object({
   targetType: z.enum(TARGET_TYPES, "field.targetType"),
   targetId: z.string("field.required").min(1, "field.required").max(200),
   reason: z.enum(REPORT_REASONS, "field.reportReason"),
-  details: optionalText(5000),
-  email: z.preprocess((v) => (v === "" || v === null ? undefined : v), zEmail().optional()),
+  details: zOptionalText(5000),
+  email: z.preprocess(emptyToUndefined, zEmail().optional()),
 });
 
 // POST /api/public/reports -> 201 {reportId}
@@ -118,8 +117,8 @@ export const dismissReportInput = z.object({ reportId: z.string().max(100), reas
 // POST /api/admin/reports/{reportId}/dismiss - no breach: the target's open reports close, reporters are told
 export async function dismissReport(ctx: Ctx, input: z.output<typeof dismissReportInput>): Promise<Report> {
   const staff = await requireStaff(ctx, "MODERATOR");
-  const id = z.uuid().safeParse(input.reportId.trim().toLowerCase());
-  const report = id.success ? await ctx.db.report.findUnique({ where: { id: id.data } }) : null;
+  const id = normalizeUuid(input.reportId.trim());
+  const report = id ? await ctx.db.report.findUnique({ where: { id } }) : null;
   if (!report) throw notFound("error.reportNotFound");
   if (report.closedAt) throw new DomainError("CONFLICT", "error.reportClosed");
   const target: Pick<Target, "type" | "id"> = { type: report.targetType as TargetType, id: report.targetId };

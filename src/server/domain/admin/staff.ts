@@ -31,10 +31,21 @@ export interface StaffMember {
  * active account only: a suspended or disabled one has no sessions anyway).
  */
 export async function requireStaff(ctx: Ctx, min: StaffRole): Promise<StaffMember> {
-  const id = requireUserId(ctx);
+  const member = await activeMember(ctx, requireUserId(ctx));
+  if (!member) throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
+  if (!hasRole(member.role, min)) throw new DomainError("FORBIDDEN", "error.staffOnly");
+  return member;
+}
+
+/** The caller's role when staff, else null: what the portal shows (the console's navigation). Never refuses. */
+export async function staffRoleOf(ctx: Ctx): Promise<StaffRole | null> {
+  if (ctx.actor.kind !== "user") return null;
+  const member = await activeMember(ctx, ctx.actor.userId);
+  return member && member.role !== "USER" ? member.role : null;
+}
+
+/** An active account with its role as it counts; null for another status or no such user. */
+async function activeMember(ctx: Ctx, id: string): Promise<StaffMember | null> {
   const user = await ctx.db.user.findUnique({ where: { id }, select: { userCode: true, role: true, status: true } });
-  if (!user || user.status !== "ACTIVE") throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
-  const role = effectiveRole(user);
-  if (!hasRole(role, min)) throw new DomainError("FORBIDDEN", "error.staffOnly");
-  return { id, userCode: user.userCode, role };
+  return user && user.status === "ACTIVE" ? { id, userCode: user.userCode, role: effectiveRole(user) } : null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zText } from "@/server/core/schema";
 import type { UserStatus } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/core/context";
 import { DomainError, notFound } from "@/server/core/errors";
@@ -17,7 +18,7 @@ import { effectiveRole, hasRole, requireStaff } from "./staff";
 
 export const suspendUserInput = z.object({
   userCode: z.string().max(100),
-  reason: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("field.required").min(1, "field.required").max(2000)),
+  reason: zText(2000),
 });
 export const unsuspendUserInput = z.object({ userCode: z.string().max(100) });
 

@@ -28,12 +28,31 @@ interface Kind {
   changed?(db: DbOrTx, id: string): Promise<void>;
 }
 
-const byUuid = (id: string) => normalizeUuid(id);
+/** The rows of a kind whose label is its name (bundles and channels), as its Prisma model answers them. */
+interface NamedRows {
+  findUnique(args: {
+    where: { id: string };
+    select: { ownerId: true; takedownId: true; name: true };
+  }): PromiseLike<{ ownerId: string; takedownId: string | null; name: string } | null>;
+  update(args: { where: { id: string }; data: { takedownId: string | null } }): PromiseLike<unknown>;
+}
+
+/** A kind found by its uuid and labelled by its name. */
+const named = (rows: (db: DbOrTx) => NamedRows): Kind => ({
+  async find(db, raw) {
+    const id = normalizeUuid(raw);
+    const row = id && (await rows(db).findUnique({ where: { id }, select: { ownerId: true, takedownId: true, name: true } }));
+    return row ? { id: id!, ownerId: row.ownerId, takedownId: row.takedownId, label: row.name } : null;
+  },
+  async mark(db, id, takedownId) {
+    await rows(db).update({ where: { id }, data: { takedownId } });
+  },
+});
 
 const KINDS: Record<TargetType, Kind> = {
   vod: {
     async find(db, raw) {
-      const id = byUuid(raw);
+      const id = normalizeUuid(raw);
       const row =
         id &&
         (await db.vodItem.findUnique({ where: { id }, select: { ownerId: true, takedownId: true, boxItem: { select: { title: true } } } }));
@@ -41,31 +60,9 @@ const KINDS: Record<TargetType, Kind> = {
     },
     mark: (db, id, takedownId) => db.vodItem.update({ where: { id }, data: { takedownId } }),
   },
-  bundle: {
-    async find(db, raw) {
-      const id = byUuid(raw);
-      const row = id && (await db.bundle.findUnique({ where: { id }, select: { ownerId: true, takedownId: true, name: true } }));
-      return row ? { id: id!, ownerId: row.ownerId, takedownId: row.takedownId, label: row.name } : null;
-    },
-    mark: (db, id, takedownId) => db.bundle.update({ where: { id }, data: { takedownId } }),
-  },
-  liveChannel: {
-    async find(db, raw) {
-      const id = byUuid(raw);
-      const row = id && (await db.liveChannel.findUnique({ where: { id }, select: { ownerId: true, takedownId: true, name: true } }));
-      return row ? { id: id!, ownerId: row.ownerId, takedownId: row.takedownId, label: row.name } : null;
-    },
-    mark: (db, id, takedownId) => db.liveChannel.update({ where: { id }, data: { takedownId } }),
-  },
-  castChannel: {
-    async find(db, raw) {
-      const id = byUuid(raw);
-      const row = id && (await db.castChannel.findUnique({ where: { id }, select: { ownerId: true, takedownId: true, name: true } }));
-      return row ? { id: id!, ownerId: row.ownerId, takedownId: row.takedownId, label: row.name } : null;
-    },
-    mark: (db, id, takedownId) => db.castChannel.update({ where: { id }, data: { takedownId } }),
-    changed: castScheduleChanged,
-  },
+  bundle: named((db) => db.bundle),
+  liveChannel: named((db) => db.liveChannel),
+  castChannel: { ...named((db) => db.castChannel), changed: castScheduleChanged },
   user: {
     async find(db, code) {
       const row = await db.user.findFirst({
@@ -77,8 +74,6 @@ const KINDS: Record<TargetType, Kind> = {
     mark: (db, code, takedownId) => db.user.update({ where: { userCode: code }, data: { takedownId } }),
   },
 };
-
-export const isTargetType = (t: unknown): t is TargetType => typeof t === "string" && (TARGET_TYPES as readonly string[]).includes(t);
 
 /** The target, or undefined when there is none (or the id cannot be one). */
 export async function findTarget(db: DbOrTx, type: TargetType, id: string): Promise<Target | undefined> {

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { zText } from "@/server/core/schema";
 import type { Takedown } from "@/generated/prisma/client";
 import type { Ctx } from "@/server/core/context";
 import { DomainError, notFound } from "@/server/core/errors";
 import type { DbOrTx } from "@/server/db/client";
+import { normalizeUuid } from "@/server/core/uuid";
 import { env } from "@/server/env";
 import { queueMail } from "@/server/mail/queue-mail";
 import { wakeLocalWorkers } from "@/server/jobs/queue";
@@ -18,17 +20,14 @@ import { closeReportsOf } from "./reports";
 // off air. The owner gets a statement of reasons (mail, and the portal's notices) and may appeal once.
 // Restoring (DELETE) clears the mark: everything comes back as it was.
 
-const text = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("field.required").min(1, "field.required").max(max));
-
 export const createTakedownInput = z.object({
   targetType: z.enum(TARGET_TYPES, "field.targetType"),
   targetId: z.string("field.required").min(1, "field.required").max(200),
-  reason: text(2000),
-  rule: text(200).optional(),
+  reason: zText(2000),
+  rule: zText(200).optional(),
   reportId: z.uuid("field.reportId").optional(),
 });
-export const restoreTakedownInput = z.object({ takedownId: z.string().max(100), reason: text(2000).optional() });
+export const restoreTakedownInput = z.object({ takedownId: z.string().max(100), reason: zText(2000).optional() });
 
 /** Where an owner reads statements of reasons and appeals. */
 export const noticesUrl = () => `${env().publicUrl}/notices`;
@@ -129,12 +128,18 @@ export async function liftTakedown(
   if (target && !told) await tellOwner(tx, target.ownerId, (to, language) => restoredMail(to, language, target.type, target.label));
 }
 
+/** A takedown by the id the interface names it with; 404 for none (or text that cannot be an id). */
+export async function loadTakedown(db: DbOrTx, takedownId: string): Promise<Takedown> {
+  const id = normalizeUuid(takedownId.trim());
+  const takedown = id ? await db.takedown.findUnique({ where: { id } }) : null;
+  if (!takedown) throw notFound("error.takedownNotFound");
+  return takedown;
+}
+
 // DELETE /api/admin/takedowns/{takedownId} -> 204: restores the target (a takedown lifted already: 204, nothing changes)
 export async function restoreTakedown(ctx: Ctx, input: z.output<typeof restoreTakedownInput>): Promise<void> {
   const staff = await requireStaff(ctx, "MODERATOR");
-  const id = z.uuid().safeParse(input.takedownId.trim().toLowerCase());
-  const takedown = id.success ? await ctx.db.takedown.findUnique({ where: { id: id.data } }) : null;
-  if (!takedown) throw notFound("error.takedownNotFound");
+  const takedown = await loadTakedown(ctx.db, input.takedownId);
   if (takedown.restoredAt) return;
   await ctx.db.$transaction((tx) => liftTakedown(tx, staff, takedown, input.reason, "takedown.restore"));
   wakeLocalWorkers();

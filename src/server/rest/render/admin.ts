@@ -402,3 +402,41 @@ export const adminPaymentSchema: Record<string, unknown> = {
     paidAt: { type: ["string", "null"], format: "date-time" },
   },
 };
+
+/** A new invitation code (shown once). */
+export const renderInvitation = (i: { invitationCode: string; createdAt: Date }) => ({
+  invitationCode: i.invitationCode,
+  createdAt: i.createdAt.toISOString(),
+});
+
+/** A user's plan as an administrator set it (null: never ends). */
+export const renderUserPlan = (p: { userCode: string; licenseName: string; expiresAt: Date | null }) => ({
+  ...p,
+  expiresAt: p.expiresAt?.toISOString() ?? null,
+});
+
+export const invitationSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["invitationCode", "createdAt"],
+  properties: { invitationCode: { type: "string" }, createdAt: { type: "string", format: "date-time" } },
+};
+
+export const userPlanSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["userCode", "licenseName", "expiresAt"],
+  properties: {
+    userCode: { type: "string" },
+    licenseName: { type: "string" },
+    expiresAt: { type: ["string", "null"], format: "date-time" },
+  },
+};
+
+/** The audit log as a CSV file to download (REST ?format=csv and the console's export). */
+export const auditCsvResponse = (csv: string) =>
+  new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="kinora-audit.csv"',
+      "Cache-Control": "no-store",
+    },
+  });

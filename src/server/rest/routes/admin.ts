@@ -21,6 +21,11 @@ import { licenseSchema, renderLicense } from "@/server/rest/render/license";
 import { moneyIn } from "@/lib/wire";
 import {
   adminContentSchema,
+  auditCsvResponse,
+  invitationSchema,
+  renderInvitation,
+  renderUserPlan,
+  userPlanSchema,
   adminPaymentSchema,
   renderAdminPayment,
   clientSchema,
@@ -86,9 +91,7 @@ export const adminRoutes = [
     handle: async ({ caller, query }) => {
       const { format, ...filters } = Object.fromEntries(query);
       if (format !== "csv") return (await caller.admin.audit(untrusted(filters))).map(renderAuditEntry);
-      return new Response(await caller.admin.auditCsv(untrusted(filters)), {
-        headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="kinora-audit.csv"' },
-      });
+      return auditCsvResponse(await caller.admin.auditCsv(untrusted(filters)));
     },
   }),
   // POST /api/admin/users/{userCode}/approve - an account waiting for approval (registration policy "approval") becomes active
@@ -193,15 +196,8 @@ export const adminRoutes = [
     auth: "private",
     status: 201,
     summary: "Create an invitation code for registration by invitation (shown once)",
-    responseSchema: {
-      type: "object",
-      required: ["invitationCode", "createdAt"],
-      properties: { invitationCode: { type: "string" }, createdAt: { type: "string", format: "date-time" } },
-    },
-    handle: async ({ caller }) => {
-      const created = await caller.admin.createInvitation();
-      return { invitationCode: created.invitationCode, createdAt: created.createdAt.toISOString() };
-    },
+    responseSchema: invitationSchema,
+    handle: async ({ caller }) => renderInvitation(await caller.admin.createInvitation()),
   }),
   // GET /api/admin/appeals - the owners' appeals: those waiting, the oldest first (state=pending|decided|all)
   route({
@@ -402,18 +398,8 @@ export const adminRoutes = [
     status: 200,
     summary: "Give a user a plan (a paid one until expiresAt, one period by default), without a payment",
     requestSchema: setUserPlanInput,
-    responseSchema: {
-      type: "object",
-      required: ["userCode", "licenseName", "expiresAt"],
-      properties: {
-        userCode: { type: "string" },
-        licenseName: { type: "string" },
-        expiresAt: { type: ["string", "null"], format: "date-time" },
-      },
-    },
-    handle: async ({ caller, params, body }) => {
-      const done = await caller.admin.setPlan(untrusted({ ...body, userCode: params.userCode }));
-      return { ...done, expiresAt: done.expiresAt?.toISOString() ?? null };
-    },
+    responseSchema: userPlanSchema,
+    handle: async ({ caller, params, body }) =>
+      renderUserPlan(await caller.admin.setPlan(untrusted({ ...body, userCode: params.userCode }))),
   }),
 ];

@@ -1,5 +1,5 @@
 import { publicProcedure, router, userProcedure } from "@/server/trpc/init";
-import { requireStaff, type StaffRole } from "@/server/domain/admin/staff";
+import { requireStaff, staffRoleOf, type StaffRole } from "@/server/domain/admin/staff";
 import { inputParser } from "@/server/domain/shared/validation";
 import { suspendUser, suspendUserInput, unsuspendUser, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
 import { auditCsv, listAudit, listAuditInput } from "@/server/domain/admin/audit";
@@ -18,7 +18,6 @@ import {
   searchAdminUsersInput,
   setRoleInput,
   setUserRole,
-  staffRoleOf,
 } from "@/server/domain/admin/console";
 import { transparencyInput, transparencyReport } from "@/server/domain/admin/transparency";
 import { updatePlan, updatePlanInput } from "@/server/domain/admin/plans";

@@ -1,3 +1,6 @@
+import type { ErrorCode } from "@/server/core/errors";
+import { httpStatus } from "@/server/rest/error-body";
+import { auditCsvResponse } from "@/server/rest/render/admin";
 import { getServerCaller } from "@/server/portal/session";
 import { tryCall } from "@/server/portal/try-call";
 
@@ -7,16 +10,9 @@ export async function GET(request: Request): Promise<Response> {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const caller = await getServerCaller();
   const csv = await tryCall(() => caller.admin.auditCsv({ ...params, limit: 5000 } as never));
-  if (!csv.ok)
-    return new Response(csv.message, {
-      status: csv.code === "UNAUTHORIZED" ? 401 : 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  return new Response(csv.data, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="kinora-audit.csv"',
-      "Cache-Control": "no-store",
-    },
+  if (csv.ok) return auditCsvResponse(csv.data);
+  return new Response(csv.message, {
+    status: httpStatus[csv.code as ErrorCode] ?? 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
