@@ -2,7 +2,7 @@
 // moderator takes it down from the console's queue with a reason; the viewer finds the notice in its
 // place; the owner reads the statement of reasons on their Notices page and appeals; the moderator
 // reverses the takedown from the appeals; the vod is back and the owner's notice says so. Screenshots
-// kept (test-results/screenshots).
+// kept (test-results/screenshots). An administrator deletes an account after typing its user code again.
 import type { Browser, Page } from "@playwright/test";
 import { Api } from "../test/support/api";
 import { testAdmin } from "../test/contract/admin-fixtures";
@@ -119,4 +119,30 @@ test("the console is for staff: a user finds nothing at /admin", async ({ page, 
   await expect(page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Console" })).toHaveCount(0);
   const res = await page.goto("/admin/reports");
   expect(res?.status()).toBe(404);
+});
+
+test("an administrator deletes an account from the console, after typing its user code", async ({ browser }) => {
+  const creator = await publishedVods(api, `Spam ${Date.now().toString(36)}`, [{ licenseType: "FREE" }]);
+  const admin = await testAdmin(api);
+  const staff = await signedIn(browser, admin.userCode, admin.password);
+  await staff.goto(`/admin/users?q=${creator.userCode}`);
+  const row = staff.getByTestId("admin-user").filter({ hasText: creator.userCode });
+  await expect(row).toHaveCount(1);
+  await row.getByTestId("delete-user").click();
+  const dialog = staff.getByRole("dialog", { name: `Delete ${creator.userCode} and all their data` });
+  await expect(dialog).toContainText("cannot be undone");
+  // a wrong code deletes nothing: the field says why
+  await dialog.getByLabel(`Type ${creator.userCode} to confirm`).fill("someone-else");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toContainText("must be the user code of the account to delete");
+  await checkPage(staff, "moderation-08-delete-confirm");
+  await dialog.getByLabel(`Type ${creator.userCode} to confirm`).fill(creator.userCode);
+  await dialog.getByLabel("Reason").fill("Spam account");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0);
+  const res = await staff.goto(`/v/${creator.vodIds[0]}`);
+  expect(res?.status()).toBe(404);
+  await staff.goto(`/admin/audit?action=user.delete&targetId=${creator.userCode}`);
+  await expect(staff.getByRole("row").filter({ hasText: "Spam account" })).toContainText("user.delete");
 });

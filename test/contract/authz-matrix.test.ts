@@ -7,10 +7,9 @@ import assert from "node:assert/strict";
 import { createSecretKey, randomBytes, randomUUID } from "node:crypto";
 import { before, test } from "node:test";
 import { SignJWT } from "jose";
-import sharp from "sharp";
 import type { Api } from "../support/api";
 import { payThroughSandbox } from "../support/checkout";
-import { postMultipart, uploadFile } from "./box-fixtures";
+import { postMultipart, postPngThumbnail, uploadFile } from "./box-fixtures";
 import { clip, playWhenReady, waitReady } from "./playback-fixtures";
 import { connect, newUser, type TestUser } from "./users-fixtures";
 import { createChannel, createEvent, eventBody, HOUR, MINUTE } from "./live-fixtures";
@@ -125,6 +124,11 @@ const matrix = (): Record<string, Row> => ({
   },
   "POST /api/admin/users/{userCode}/approve": {
     request: (f) => ({ path: `/api/admin/users/${f.other.userCode}/approve` }),
+    expect: STAFF_ONLY,
+  },
+  // deleting an account: administrators only (the owner deleting itself here is refused as well)
+  "DELETE /api/admin/users/{userCode}": {
+    request: (f) => ({ path: `/api/admin/users/${f.other.userCode}` }),
     expect: STAFF_ONLY,
   },
   // the role is checked before the id: a takedown or report that does not exist is refused as well
@@ -531,17 +535,7 @@ before(async () => {
   };
   const doomed = await notMedia(owner, "doomed");
   await notMedia(other, "theirs");
-  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#246" } })
-    .png()
-    .toBuffer();
-  const thumb = await postMultipart(
-    api,
-    "/api/thumbnail",
-    owner.access,
-    {},
-    { name: "thumbnail", filename: "t.png", contentType: "image/png", data: png },
-  );
-  assert.equal(thumb.status, 201, thumb.text);
+  const thumb = await postPngThumbnail(api, owner.access);
   await playWhenReady(api, owner.access, uploaded.body.boxId);
   await waitReady(api, owner.access, uploaded.body.boxId); // vods are published from READY items only
   const vod = async (body: Record<string, unknown>) => {

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import sharp from "sharp";
 import type { Api, ApiResponse } from "../support/api";
 import { sleep } from "./users-fixtures";
 
@@ -201,6 +202,22 @@ export async function waitForItem(
 }
 
 export const isFinal = (item: { status: string }) => item.status === "READY" || item.status === "FAILED";
+
+/** POST /api/thumbnail of a plain PNG of this size, expecting 201; the response. */
+export async function postPngThumbnail(api: Api, token: string, width = 320, height = 180): Promise<ApiResponse> {
+  const data = await sharp({ create: { width, height, channels: 3, background: "#246" } })
+    .png()
+    .toBuffer();
+  const res = await postMultipart(
+    api,
+    "/api/thumbnail",
+    token,
+    {},
+    { name: "thumbnail", filename: "t.png", contentType: "image/png", data },
+  );
+  assert.equal(res.status, 201, res.text);
+  return res;
+}
 
 /** Every file under DATA_DIR/storage (relative paths), optionally only under a sub-path. */
 export function storageFiles(dataDir: string, under = ""): string[] {

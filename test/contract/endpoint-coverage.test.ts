@@ -39,6 +39,7 @@ const UNDOCUMENTED_ALLOWED = new Set([
   // administration (issue 25: paths fixed by the issue, OpenAPI tag admin)
   endpointKey("POST", "/api/admin/users/{userCode}/suspend"),
   endpointKey("POST", "/api/admin/users/{userCode}/unsuspend"),
+  endpointKey("DELETE", "/api/admin/users/{userCode}"),
   endpointKey("GET", "/api/admin/audit"),
   endpointKey("POST", "/api/admin/users/{userCode}/approve"),
   endpointKey("POST", "/api/admin/takedowns"),

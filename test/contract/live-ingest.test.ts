@@ -5,6 +5,8 @@
 // discontinuity, the LIVE_TRANSCODE ladder beside the passthrough, and a recorded event becoming a
 // READY box item of the stream's duration.
 import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Api } from "../support/api";
 import {
@@ -236,6 +238,45 @@ describe("moderation (issue 25)", () => {
 
     const admitted = publish(channel.streamPath, owner.userCode, PASSWORD.owner, 2);
     assert.equal(await admitted.exited, 0, `restored: ${admitted.output()}`);
+  });
+});
+
+describe("an owner deleted while publishing (issue 25)", () => {
+  test("the recorded copy, the channel's live files and the channel go; the stream is refused after", async () => {
+    const admin = await testAdmin(api);
+    const doomed = await newUser(api);
+    const password = "doomed-live-1";
+    await setLivePassword(api, doomed, password);
+    const streamPath = `doomed-${tag}`;
+    const ch = await withServerDb(async (sql) => {
+      const inserted = await insertLiveChannel(sql, { ownerUserCode: doomed.userCode, streamPath });
+      const now = Date.now();
+      await insertLiveEvent(sql, {
+        channelId: inserted.id,
+        name: "Doomed",
+        startsAt: new Date(now - 60_000),
+        endsAt: new Date(now + 3_600_000),
+        recordEvent: true,
+      });
+      return inserted;
+    });
+    const p = publish(streamPath, doomed.userCode, password, 8);
+    await waitFor(`${liveBase(ch)}master.m3u8`, (t) => t.includes("#EXT-X-STREAM-INF"), 30_000);
+    const home = path.join(server.dataDir, "storage", "live", ch.ownerId, ch.id);
+    assert.ok(existsSync(home), "the channel's live home while it publishes");
+
+    const deleted = await api.delete(`/api/admin/users/${doomed.userCode}`, { token: admin.access });
+    assert.equal(deleted.status, 204, deleted.text);
+    assert.equal(await p.exited, 0, p.output());
+    const recDir = path.join(server.dataDir, "live", "rec");
+    const copies = () => (existsSync(recDir) ? readdirSync(recDir).filter((f) => f.startsWith(streamPath)) : []);
+    const deadline = Date.now() + 20_000;
+    while ((existsSync(home) || copies().length > 0) && Date.now() < deadline) await sleep(200);
+    assert.equal(existsSync(home), false, "the live home is removed");
+    assert.deepEqual(copies(), [], "the recorded copy of a deleted channel is removed");
+    assert.equal((await fetchText(`${liveBase(ch)}master.m3u8`)).status, 404);
+    const again = publish(streamPath, doomed.userCode, password, 2);
+    assert.notEqual(await again.exited, 0, `a deleted account's stream was admitted: ${again.output()}`);
   });
 });
 

@@ -50,7 +50,7 @@ describe("media keys", () => {
     assert.equal(thumbnailKey(owner, thumb, "image/webp"), `thumbnails/${owner}/${thumb}.webp`);
     assert.throws(() => thumbnailKey(owner, thumb, "image/svg+xml"), invalidKey, "svg could carry scripts");
     assert.equal(uploadTempKey(box), `tmp/uploads/${box}`);
-    assert.deepEqual(ownerPrefixes(owner), [`box/${owner}`, `thumbnails/${owner}`, `recordings/${owner}`]);
+    assert.deepEqual(ownerPrefixes(owner), [`thumbnails/${owner}`, `recordings/${owner}`]);
     for (const prefix of ownerPrefixes(owner)) assert.equal(assertPrefix(prefix), prefix);
   });
 

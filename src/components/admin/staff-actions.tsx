@@ -159,6 +159,28 @@ export function SuspendButton({ userCode }: { userCode: string }) {
   );
 }
 
+/** Deleting an account with all its data (administrators): the user code typed again confirms it. */
+export function DeleteUserButton({ userCode }: { userCode: string }) {
+  const t = useTranslations("console.actions");
+  const m = trpc.admin.deleteUser.useMutation();
+  return (
+    <ActionDialog
+      label={t("delete")}
+      title={t("deleteTitle", { userCode })}
+      text={t("deleteText")}
+      danger
+      state={m}
+      testId="delete-user"
+      submit={t("delete")}
+      fields={[
+        { name: "confirmUserCode", label: t("confirmUserCode", { userCode }), kind: "text", required: true },
+        { name: "reason", label: t("reason"), kind: "textarea" },
+      ]}
+      run={(v) => m.mutateAsync({ userCode, confirmUserCode: v.confirmUserCode ?? "", reason: v.reason || undefined })}
+    />
+  );
+}
+
 export function UnsuspendButton({ userCode }: { userCode: string }) {
   const t = useTranslations("console.actions");
   const m = trpc.admin.unsuspendUser.useMutation();

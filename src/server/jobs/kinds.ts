@@ -15,6 +15,17 @@ export interface JobPayloads {
   "licenses.remind": { userId: string; expiresAt: string };
   /** A publish's recorded copy becomes (part of) its event's recording (domain/live/make-recording). */
   "live.recording": { sessionId: string };
+  /**
+   * The files of a deleted account (domain/admin/delete-user): the stored media no box item shows any
+   * more (`media`, each an upload's ownerId and id), uploads not yet moved into place (`uploads`, box
+   * ids), its thumbnails and recordings, its live homes.
+   */
+  "users.files": {
+    ownerId: string;
+    media: { ownerId: string; id: string }[];
+    uploads: string[];
+    liveHomes: { kind: "live" | "cast"; homeId: string; streamPath: string; publishing: boolean }[];
+  };
   /** One mail (mail/queue-mail.ts): every mail Kinora sends goes through this, so an SMTP outage loses none. */
   "mail.send": { to: string; subject: string; text: string };
 }
@@ -36,6 +47,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
   "payments.receipt": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt, quick: true },
   "licenses.remind": { maxAttempts: 5, backoffSeconds: (attempt) => 60 * attempt * attempt, quick: true },
   "live.recording": { maxAttempts: 5, backoffSeconds: (attempt) => 30 * attempt * attempt },
+  "users.files": { maxAttempts: 10, backoffSeconds: (attempt) => 30 * attempt * attempt },
   // 10 s, 20 s, 40 s, ... doubling up to an hour: 12 attempts span about 3 h 25 min of SMTP outage
   // (docs/operations.md "Mail"); then FAILED, listed by `npm run jobs -- failed`, retried by `jobs retry`
   "mail.send": { maxAttempts: 12, backoffSeconds: mailBackoffSeconds, quick: true },

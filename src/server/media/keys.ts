@@ -122,7 +122,11 @@ export function tusUploadPrefix(uploadId: string): string {
 
 export const TUS_UPLOADS_PREFIX = "tus";
 
-/** What deleting an account removes (each with deletePrefix). */
+/**
+ * What deleting an account removes whole (each with deletePrefix): its thumbnails and recorded
+ * copies. Not all of box/<ownerId>: an upload another creator acquired stays while their copy shows
+ * it (StoredMedia), so each upload no box item shows goes by its boxItemPrefix.
+ */
 export function ownerPrefixes(ownerId: string): string[] {
-  return [`box/${id("ownerId", ownerId)}`, `thumbnails/${ownerId}`, `recordings/${ownerId}`];
+  return [`thumbnails/${id("ownerId", ownerId)}`, `recordings/${ownerId}`];
 }

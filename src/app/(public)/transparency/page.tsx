@@ -10,7 +10,7 @@ const REASONS = ["spam", "sexual", "violence", "hate", "harassment", "copyright"
 const KINDS = ["vod", "bundle", "liveChannel", "castChannel", "user"] as const;
 
 // GET /transparency - the moderation figures of the last twelve months (admin.transparency, public):
-// notices by reason, actions taken by kind, suspensions, the median time to action, appeals and
+// notices by reason, actions taken by kind, suspensions, accounts deleted, the median time to action, appeals and
 // reversals, one row a month, newest first.
 export default async function TransparencyPage() {
   const caller = await getServerCaller();
@@ -42,6 +42,7 @@ export default async function TransparencyPage() {
           { label: t("takedowns"), numeric: true },
           { label: t("byKind") },
           { label: t("suspensions"), numeric: true },
+          { label: t("deletions"), numeric: true },
           { label: t("median"), numeric: true },
           { label: t("appeals"), numeric: true },
           { label: t("reversals"), numeric: true },
@@ -62,6 +63,9 @@ export default async function TransparencyPage() {
             <td data-label={t("byKind")}>{parts(p.takedownsByType, KINDS, (k) => tk(k as "vod"))}</td>
             <td data-label={t("suspensions")} className="num">
               {n(p.suspensions)}
+            </td>
+            <td data-label={t("deletions")} className="num">
+              {n(p.deletions)}
             </td>
             <td data-label={t("median")} className="num">
               {p.medianHoursToAction === null ? "–" : t("hours", { hours: p.medianHoursToAction })}

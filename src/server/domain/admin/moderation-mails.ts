@@ -19,6 +19,9 @@ const KIND_IT: Record<TargetType, string> = {
   user: "pagina pubblica",
 };
 
+/** How a report closes: its target taken down, the report dismissed, or the target's account deleted. */
+export type ReportOutcome = "takedown" | "dismissed" | "removed";
+
 export interface Statement {
   targetType: TargetType;
   label: string;
@@ -72,8 +75,14 @@ export function restoredMail(to: string, language: string, targetType: TargetTyp
 }
 
 /** The reporter learns what came of the report. */
-export function reportOutcomeMail(to: string, outcome: "takedown" | "dismissed", targetType: TargetType): Mail {
+export function reportOutcomeMail(to: string, outcome: ReportOutcome, targetType: TargetType): Mail {
   const what = KIND_EN[targetType];
+  if (outcome === "removed")
+    return {
+      to,
+      subject: "Kinora: your report was acted on",
+      text: `Thank you for your report. The account of the ${what} you reported was deleted.\n`,
+    };
   return outcome === "takedown"
     ? { to, subject: "Kinora: your report was acted on", text: `Thank you for your report. The ${what} you reported was taken down.\n` }
     : {
@@ -122,4 +131,28 @@ export function appealDecisionMail(
         subject: `Kinora: appeal rejected for your ${what}`,
         text: `A moderator reviewed your appeal and upheld the takedown of your ${what}.\n\n${d.response}\n`,
       };
+}
+
+/** An administrator deleted the account: what went, why, and what stays (payments; licenses others acquired). */
+export function accountDeletedMail(to: string, language: string, userCode: string, reason: string | undefined): Mail {
+  if (language.startsWith("it")) {
+    return {
+      to,
+      subject: "Kinora: il tuo account è stato eliminato",
+      text:
+        `Un amministratore ha eliminato il tuo account ${userCode} con tutti i suoi contenuti.\n\n` +
+        (reason ? `Motivo: ${reason}\n\n` : "") +
+        "Restano soltanto i pagamenti, come la legge richiede per la contabilità, e le licenze che altri creator " +
+        "hanno acquisito dei tuoi contenuti, fino alla loro scadenza.\n",
+    };
+  }
+  return {
+    to,
+    subject: "Kinora: your account was deleted",
+    text:
+      `An administrator deleted your account ${userCode} with all its contents.\n\n` +
+      (reason ? `Reason: ${reason}\n\n` : "") +
+      "What stays: the payments, as the law requires for accounting, and the licenses other creators " +
+      "acquired of your contents, until they end.\n",
+  };
 }

@@ -14,7 +14,7 @@ import { zEmail } from "@/server/domain/users/user-fields";
 import { recordAudit } from "./audit";
 import { requireStaff, type StaffMember } from "./staff";
 import { findTarget, TARGET_TYPES, type Target, type TargetType } from "./takedown-targets";
-import { reportOutcomeMail } from "./moderation-mails";
+import { reportOutcomeMail, type ReportOutcome } from "./moderation-mails";
 
 // Reports of abuse (issue 25 item 4): anyone, with a token or without, reports a vod, bundle, live
 // channel, cast channel or user page; the report waits in the moderators' queue until a takedown of
@@ -91,7 +91,7 @@ export async function closeReportsOf(
   tx: DbOrTx,
   staff: StaffMember,
   target: { type: TargetType; id: string },
-  outcome: "takedown" | "dismissed",
+  outcome: ReportOutcome,
   takedownId?: string,
 ): Promise<number> {
   const open = await tx.report.findMany({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
 
 // The transparency figures (issue 25 item 7): per month, the notices (reports) received by reason, the
-// actions taken (takedowns by kind of target, suspensions), the median time from a notice to its
+// actions taken (takedowns by kind of target, suspensions, accounts deleted), the median time from a notice to its
 // decision, the appeals and how many reversed a takedown. Public: anyone reads them at /transparency.
 
 export const transparencyInput = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
@@ -15,6 +15,7 @@ export interface TransparencyPeriod {
   takedowns: number;
   takedownsByType: Record<string, number>;
   suspensions: number;
+  deletions: number;
   /** Of the notices decided in the period: the median hours from the notice to its decision; null without any. */
   medianHoursToAction: number | null;
   appeals: number;
@@ -33,16 +34,19 @@ export async function transparencyReport(ctx: Ctx, input: z.output<typeof transp
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (input.months - 1), 1));
   const month = (column: string) => `to_char(date_trunc('month', ${column}), 'YYYY-MM')`;
   const read = (sql: string) => ctx.db.$queryRawUnsafe<CountRow[]>(sql, from);
-  const [reasons, types, suspensions, appeals, reversals, medians] = await Promise.all([
+  const staffActions = (action: string) =>
+    read(
+      `SELECT ${month(`"at"`)} AS period, '' AS key, count(*)::int AS n FROM "AuditEntry" WHERE "action" = '${action}' AND "at" >= $1 GROUP BY 1`,
+    );
+  const [reasons, types, suspensions, deletions, appeals, reversals, medians] = await Promise.all([
     read(
       `SELECT ${month(`"createdAt"`)} AS period, "reason" AS key, count(*)::int AS n FROM "Report" WHERE "createdAt" >= $1 GROUP BY 1, 2`,
     ),
     read(
       `SELECT ${month(`"createdAt"`)} AS period, "targetType" AS key, count(*)::int AS n FROM "Takedown" WHERE "createdAt" >= $1 GROUP BY 1, 2`,
     ),
-    read(
-      `SELECT ${month(`"at"`)} AS period, '' AS key, count(*)::int AS n FROM "AuditEntry" WHERE "action" = 'user.suspend' AND "at" >= $1 GROUP BY 1`,
-    ),
+    staffActions("user.suspend"),
+    staffActions("user.delete"),
     read(`SELECT ${month(`"appealedAt"`)} AS period, '' AS key, count(*)::int AS n FROM "Takedown" WHERE "appealedAt" >= $1 GROUP BY 1`),
     read(
       `SELECT ${month(`"appealDecidedAt"`)} AS period, '' AS key, count(*)::int AS n FROM "Takedown" WHERE "appealOutcome" = 'reversed' AND "appealDecidedAt" >= $1 GROUP BY 1`,
@@ -69,6 +73,7 @@ export async function transparencyReport(ctx: Ctx, input: z.output<typeof transp
       takedowns: total(types),
       takedownsByType: byKey(types),
       suspensions: total(suspensions),
+      deletions: total(deletions),
       medianHoursToAction: median === undefined || median === null ? null : Math.round(median * 10) / 10,
       appeals: total(appeals),
       reversals: total(reversals),

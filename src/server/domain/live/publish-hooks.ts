@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
@@ -11,6 +13,7 @@ import { processId } from "@/server/lease/process-id";
 import { liveRecordingKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
 import { logger } from "@/server/log/logger.mjs";
+import { livePaths } from "@/server/media/edge/live-layout.mjs";
 
 // nginx-rtmp's callbacks (src/app/internal/live/[hook]/route.ts): a publish is admitted or refused,
 // its session opened and closed, its recorded copy handed to the recording job. Each publish is one
@@ -145,6 +148,8 @@ export async function recordDone(db: Db, r: { name: string; clientId: string; pa
     select: { id: true },
   });
   if (session) await handOverCopy(db, session.id, r.path);
+  // no session: its channel's account was deleted while it published (domain/admin/delete-user): the copy goes
+  else if (path.resolve(r.path).startsWith(livePaths(env().dataDir).recordDir + path.sep)) await rm(r.path, { force: true });
 }
 
 /**

@@ -6,7 +6,7 @@ export interface AcquiredLicenseView extends LicenseTerms {
   licenseId: string;
   /** The listing it was acquired from; absent once the seller withdrew it. */
   marketplaceId?: string;
-  /** The seller's userCode. */
+  /** The seller's userCode (kept when the seller's account is deleted). */
   issuerCode: string;
   acquiredAt: Date;
   /** When it ends (a license with a duration); absent: never. */
@@ -22,7 +22,7 @@ export const acquiredLicenseSelect = {
   ...termColumnSelect,
   expiresAt: true,
   createdAt: true,
-  issuer: { select: { userCode: true } },
+  issuerCode: true,
 } satisfies Prisma.AcquiredLicenseSelect;
 
 export type AcquiredLicenseRow = Prisma.AcquiredLicenseGetPayload<{ select: typeof acquiredLicenseSelect }>;
@@ -33,7 +33,7 @@ export function toAcquiredLicenseView(r: AcquiredLicenseRow, now = new Date()): 
   return {
     licenseId: r.id,
     marketplaceId: r.marketplaceItemId ?? undefined,
-    issuerCode: r.issuer.userCode,
+    issuerCode: r.issuerCode,
     ...termsOf(r),
     acquiredAt: r.createdAt,
     expiresAt: r.expiresAt ?? undefined,

@@ -12,7 +12,8 @@ import { isNoDerivatives, isNonCommercial, termColumnSelect, termsOf, type Licen
 // bundles, the box's own edits. Contents uploaded by their owner have no license: everything is allowed.
 
 interface UsedLicense {
-  issuerId: string;
+  /** null: the seller's account was deleted (no one to pay a part of a sale to) */
+  issuerId: string | null;
   terms: LicenseTerms;
   ended: boolean;
 }
@@ -85,7 +86,8 @@ export async function maySellInPaidBundle(db: DbOrTx, boxItemId: string): Promis
  * earningPercentage of the acquirer's net; none for other contents. A PAY_PER_VIEW license's vod
  * priced below minimumGrossCents (published before there was a floor, or the platform fee
  * raised since) opens no sale (409) until its publisher raises the price: each would cost the
- * licensee the difference (ledger.ts splitSale pays the licensor in full).
+ * licensee the difference (ledger.ts splitSale pays the licensor in full). A licensor whose account
+ * was deleted is paid no part: the sale is the licensee's alone.
  */
 export async function licenseShareOf(db: DbOrTx, boxItemId: string, priceCents: number): Promise<SaleShare | undefined> {
   const license = await licenseOfBoxItem(db, boxItemId);
@@ -94,9 +96,9 @@ export async function licenseShareOf(db: DbOrTx, boxItemId: string, priceCents: 
   if (terms.licenseType === "PAY_PER_VIEW") {
     const cents = terms.pricePerViewCents ?? 0;
     if (priceCents < minimumGrossCents(cents)) throw new DomainError("CONFLICT", "error.vodPriceBelowLicense");
-    return { sellerId: issuerId, cents };
+    return issuerId ? { sellerId: issuerId, cents } : undefined;
   }
-  if (terms.licenseType === "REVENUE_SHARING") return { sellerId: issuerId, percent: terms.earningPercentage };
+  if (terms.licenseType === "REVENUE_SHARING" && issuerId) return { sellerId: issuerId, percent: terms.earningPercentage };
   return undefined;
 }
 

@@ -21,9 +21,10 @@ export interface Grantable {
  */
 async function lockLicense(tx: Tx, item: Grantable, acquirerId: string) {
   const inserted = await tx.$executeRaw`
-    INSERT INTO "AcquiredLicense" ("id", "marketplaceItemId", "acquirerId", "issuerId", "licenseType", "download")
-    VALUES (${randomUUID()}::uuid, ${item.marketplaceId}::uuid, ${acquirerId}::uuid, ${item.sellerId}::uuid,
-            ${item.conditions.licenseType}::"MarketLicenseType", ${item.conditions.download})
+    INSERT INTO "AcquiredLicense" ("id", "marketplaceItemId", "acquirerId", "issuerId", "issuerCode", "licenseType", "download")
+    SELECT ${randomUUID()}::uuid, ${item.marketplaceId}::uuid, ${acquirerId}::uuid, u."id", u."userCode",
+           ${item.conditions.licenseType}::"MarketLicenseType", ${item.conditions.download}
+    FROM "User" u WHERE u."id" = ${item.sellerId}::uuid
     ON CONFLICT ("marketplaceItemId", "acquirerId") DO NOTHING`;
   const [row] = await tx.$queryRaw<{ id: string; expiresAt: Date | null; boxItemId: string | null }[]>`
     SELECT l."id"::text AS "id", l."expiresAt",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route, untrusted } from "@/server/rest/route";
 import { suspendUserInput, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
+import { deleteUserInput } from "@/server/domain/admin/delete-user";
 import { listAuditInput } from "@/server/domain/admin/audit";
 import { createTakedownInput, listTakedownsInput, restoreTakedownInput } from "@/server/domain/admin/takedowns";
 import { dismissReportInput, listReportsInput } from "@/server/domain/admin/reports";
@@ -77,6 +78,19 @@ export const adminRoutes = [
     responseSchema: suspensionSchema,
     errors: [409],
     handle: async ({ caller, params }) => renderSuspension(await caller.admin.unsuspendUser(untrusted({ userCode: params.userCode }))),
+  }),
+  // DELETE /api/admin/users/{userCode}?reason= - delete an account with all its data (administrators; 204)
+  route({
+    method: "DELETE",
+    path: "/api/admin/users/{userCode}",
+    auth: "private",
+    status: 204,
+    summary: "Delete a user with all their contents and files; payments and the licenses others acquired stay",
+    requestSchema: deleteUserInput,
+    errors: [409],
+    handle: async ({ caller, params, query }) => {
+      await caller.admin.deleteUser(untrusted({ userCode: params.userCode, reason: query.get("reason") ?? undefined }));
+    },
   }),
   // GET /api/admin/audit - what staff did, newest first
   route({

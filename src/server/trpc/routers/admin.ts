@@ -3,6 +3,7 @@ import { requireStaff, staffRoleOf, type StaffRole } from "@/server/domain/admin
 import { inputParser } from "@/server/domain/shared/validation";
 import { suspendUser, suspendUserInput, unsuspendUser, unsuspendUserInput } from "@/server/domain/admin/suspend-user";
 import { auditCsv, listAudit, listAuditInput } from "@/server/domain/admin/audit";
+import { deleteUser, deleteUserInput } from "@/server/domain/admin/delete-user";
 import {
   adminDashboard,
   failedJobs,
@@ -83,6 +84,7 @@ export const adminRouter = router({
   resendActivation: moderator.input(inputParser(resendActivationInput)).mutation(({ ctx, input }) => resendActivation(ctx, input)),
   contents: moderator.input(inputParser(searchContentsInput)).query(({ ctx, input }) => searchContents(ctx, input)),
   setPlan: administrator.input(inputParser(setUserPlanInput)).mutation(({ ctx, input }) => setUserPlan(ctx, input)),
+  deleteUser: administrator.input(inputParser(deleteUserInput)).mutation(({ ctx, input }) => deleteUser(ctx, input)),
   setRole: administrator.input(inputParser(setRoleInput)).mutation(({ ctx, input }) => setUserRole(ctx, input)),
   failedJobs: administrator.query(({ ctx }) => failedJobs(ctx)),
   retryJob: administrator.input(inputParser(retryJobInput)).mutation(({ ctx, input }) => retryFailedJob(ctx, input)),

@@ -7,6 +7,7 @@ import { paymentReceiptJob } from "./payment-receipt";
 import { licenseReminderJob } from "./license-reminder";
 import { liveRecordingJob } from "./live-recording";
 import { mailSendJob } from "./mail-send";
+import { userFilesJob } from "./user-files";
 
 export const jobHandlers: JobHandlers = {
   "box.ingest": boxIngestJob,
@@ -15,5 +16,6 @@ export const jobHandlers: JobHandlers = {
   "payments.receipt": paymentReceiptJob,
   "licenses.remind": licenseReminderJob,
   "live.recording": liveRecordingJob,
+  "users.files": userFilesJob,
   "mail.send": mailSendJob,
 };

@@ -4,6 +4,7 @@ import { AdminSearch } from "@/components/admin/admin-search";
 import { TargetLink } from "@/components/admin/target-link";
 import {
   ApproveButton,
+  DeleteUserButton,
   ResendActivationButton,
   RoleButton,
   SuspendButton,
@@ -21,7 +22,8 @@ const STATUSES = ["PENDING", "ACTIVE", "DISABLED", "SUSPENDED", "AWAITING_APPROV
 type Status = (typeof STATUSES)[number];
 
 // GET /admin/users?q=&status= - every account by code, e-mail or name (admin.users): status, role,
-// plan, storage; suspend with a reason, unsuspend, approve a waiting account, set the role (administrators).
+// plan, storage; suspend with a reason, unsuspend, approve a waiting account, set the role, the plan
+// and delete the account with its data (administrators).
 export default async function AdminUsersPage({ searchParams }: { searchParams: Search }) {
   const { caller } = await requirePortalCaller("/admin/users");
   const search = await searchParams;
@@ -99,6 +101,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
                   {role === "ADMINISTRATOR" && (
                     <UserPlanButton userCode={u.userCode} plan={u.licenseName} plans={plans.map((p) => p.name)} />
                   )}
+                  {role === "ADMINISTRATOR" && u.role !== "ADMINISTRATOR" && <DeleteUserButton userCode={u.userCode} />}
                 </div>
               </td>
             </tr>
