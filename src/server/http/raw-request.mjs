@@ -7,17 +7,14 @@
 // untouched Node stream instead (`rawRequestBody`). Without the launcher (next dev) there is none and
 // handlers read the web body as usual.
 //
-// Plain JS so the launcher can import it without a build step; the store is kept on globalThis so
-// the launcher's copy of this module and the one bundled into the server share it.
-import { AsyncLocalStorage } from "node:async_hooks";
-
-const STORE = Symbol.for("kinora.rawRequest");
-/** @type {AsyncLocalStorage<import("node:http").IncomingMessage>} */
-const requests = (globalThis[STORE] ??= new AsyncLocalStorage());
+// Plain JS so the launcher can import it without a build step; the Node request rides on the
+// process's one async context (request-context.mjs), shared by the launcher's copy of this module and
+// the one bundled into the server.
+import { nodeRequest, withNodeRequest } from "./request-context.mjs";
 
 /** Runs `handle` with `req` as the raw request of everything it does. */
 export function withRawRequest(req, handle) {
-  return requests.run(req, handle);
+  return withNodeRequest(req, handle);
 }
 
 /**
@@ -26,7 +23,7 @@ export function withRawRequest(req, handle) {
  * Reading it consumes the body; `request.body` must not be read afterwards.
  */
 export function rawRequestBody(request) {
-  const req = requests.getStore();
+  const req = nodeRequest();
   if (!req || req.method !== request.method || request.bodyUsed) return undefined;
   if (req.readableDidRead || req.readableEnded || req.destroyed || req.listenerCount("data") > 0) return undefined;
   return req;

@@ -1,4 +1,5 @@
 // Types of request-context.mjs (plain JS so the launcher can import it without a build step).
+import type { IncomingMessage } from "node:http";
 
 /** One request as the launcher opened it, and what the app learned while handling it. */
 export interface RequestContext {
@@ -13,6 +14,8 @@ export interface RequestContext {
   route?: string;
   userCode?: string;
   clientId?: string;
+  /** The Node request behind it, for handlers that read their body from it (raw-request.mjs). */
+  raw?: IncomingMessage;
 }
 
 /** How a request ended. */
@@ -29,6 +32,10 @@ export function requestIdOf(header: string | string[] | undefined): string;
 export function runInRequest<T>(context: RequestContext, handle: () => T): T;
 export function currentRequest(): RequestContext | undefined;
 export function noteRequest(fields: Partial<Pick<RequestContext, "route" | "userCode" | "clientId">>): void;
+export function runInBackground<T>(fields: Record<string, unknown>, run: () => T): T;
+export function backgroundFields(): Record<string, unknown> | undefined;
+export function withNodeRequest<T>(req: IncomingMessage, handle: () => T): T;
+export function nodeRequest(): IncomingMessage | undefined;
 export function onRequestEnd(listener: (context: RequestContext, outcome: RequestOutcome) => void): () => void;
 export function requestEnded(context: RequestContext, outcome: RequestOutcome): void;
 /** Benchmarks only (KINORA_BENCH=1 and KINORA_BENCH_TELEMETRY=off): the request context, line, metrics and statement timing off. */

@@ -4,6 +4,12 @@
 // operation's path template, the user, the OAuth client). The request's log line and its metrics are
 // written from it when the request ends (onRequestEnd).
 //
+// The process has one async context store, this one, for requests and for what runs apart from them
+// (a job, a background loop: runInBackground, whose fields the logger writes on each line), and the
+// Node request behind a route handler (raw-request.mjs) rides on it too: in Node 20 every enabled
+// AsyncLocalStorage costs every promise created while it is enabled (docs/perf.md "Operations
+// overhead"), so one store serves them all.
+//
 // Plain JS so the launcher imports it without a build step; one AsyncLocalStorage and one list of
 // listeners per process, on globalThis, since Next bundles the app's copy of this module apart.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -22,6 +28,9 @@ export function requestIdOf(header) {
   return typeof given === "string" && WELL_FORMED.test(given) ? given : randomBytes(16).toString("hex");
 }
 
+// What the store holds: a request's context (it has an `id`), or `{ log }` in a job or a background
+// loop (runInBackground), or `{ raw }` for a request served without a context (telemetry off).
+
 /** Runs `handle` inside the context of a request (the launcher, once per request). */
 export function runInRequest(context, handle) {
   return requests.store.run(context, handle);
@@ -29,13 +38,37 @@ export function runInRequest(context, handle) {
 
 /** The context of the request being handled, if any (undefined in jobs, scripts and timers). */
 export function currentRequest() {
-  return requests.store.getStore();
+  const context = requests.store.getStore();
+  return context?.id === undefined ? undefined : context;
 }
 
 /** Adds what the app learned about the current request (route template, user code, client id). */
 export function noteRequest(fields) {
-  const context = requests.store.getStore();
+  const context = currentRequest();
   if (context) Object.assign(context, fields);
+}
+
+/** Runs `run` apart from any request, with `fields` on every line it logs (a job: its ids; a loop: none). */
+export function runInBackground(fields, run) {
+  return requests.store.run({ log: fields }, run);
+}
+
+/** The fields of the enclosing runInBackground, if any. */
+export function backgroundFields() {
+  return requests.store.getStore()?.log;
+}
+
+/** Runs `handle` with `req` as the Node request behind it: on the request's context, or on one of its own. */
+export function withNodeRequest(req, handle) {
+  const context = currentRequest();
+  if (!context) return requests.store.run({ raw: req }, handle);
+  context.raw = req;
+  return handle();
+}
+
+/** The Node request the launcher passed for the request being handled (withNodeRequest), if any. */
+export function nodeRequest() {
+  return requests.store.getStore()?.raw;
 }
 
 /** Registers a listener told about every request once its response is sent (or its connection closed). */

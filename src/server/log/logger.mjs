@@ -11,10 +11,9 @@
 // Plain JS so the launcher (scripts/start.mjs) imports it without a build step; one logger per
 // process, on globalThis, since Next bundles the app's copy of this module apart from the launcher's
 // (pino is loaded from node_modules by both: next.config.js serverExternalPackages).
-import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
 import pino from "pino";
-import { currentRequest } from "../http/request-context.mjs";
+import { backgroundFields, currentRequest, runInBackground } from "../http/request-context.mjs";
 
 export const LOG_LEVELS = /** @type {const} */ (["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 
@@ -87,10 +86,8 @@ export function scrubSecrets(text) {
 /** A media path with its signature replaced by "-" (the path a request line names). */
 export const unsignedPath = (path) => path.replace(SECRET_SHAPES[0][0], "$1-");
 
-const slot = /** @type {{ __kinoraLog?: { logger?: import("pino").Logger, jobs: AsyncLocalStorage<Record<string, unknown>> } }} */ (
-  globalThis
-);
-const state = (slot.__kinoraLog ??= { logger: undefined, jobs: new AsyncLocalStorage() });
+const slot = /** @type {{ __kinoraLog?: { logger?: import("pino").Logger } }} */ (globalThis);
+const state = (slot.__kinoraLog ??= { logger: undefined });
 
 // The terminal form: "12:34:56.789 INFO  message key=value [request id]", the stack below.
 function readable(line) {
@@ -149,9 +146,9 @@ function create() {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }), log: (object) => redactFields(object) },
       serializers: { err: pino.stdSerializers.err },
-      // a job's own context first: a job woken by a request runs in that request's async context too
+      // a job's (or a background loop's) fields, else the request's id: one context holds either
       mixin() {
-        const job = state.jobs.getStore();
+        const job = backgroundFields();
         if (job) return job;
         const request = currentRequest();
         return request ? { requestId: request.id } : {};
@@ -166,14 +163,14 @@ export function logger() {
   return (state.logger ??= create());
 }
 
-/** Runs `run` with `fields` on every line logged inside it (a job: jobId, jobType, requestId). */
+/** Runs `run` with `fields` on every line logged inside it (a job: jobId, jobType, requestId), apart from any request. */
 export function withLogContext(fields, run) {
-  return state.jobs.run(fields, run);
+  return runInBackground(fields, run);
 }
 
 /** The fields of the enclosing withLogContext, if any. */
 export function logContext() {
-  return state.jobs.getStore();
+  return backgroundFields();
 }
 
 // console.* of code that is not ours (Next, Prisma, libraries): one entry each, at the matching
