@@ -10,7 +10,7 @@ import { sharedKinora } from "../support/server";
 import { mailsTo, waitForMail } from "../support/mailbox";
 import { payThroughSandbox } from "../support/checkout";
 import { address, connect, login, newUser, register, registration, type TestUser } from "./users-fixtures";
-import { assertErrorBody, testAdmin } from "./admin-fixtures";
+import { assertErrorBody, assertEventually, testAdmin } from "./admin-fixtures";
 import { itemFiles, postPngThumbnail, storageFiles } from "./box-fixtures";
 import { publish, readyItem, uniqueWord } from "./vod-fixtures";
 import { createBundle } from "./bundle-fixtures";
@@ -32,15 +32,6 @@ before(async () => {
 
 const remove = (userCode: string, as: TestUser = admin, reason?: string) =>
   api.delete(`/api/admin/users/${userCode}${reason ? `?reason=${encodeURIComponent(reason)}` : ""}`, { token: as.access });
-
-/** Polls `ok` until it holds (20 s at most: the files go by a job). */
-async function eventually(ok: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await ok())) {
-    assert.ok(Date.now() < deadline, what);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("DELETE /api/admin/users/{userCode}: who may", () => {
   test("administrators only: a user or a moderator 403; nobody deletes themself (409) or an administrator (403); unknown 404", async () => {
@@ -132,7 +123,11 @@ describe("DELETE /api/admin/users/{userCode}: what goes, what stays", () => {
     ];
     for (const path of gone) assert.equal((await api.get(path, { token: publicToken })).status, 404, path);
     // its files (a job removes them): the vod's upload and the thumbnail; not the files the licensee's copy shows
-    await eventually(() => itemFiles(dataDir, own.boxId).length === 0 && thumbFiles().length === 0, "the seller's files are removed");
+    await assertEventually(
+      () => itemFiles(dataDir, own.boxId).length === 0 && thumbFiles().length === 0,
+      "the seller's files are removed",
+      20_000,
+    );
     assert.ok(itemFiles(dataDir, licensed.boxId).length > 3, "the licensed upload's files stay while the licensee's copy shows them");
 
     // the licensee's copy runs on under its license, naming the seller; its vod still plays

@@ -45,4 +45,13 @@ export function assertTakenDown(res: ApiResponse, path: string, reason: string):
   assert.equal(res.body.reason, reason);
 }
 
+/** Polls `ok` until it holds, failing with `what` after `timeoutMs` (for what a job does after the answer). */
+export async function assertEventually(ok: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    assert.ok(Date.now() < deadline, what);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export { ISO };

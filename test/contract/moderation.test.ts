@@ -7,7 +7,7 @@ import { before, describe, test } from "node:test";
 import type { Api, ApiResponse } from "../support/api";
 import { mailsTo, waitForMail } from "../support/mailbox";
 import { address, connect, newUser, register, registration, type TestUser } from "./users-fixtures";
-import { assertErrorBody, assertTakenDown, ISO, testAdmin } from "./admin-fixtures";
+import { assertErrorBody, assertEventually, assertTakenDown, ISO, testAdmin } from "./admin-fixtures";
 import { publish, readyItem, uniqueWord, vodIds } from "./vod-fixtures";
 import { createBundle } from "./bundle-fixtures";
 import { createChannel, createEvent, HOUR, ticketRequest } from "./live-fixtures";
@@ -31,14 +31,6 @@ const report = (body: Record<string, unknown>, token?: string, from = address())
 const takeDown = (body: Record<string, unknown>, as = admin) => api.post("/api/admin/takedowns", body, { token: as.access });
 const restore = (takedownId: string, as = admin) => api.delete(`/api/admin/takedowns/${takedownId}`, { token: as.access });
 const queue = (query = "") => api.get(`/api/admin/reports${query}`, { token: admin.access });
-/** Polls `ok` until it holds (10 s at most). */
-async function assertEventually(ok: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await ok())) {
-    assert.ok(Date.now() < deadline, what);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const auditOf = async (targetId: string) => (await api.get(`/api/admin/audit?targetId=${targetId}`, { token: admin.access })).body;
 
 describe("a vod reported, taken down from the queue, restored", () => {

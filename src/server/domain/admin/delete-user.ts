@@ -15,6 +15,7 @@ import { recordAudit } from "./audit";
 import { accountDeletedMail } from "./moderation-mails";
 import { closeReportsOf } from "./reports";
 import { effectiveRole, requireStaff, type StaffMember } from "./staff";
+import { TARGET_TYPES, type TargetType } from "./takedown-targets";
 
 // DELETE /api/admin/users/{userCode}?reason= (issue 25 item 2: "delete with all their data after
 // confirmation"; the console asks for the user code typed again). Administrators only, never
@@ -78,14 +79,20 @@ type Owned = Awaited<ReturnType<typeof ownedBy>>;
 
 /** The open reports of the account and of each of its contents close: their target is gone. */
 async function closeReports(tx: Tx, staff: StaffMember, userCode: string, owned: Owned): Promise<void> {
-  const targets = [
-    { type: "user" as const, id: userCode },
-    ...owned.vods.map((v) => ({ type: "vod" as const, id: v.id })),
-    ...owned.bundles.map((b) => ({ type: "bundle" as const, id: b.id })),
-    ...owned.liveChannels.map((c) => ({ type: "liveChannel" as const, id: c.id })),
-    ...owned.castChannels.map((c) => ({ type: "castChannel" as const, id: c.id })),
-  ];
-  for (const target of targets) await closeReportsOf(tx, staff, target, "removed");
+  const ids: Record<TargetType, string[]> = {
+    user: [userCode],
+    vod: owned.vods.map((v) => v.id),
+    bundle: owned.bundles.map((b) => b.id),
+    liveChannel: owned.liveChannels.map((c) => c.id),
+    castChannel: owned.castChannels.map((c) => c.id),
+  };
+  // one read finds the targets reported (most have none), then each closes as a takedown's would
+  const reported = await tx.report.findMany({
+    where: { closedAt: null, OR: TARGET_TYPES.map((type) => ({ targetType: type, targetId: { in: ids[type] } })) },
+    select: { targetType: true, targetId: true },
+    distinct: ["targetType", "targetId"],
+  });
+  for (const r of reported) await closeReportsOf(tx, staff, { type: r.targetType as TargetType, id: r.targetId }, "removed");
 }
 
 export async function deleteUser(ctx: Ctx, input: z.output<typeof deleteUserInput>): Promise<DeletedUser> {

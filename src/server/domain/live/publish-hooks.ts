@@ -149,8 +149,11 @@ export async function recordDone(db: Db, r: { name: string; clientId: string; pa
   });
   if (session) await handOverCopy(db, session.id, r.path);
   // no session: its channel's account was deleted while it published (domain/admin/delete-user): the copy goes
-  else if (path.resolve(r.path).startsWith(livePaths(env().dataDir).recordDir + path.sep)) await rm(r.path, { force: true });
+  else if (isRecordedCopy(r.path)) await rm(r.path, { force: true });
 }
+
+/** Whether `file` is in this node's directory of nginx-rtmp's recorded copies (nothing else is touched). */
+export const isRecordedCopy = (file: string) => path.resolve(file).startsWith(livePaths(env().dataDir).recordDir + path.sep);
 
 /**
  * A session's recorded copy is complete (`recordPath`, on this ingest node's disk): it moves into media

@@ -5,7 +5,7 @@ import { env } from "@/server/env";
 import { livePaths } from "@/server/media/edge/live-layout.mjs";
 import { isNodeAlive } from "@/server/lease/cluster-nodes";
 import { processId } from "@/server/lease/process-id";
-import { handOverCopy, storeCopy } from "./publish-hooks";
+import { handOverCopy, isRecordedCopy, storeCopy } from "./publish-hooks";
 
 // The ingest has just started (scripts/start.mjs calls the hook "ingest-start"): no publisher is
 // connected here, so a session still open that no alive ingest node holds (this node's previous run,
@@ -59,8 +59,7 @@ async function storeLeftCopies(db: Db): Promise<void> {
     where: { recordPath: { not: null }, recordKey: null, recordConsumedAt: null },
     select: { id: true, recordPath: true },
   });
-  const dir = livePaths(env().dataDir).recordDir + path.sep;
-  for (const s of left) if (path.resolve(s.recordPath!).startsWith(dir)) await storeCopy(db, s.id);
+  for (const s of left) if (isRecordedCopy(s.recordPath!)) await storeCopy(db, s.id);
 }
 
 /** The open sessions no alive ingest node holds (this process has just started its ingest: none of them is its own). */
