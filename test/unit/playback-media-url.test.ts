@@ -284,8 +284,10 @@ describe("nginx configuration", () => {
       /map \$http_x_request_id \$kinora_request_id \{\s+"~\^\[A-Za-z0-9\._-\]\{8,128\}\$" \$http_x_request_id;\s+default \$request_id;/,
     );
     assert.equal(conf.match(/add_header X-Request-Id \$kinora_request_id always;/g)?.length, 4, "the server and each media location");
-    // the JSON access log: in the server and beside each band log; never the query, never a signature
-    assert.equal(conf.match(/access_log \S+\/nginx\/access\.log kinora_json buffer=64k flush=1s;/g)?.length, 4);
+    // the JSON access log: in the server and beside each band log, for what nginx answers itself (the app
+    // logs what it answers); never the query, never a signature
+    assert.equal(conf.match(/access_log \S+\/nginx\/access\.log kinora_json buffer=64k flush=1s if=\$kinora_edge_line;/g)?.length, 4);
+    assert.match(conf, /map \$upstream_status \$kinora_edge_line \{\s+"" 1;/);
     assert.match(conf, /log_format kinora_json escape=json /);
     assert.doesNotMatch(conf, /\$request_uri"|\$args|\$http_authorization|\$http_cookie|\$http_referer/);
     assert.equal(

@@ -149,6 +149,13 @@ ${types}
     '"method":"$request_method","path":"$kinora_log_path","status":$status,"bytes":$body_bytes_sent,'
     '"durationSeconds":$request_time,"upstreamSeconds":"$upstream_response_time","remote":"$remote_addr",'
     '"userAgent":"$http_user_agent"}';
+  # one request line per request: the edge writes those it answers itself (media it serves, its own
+  # refusals and errors, an app that did not answer); the app writes its own for what it answers
+  map $upstream_status $kinora_edge_line {
+    "" 1;
+    "~(^|[ ,])50[24]$" 1;
+    default 0;
+  }
   # the request id: a well-formed one the client sent (as the app's request-context.mjs accepts), else nginx's own
   map $http_x_request_id $kinora_request_id {
     "~^[A-Za-z0-9._-]{8,128}$" $http_x_request_id;
@@ -260,14 +267,15 @@ const trustedProxyMaps = `  set_real_ip_from 0.0.0.0/0;
 
 /**
  * The access_log directive of the JSON request log: a file (default DATA_DIR/nginx/access.log),
- * "stdout" or "off". Lines are written 64 KB at a time, and at least every second: a write per
- * request was a system call on every request's path (docs/perf.md "Operations overhead").
+ * "stdout" or "off", for the requests the edge answers itself (the app logs its own: one line per
+ * request). Lines are written 64 KB at a time, and at least every second: a write per request was a
+ * system call on every request's path (docs/perf.md "Operations overhead").
  */
 function edgeAccessLog(setting, prefix, indent) {
   const value = String(setting ?? "").trim();
   if (value === "off") return "";
   const target = value === "stdout" ? "/dev/stdout" : value || `${prefix}/access.log`;
-  return `\n${indent}access_log ${target} kinora_json buffer=64k flush=1s;`;
+  return `\n${indent}access_log ${target} kinora_json buffer=64k flush=1s if=$kinora_edge_line;`;
 }
 
 function proxyConfig(trustProxy) {
