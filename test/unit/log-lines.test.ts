@@ -81,3 +81,40 @@ test("scrubSecrets leaves ordinary text alone", () => {
   assert.equal(scrubSecrets("?password=abc&next=1"), "?password=[redacted]&next=1");
   assert.equal(scrubSecrets("Authorization: Basic d3d3OnNlY3JldA=="), "Authorization: Basic [redacted]");
 });
+
+test("the request line, serialised by hand, has the shape of every other line; a signed path loses its signature; LOG_LEVEL=warn drops it", () => {
+  const script = `
+    const { logRequest } = await import(${JSON.stringify(modules("log/request-line.mjs"))});
+    logger().info({ requestId: "req-00000002" }, "by pino");
+    logRequest(
+      { id: "req-00000002", method: "GET", route: "/api/vod/{vodId}", path: "/media/1700000000/abcdefghijklmnopqrstuvwxyz012345/hls/a/master.m3u8", userCode: "u\\"1", clientId: "cli" },
+      { status: 206, bytes: 1234, durationMs: 12.345, aborted: true },
+    );
+    logRequest({ id: "req-00000003", method: "POST", path: "/api/x" }, { status: 500, bytes: 0, durationMs: 1 });`;
+  const [byPino, full, bare] = run(script);
+  assert.deepEqual(Object.keys(full!).slice(0, 3), Object.keys(byPino!).slice(0, 3)); // level, time, pid
+  assert.equal(Object.keys(full!).at(-1), "msg");
+  assert.equal(full!.pid, byPino!.pid);
+  assert.match(full!.time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  assert.deepEqual(
+    { ...full, time: undefined, pid: undefined },
+    {
+      level: "info",
+      time: undefined,
+      pid: undefined,
+      requestId: "req-00000002",
+      method: "GET",
+      route: "/api/vod/{vodId}",
+      path: "/media/1700000000/-/hls/a/master.m3u8",
+      status: 206,
+      durationMs: 12.3,
+      bytes: 1234,
+      userCode: 'u"1',
+      clientId: "cli",
+      aborted: true,
+      msg: "request",
+    },
+  );
+  assert.deepEqual(Object.keys(bare!), ["level", "time", "pid", "requestId", "method", "path", "status", "durationMs", "bytes", "msg"]);
+  assert.deepEqual(run(script, { LOG_LEVEL: "warn" }), []);
+});

@@ -9,6 +9,8 @@ export function redactFields<T>(value: T): T;
 export function scrubSecrets(text: string): string;
 export function unsignedPath(path: string): string;
 export function logger(): Logger;
+/** One info line of fields the caller serialised (`,"name":value` each), in the logger's shape. */
+export function writeInfoLine(members: string, msg: string): void;
 export function withLogContext<T>(fields: Record<string, unknown>, run: () => T): T;
 export function logContext(): Record<string, unknown> | undefined;
 export function captureConsole(): void;

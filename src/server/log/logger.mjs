@@ -11,6 +11,7 @@
 // Plain JS so the launcher (scripts/start.mjs) imports it without a build step; one logger per
 // process, on globalThis, since Next bundles the app's copy of this module apart from the launcher's
 // (pino is loaded from node_modules by both: next.config.js serverExternalPackages).
+import { writeSync } from "node:fs";
 import { format } from "node:util";
 import pino from "pino";
 import { backgroundFields, currentRequest, runInBackground } from "../http/request-context.mjs";
@@ -87,7 +88,7 @@ export function scrubSecrets(text) {
 export const unsignedPath = (path) => path.replace(SECRET_SHAPES[0][0], "$1-");
 
 const slot = /** @type {{ __kinoraLog?: { logger?: import("pino").Logger } }} */ (globalThis);
-const state = (slot.__kinoraLog ??= { logger: undefined });
+const state = (slot.__kinoraLog ??= { logger: undefined, sink: undefined });
 
 // The terminal form: "12:34:56.789 INFO  message key=value [request id]", the stack below.
 function readable(line) {
@@ -115,32 +116,55 @@ function destination() {
   // process) must not stall the event loop, as a write per line did (docs/perf.md "Operations
   // overhead"); lines logged while a write is in flight go out together with the next one, and what
   // is still buffered when the process exits is written then
-  // and, like the edge's access log, 4 KB at a time and at least every second: a write per line (a
-  // thread-pool write and its callback for every request) cost a few per cent of throughput
-  // (docs/perf.md "Operations overhead")
-  const out = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
-  process.once("exit", () => {
-    try {
-      out.flushSync();
-    } catch {
-      // stdout is gone: nothing to write to
-    }
-  });
+  const out = pino.destination({ dest: 1, sync: false });
   // stdout gone (EPIPE: whoever read it has ended): told to the process's own handlers of stdout (the
   // launcher stops), never an uncaught error per line
   out.on("error", (err) => {
     if (process.stdout.listenerCount("error") > 0) process.stdout.emit("error", err);
   });
   const terminal = process.stdout.isTTY && process.env.LOG_FORMAT !== "json";
+  const prepare = (line) => {
+    const safe = scrubSecrets(line);
+    return terminal ? readable(safe) : safe;
+  };
+  // Request lines (one per request: `batched`) wait, like the edge's access log, until 4 KB of them
+  // are there or a second has passed: a write per line (a thread-pool write and its callback per
+  // request) cost a few per cent of throughput (docs/perf.md "Operations overhead"). Any other line
+  // goes out at once, after the waiting ones, so the order is kept; on a terminal nothing waits.
+  let waiting = "";
+  let timer;
+  const release = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!waiting) return;
+    const text = waiting;
+    waiting = "";
+    out.write(text);
+  };
+  process.once("exit", () => {
+    try {
+      out.flushSync();
+      if (waiting) writeSync(1, waiting); // after what was queued before them
+    } catch {
+      // stdout is gone: nothing to write to
+    }
+  });
   return {
     write(line) {
-      const safe = scrubSecrets(line);
-      return out.write(terminal ? readable(safe) : safe);
+      release();
+      return out.write(prepare(line));
+    },
+    batched(line) {
+      if (terminal) return void out.write(prepare(line));
+      waiting += prepare(line);
+      if (waiting.length >= 4096) release();
+      else timer ??= setTimeout(release, 1000).unref();
     },
   };
 }
 
 function create() {
+  state.sink = destination();
   const wanted = String(process.env.LOG_LEVEL ?? "info").toLowerCase();
   return pino(
     {
@@ -157,13 +181,26 @@ function create() {
         return request ? { requestId: request.id } : {};
       },
     },
-    destination(),
+    state.sink,
   );
 }
 
 /** The process's logger (created at the first call, with LOG_LEVEL as it is then). */
 export function logger() {
   return (state.logger ??= create());
+}
+
+/**
+ * Writes one info line whose fields the caller has serialised (`members`: `,"name":value` each), in
+ * the logger's own shape (level, time, pid, the fields, msg) and through the same scrub: for the
+ * line of every request (request-line.mjs), which pino's object walk, mixin and formatters made
+ * the costliest line of all (docs/perf.md "Operations overhead"). It may wait up to a second
+ * before it is written (destination: `batched`).
+ */
+export function writeInfoLine(members, msg) {
+  const log = logger();
+  if (!log.isLevelEnabled("info")) return;
+  state.sink.batched(`{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid}${members},"msg":${JSON.stringify(msg)}}\n`);
 }
 
 /** Runs `run` with `fields` on every line logged inside it (a job: jobId, jobType, requestId), apart from any request. */
