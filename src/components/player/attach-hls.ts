@@ -4,9 +4,10 @@ import type { HlsConfig } from "hls.js";
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
 /**
- * Plays an HLS address in a video element: through hls.js (the light build, loaded only now) wherever
- * Media Source Extensions are, so the player's quality menu has the ladder and live streams get the
- * latency settings; the browser's own HLS only without them (older iPhones). Returns the hls.js
+ * Plays an HLS address in a video element: through hls.js (its full build, for caption tracks and
+ * alternate audio; loaded only now, not with the page) wherever Media Source Extensions are, so the
+ * player's menus have the ladder, the captions and the audio tracks and live streams get the latency
+ * settings; the browser's own HLS only without them (older iPhones). Returns the hls.js
  * instance (undefined for native HLS), or an error text when the browser cannot play HLS.
  * `onFatal` gets hls.js's fatal errors, `onManifest` its parsed playlist.
  */
@@ -22,7 +23,7 @@ export async function attachHls(
   },
 ): Promise<{ hls?: Hls; error?: string }> {
   const native = element.canPlayType(HLS_TYPE) !== "";
-  const { default: HlsClass } = await import("hls.js/light");
+  const { default: HlsClass } = await import("hls.js");
   if (!HlsClass.isSupported()) {
     if (!native) return { error: "This browser cannot play HLS video." };
     element.src = src;
@@ -30,6 +31,9 @@ export async function attachHls(
     return {};
   }
   const instance = new HlsClass({ ...opts.config, ...(opts.startAt ? { startPosition: opts.startAt } : {}) });
+  // captions are drawn by the player (above its controls: use-tracks.ts), from the cues hls.js puts in
+  // the video element's text tracks, kept hidden
+  instance.subtitleDisplay = false;
   instance.on(HlsClass.Events.ERROR, (_e, data) => {
     if (data.fatal) opts.onFatal(data.details, instance);
   });
