@@ -104,6 +104,12 @@ test("the watch page: captions on from the menu, over the video; C toggles them;
   await page.getByTestId("watch-chapter").filter({ hasText: "Open sea" }).click();
   await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(7.9);
 
+  // the embed page: the same player, its captions menu, no serious accessibility violation
+  await page.goto(`/embed/v/${vodId}`);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByTestId("player-captions")).toHaveText("The harbour at dawn", { timeout: 30_000 });
+  await checkPage(page, "captions-04-embed");
+
   // the choice is remembered: another captioned video starts with its English captions on
   const { vodId: next } = await captionedVod("Harbour at noon");
   await page.goto(`/v/${next}`);

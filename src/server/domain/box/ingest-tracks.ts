@@ -27,6 +27,12 @@ import type { Prisma } from "@/generated/prisma/client";
 
 const hex = () => randomBytes(4).toString("hex");
 
+/**
+ * Benchmarks only (KINORA_BENCH=1 and KINORA_BENCH_STORYBOARD=off): no storyboard, so that
+ * bench/storyboard.ts measures what it adds to an ingest against the same build. Never set in production.
+ */
+const storyboardOff = process.env.KINORA_BENCH === "1" && process.env.KINORA_BENCH_STORYBOARD === "off";
+
 /** A track's language as a canonical BCP 47 tag ("eng" -> "en"), "und" when the file names none we know. */
 const languageOf = (track: ProbeTrack) => (track.language && captionLanguage(track.language)?.tag) || "und";
 
@@ -53,7 +59,7 @@ export async function ingestTracks(run: TrackRun): Promise<void> {
   });
   if (!media) return;
   const home: MediaHome = { mediaId: target.boxItemId, ownerId: target.ownerId };
-  if (media.storyboard === null && run.probe.video) await keepStoryboard(run, home);
+  if (media.storyboard === null && run.probe.video && !storyboardOff) await keepStoryboard(run, home);
   if (run.probe.chapters?.length && media.chapters === null) await keepChapters(run, home);
   if (run.probe.subtitles?.length) await keepSubtitles(run, home, media.previewMaster);
   if ((run.probe.audioTracks?.length ?? 0) > 1) await keepAudio(run, home);

@@ -61,15 +61,17 @@ function trackOf(s: RawStream): ProbeTrack {
   };
 }
 
-/** The chapters ffprobe printed: those with a start, ascending, one per start, titled (a missing title: "Chapter n"). */
-function chaptersOf(raw: RawProbe["chapters"]): { start: number; title: string }[] {
-  const out: { start: number; title: string }[] = [];
+/** The chapters ffprobe printed that start within the video: ascending, one per start, titled (untitled: "Chapter n"). */
+function chaptersOf(raw: RawProbe["chapters"], durationSeconds: number): { start: number; title: string }[] {
+  const starts = new Map<number, string>();
   for (const c of raw ?? []) {
     const start = Math.max(0, Math.round(Number(c.start_time) * 1000) / 1000);
-    if (!Number.isFinite(start) || out.some((o) => o.start === start)) continue;
-    out.push({ start, title: (c.tags?.title ?? "").trim().replace(/\s+/g, " ").slice(0, 200) || `Chapter ${out.length + 1}` });
+    if (!Number.isFinite(start) || start >= durationSeconds || starts.has(start)) continue;
+    starts.set(start, (c.tags?.title ?? "").trim().replace(/\s+/g, " ").slice(0, 200));
   }
-  return out.sort((a, b) => a.start - b.start);
+  return [...starts]
+    .sort(([a], [b]) => a - b)
+    .map(([start, title], i) => ({ start, title: title || `Chapter ${i + 1}` }));
 }
 
 /** "30000/1001" -> 29.97; "0/0" or garbage -> 0. */
@@ -147,7 +149,7 @@ export function parseProbeOutput(json: string): ProbeSummary {
   const bitRate = Number(raw.format?.bit_rate);
   const audioTracks = streams.filter((s) => s.codec_type === "audio").map(trackOf);
   const subtitles = streams.filter((s) => s.codec_type === "subtitle" && TEXT_SUBTITLE_CODECS.includes(s.codec_name ?? "")).map(trackOf);
-  const chapters = chaptersOf(raw.chapters).filter((c) => c.start < durationSeconds);
+  const chapters = chaptersOf(raw.chapters, durationSeconds);
   return {
     durationSeconds,
     sizeBytes: Number(raw.format?.size ?? 0),

@@ -55,13 +55,15 @@ const relative = (key: string, prefix: string) => (key.startsWith(`${prefix}/`) 
  * lockMedia.
  */
 export async function writeMediaPlaylists(db: DbOrTx, storage: Storage, home: MediaHome, opts: { ladderOnly: boolean }): Promise<void> {
-  const [media, renditions, captions, audio] = await Promise.all([
-    db.storedMedia.findUnique({ where: { id: home.mediaId }, select: { chaptersFile: true, storyboard: true, previewMaster: true } }),
-    db.rendition.findMany({ where: { boxItemId: home.mediaId }, orderBy: { bandwidth: "desc" } }),
-    db.caption.findMany({ where: { mediaId: home.mediaId }, orderBy: { language: "asc" } }),
-    db.audioTrack.findMany({ where: { mediaId: home.mediaId }, orderBy: { position: "asc" } }),
-  ]);
+  // one statement after the other: `db` is usually a transaction's client
+  const media = await db.storedMedia.findUnique({
+    where: { id: home.mediaId },
+    select: { chaptersFile: true, storyboard: true, previewMaster: true },
+  });
   if (!media) return;
+  const renditions = await db.rendition.findMany({ where: { boxItemId: home.mediaId }, orderBy: { bandwidth: "desc" } });
+  const captions = await db.caption.findMany({ where: { mediaId: home.mediaId }, orderBy: { language: "asc" } });
+  const audio = await db.audioTrack.findMany({ where: { mediaId: home.mediaId }, orderBy: { position: "asc" } });
   const hls = boxHlsPrefix(home.ownerId, home.mediaId);
   const variants = renditions
     .filter((r) => (opts.ladderOnly ? r.kind === "LADDER" : r.kind === "LADDER" || r.kind === "REMUX"))
