@@ -130,10 +130,12 @@ describe("captions", () => {
     // the same files, unsigned, are refused
     assert.equal((await fetch(new URL(subs!.URI!, masterUrl).href.replace(/\/media\/[^/]+\/[^/]+\//, "/media/1/x/"))).status, 403);
 
-    // a pay-per-view vod of it: a viewer who has not paid plays the preview, with the captions cut at its end
+    // a pay-per-view vod of it: a viewer who has not paid gets the preview, with the captions cut at its end
     const vod = await api.post(`/api/box/${boxId}/vod`, { licenseType: "PAY_PER_VIEW", pricePerView: "1,00" }, { token: owner.access });
     assert.equal(vod.status, 201, vod.text);
-    const previewPlay = await api.post(`/api/vod/${vod.body.vodId}/play`, {}, { token: other.access });
+    const unpaid = await api.post(`/api/vod/${vod.body.vodId}/play`, {}, { token: other.access });
+    assert.equal(unpaid.body.result, "PAYMENT_REQUIRED", unpaid.text);
+    const previewPlay = await api.post(`/api/public/vod/${vod.body.vodId}/preview`, {}, { token: await api.publicToken() });
     assert.equal(previewPlay.status, 200, previewPlay.text);
     const previewUrl: string = previewPlay.body.file;
     assert.match(previewUrl, /\/preview\//);

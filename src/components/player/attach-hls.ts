@@ -1,5 +1,13 @@
 import type Hls from "hls.js";
-import type { HlsConfig } from "hls.js";
+import type { HlsConfig, ManifestParsedData } from "hls.js";
+import { trackPreferences } from "./player-choices";
+
+// the session data (EXT-X-SESSION-DATA) of each instance's playlist, kept from its parse: the
+// player's hooks may subscribe after it happened (use-tracks.ts)
+const sessions = new WeakMap<Hls, ManifestParsedData["sessionData"]>();
+
+/** The session data of the playlist `hls` plays (undefined before its parse). */
+export const sessionDataOf = (hls: Hls) => sessions.get(hls);
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
@@ -30,13 +38,19 @@ export async function attachHls(
     if (opts.startAt) element.currentTime = opts.startAt;
     return {};
   }
-  const instance = new HlsClass({ ...opts.config, ...(opts.startAt ? { startPosition: opts.startAt } : {}) });
-  // captions are drawn by the player (above its controls: use-tracks.ts), from the cues hls.js puts in
-  // the video element's text tracks, kept hidden
-  instance.subtitleDisplay = false;
+  // captions are drawn by the player (above its controls: use-tracks.ts) from the cues hls.js parses:
+  // no text track of the video element, whose <track src="data:..."> the pages' CSP (media-src) refuses
+  const instance = new HlsClass({
+    renderTextTracksNatively: false,
+    // the caption and audio languages the viewer chose last
+    ...trackPreferences(),
+    ...opts.config,
+    ...(opts.startAt ? { startPosition: opts.startAt } : {}),
+  });
   instance.on(HlsClass.Events.ERROR, (_e, data) => {
     if (data.fatal) opts.onFatal(data.details, instance);
   });
+  instance.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => void sessions.set(instance, data.sessionData));
   if (opts.onManifest) instance.on(HlsClass.Events.MANIFEST_PARSED, opts.onManifest);
   instance.loadSource(src);
   instance.attachMedia(element);

@@ -2,14 +2,15 @@
 
 import { useEffect, useState, type RefObject } from "react";
 import type Hls from "hls.js";
-import type { ManifestParsedData } from "hls.js";
+import type { CuesParsedData, ManifestParsedData } from "hls.js";
 import { parseCaptions, type Cue } from "@/lib/webvtt";
+import { sessionDataOf } from "./attach-hls";
+import { rememberAudio, rememberCaptions, rememberedCaptions } from "./player-choices";
 
 // What the player shows beside the picture (issue 26), from the hls.js instance playing: its caption
-// tracks (the one chosen drawn by the player, the cues read from the video element's hidden text
-// track), its audio tracks, and the chapters and storyboard the master playlist names as session data
+// tracks (the one chosen drawn by the player from the cues hls.js parses), its audio tracks, and the chapters and storyboard the master playlist names as session data
 // (WebVTT files beside it, reached through the same signed address). The viewer's choices of captions and
-// audio language are remembered in this browser (localStorage), and applied to the next video.
+// audio language are remembered (player-choices.ts) and applied to the next video.
 
 export interface Track {
   id: number;
@@ -34,26 +35,8 @@ export interface Thumbnail {
 }
 
 export const CAPTIONS_OFF = -1;
-const CAPTIONS_KEY = "kinora.player.captions";
-const AUDIO_KEY = "kinora.player.audio";
 const CHAPTERS_DATA_ID = "com.kinora.chapters";
 const STORYBOARD_DATA_ID = "com.kinora.storyboard";
-
-function remembered(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null; // storage refused (private mode, a sandboxed embed)
-  }
-}
-
-function remember(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // not remembered: the choice still applies to this video
-  }
-}
 
 export interface PlayerTracks {
   captions: Track[];
@@ -110,19 +93,17 @@ export function useTracks(hls: Hls | undefined, videoRef: RefObject<HTMLVideoEle
     if (!hls) return;
     const { Events } = hls.constructor as typeof Hls;
     let live = true;
-    const onParsed = (_e: unknown, data: ManifestParsedData) => {
-      const subs = hls.subtitleTracks.map((t, id) => ({ id, name: t.name, language: t.lang ?? "" }));
-      setCaptions(subs);
-      const wanted = remembered(CAPTIONS_KEY);
-      const match = wanted && wanted !== "off" ? subs.find((t) => t.language === wanted) : undefined;
-      hls.subtitleTrack = match ? match.id : CAPTIONS_OFF;
+    // the caption and audio tracks of the rung playing (hls.js lists them once a level loads, after
+    // the playlist's parse, and picks the remembered languages itself: attach-hls.ts)
+    const onSubtitles = () => {
+      setCaptions(hls.subtitleTracks.map((t, id) => ({ id, name: t.name, language: t.lang ?? "" })));
       setCaption(hls.subtitleTrack);
-      const tracks = hls.audioTracks.map((t, id) => ({ id, name: t.name, language: t.lang ?? "" }));
-      setAudio(tracks);
-      const spoken = remembered(AUDIO_KEY);
-      const heard = spoken ? tracks.find((t) => t.language === spoken) : undefined;
-      if (heard && heard.id !== hls.audioTrack) hls.audioTrack = heard.id;
+    };
+    const onAudio = () => {
+      setAudio(hls.audioTracks.map((t, id) => ({ id, name: t.name, language: t.lang ?? "" })));
       setAudioTrack(hls.audioTrack);
+    };
+    const onParsed = (_e: unknown, data: Pick<ManifestParsedData, "sessionData">) => {
       void sessionTrack(hls, data.sessionData, CHAPTERS_DATA_ID).then(
         ({ cues }) => live && setChapters(cues.map((c) => ({ start: c.start, title: c.text }))),
       );
@@ -131,54 +112,67 @@ export function useTracks(hls: Hls | undefined, videoRef: RefObject<HTMLVideoEle
     const onAudioSwitched = () => setAudioTrack(hls.audioTrack);
     const onSubtitleSwitch = () => setCaption(hls.subtitleTrack);
     hls.on(Events.MANIFEST_PARSED, onParsed);
+    hls.on(Events.SUBTITLE_TRACKS_UPDATED, onSubtitles);
+    hls.on(Events.AUDIO_TRACKS_UPDATED, onAudio);
     hls.on(Events.AUDIO_TRACK_SWITCHED, onAudioSwitched);
     hls.on(Events.SUBTITLE_TRACK_SWITCH, onSubtitleSwitch);
+    // what happened before this hook listened (the caller hands the instance over after loadSource)
+    if (hls.levels.length > 0) onParsed(undefined, { sessionData: sessionDataOf(hls) ?? null });
+    onSubtitles();
+    onAudio();
     return () => {
       live = false;
       hls.off(Events.MANIFEST_PARSED, onParsed);
+      hls.off(Events.SUBTITLE_TRACKS_UPDATED, onSubtitles);
+      hls.off(Events.AUDIO_TRACKS_UPDATED, onAudio);
       hls.off(Events.AUDIO_TRACK_SWITCHED, onAudioSwitched);
       hls.off(Events.SUBTITLE_TRACK_SWITCH, onSubtitleSwitch);
     };
   }, [hls]);
 
-  // the cues showing now, from the text track hls.js fills for the chosen caption track (kept hidden:
-  // the player draws them above its controls)
+  // the cues showing now: hls.js hands over each caption track's cues as it parses them (CUES_PARSED;
+  // no text track of the video element), and the player draws those of the chosen track at the
+  // video's time, above its controls
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || caption === CAPTIONS_OFF) {
-      setCueText([]);
-      return;
-    }
-    const tracks = video.textTracks;
-    const listened = new Set<TextTrack>();
+    if (!hls || !video) return;
+    const { Events } = hls.constructor as typeof Hls;
+    const cues = new Map<number, Map<string, { start: number; end: number; text: string }>>();
     const read = () => {
-      const showing = [...tracks].find((t) => t.mode !== "disabled" && (t.kind === "subtitles" || t.kind === "captions"));
-      const cues = showing?.activeCues ? [...showing.activeCues] : [];
-      setCueText(cues.map((c) => (c as VTTCue).text.replace(/<[^>]*>/g, "")).filter(Boolean));
+      const chosen = hls.subtitleTrack;
+      const now = video.currentTime;
+      const showing = chosen < 0 ? [] : [...(cues.get(chosen)?.values() ?? [])].filter((c) => c.start <= now && now < c.end);
+      const texts = showing.sort((a, b) => a.start - b.start).map((c) => c.text);
+      setCueText((before) => (before.length === texts.length && before.every((t, i) => t === texts[i]) ? before : texts));
     };
-    const listen = () => {
-      for (const t of tracks)
-        if (!listened.has(t)) {
-          listened.add(t);
-          t.addEventListener("cuechange", read);
-        }
+    const onCues = (_e: unknown, data: CuesParsedData) => {
+      const id = data.subtitleTrack ? hls.subtitleTracks.indexOf(data.subtitleTrack) : -1;
+      if (data.type !== "subtitles" || id < 0) return;
+      const list = cues.get(id) ?? new Map();
+      for (const cue of data.cues) {
+        const text = cue.text.replace(/<[^>]*>/g, "").trim();
+        if (text) list.set(`${cue.startTime}|${cue.endTime}|${text}`, { start: cue.startTime, end: cue.endTime, text });
+      }
+      cues.set(id, list);
       read();
     };
-    listen();
-    tracks.addEventListener("addtrack", listen);
-    tracks.addEventListener("change", listen);
+    hls.on(Events.CUES_PARSED, onCues);
+    hls.on(Events.SUBTITLE_TRACK_SWITCH, read);
+    video.addEventListener("timeupdate", read);
+    video.addEventListener("seeked", read);
     return () => {
-      tracks.removeEventListener("addtrack", listen);
-      tracks.removeEventListener("change", listen);
-      for (const t of listened) t.removeEventListener("cuechange", read);
+      hls.off(Events.CUES_PARSED, onCues);
+      hls.off(Events.SUBTITLE_TRACK_SWITCH, read);
+      video.removeEventListener("timeupdate", read);
+      video.removeEventListener("seeked", read);
     };
-  }, [videoRef, caption, hls]);
+  }, [hls, videoRef]);
 
   const chooseCaption = (id: number) => {
     if (!hls) return;
     hls.subtitleTrack = id;
     setCaption(id);
-    remember(CAPTIONS_KEY, id === CAPTIONS_OFF ? "off" : (captions[id]?.language ?? "off"));
+    rememberCaptions(id === CAPTIONS_OFF ? "off" : (captions[id]?.language ?? "off"));
   };
   return {
     captions,
@@ -187,7 +181,7 @@ export function useTracks(hls: Hls | undefined, videoRef: RefObject<HTMLVideoEle
     toggleCaptions() {
       if (captions.length === 0) return;
       if (caption !== CAPTIONS_OFF) return chooseCaption(CAPTIONS_OFF);
-      const wanted = remembered(CAPTIONS_KEY);
+      const wanted = rememberedCaptions();
       chooseCaption((captions.find((t) => t.language === wanted) ?? captions[0]!).id);
     },
     cueText,
@@ -198,7 +192,7 @@ export function useTracks(hls: Hls | undefined, videoRef: RefObject<HTMLVideoEle
       hls.audioTrack = id;
       setAudioTrack(id);
       const language = audio[id]?.language;
-      if (language) remember(AUDIO_KEY, language);
+      if (language) rememberAudio(language);
     },
     chapters,
     storyboard,

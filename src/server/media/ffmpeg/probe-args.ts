@@ -69,9 +69,7 @@ function chaptersOf(raw: RawProbe["chapters"], durationSeconds: number): { start
     if (!Number.isFinite(start) || start >= durationSeconds || starts.has(start)) continue;
     starts.set(start, (c.tags?.title ?? "").trim().replace(/\s+/g, " ").slice(0, 200));
   }
-  return [...starts]
-    .sort(([a], [b]) => a - b)
-    .map(([start, title], i) => ({ start, title: title || `Chapter ${i + 1}` }));
+  return [...starts].sort(([a], [b]) => a - b).map(([start, title], i) => ({ start, title: title || `Chapter ${i + 1}` }));
 }
 
 /** "30000/1001" -> 29.97; "0/0" or garbage -> 0. */

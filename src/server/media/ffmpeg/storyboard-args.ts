@@ -68,7 +68,11 @@ export function storyboardVtt(plan: StoryboardPlan, durationSeconds: number): st
     const tile = i % perSheet;
     const x = (tile % plan.columns) * plan.width;
     const y = Math.floor(tile / plan.columns) * plan.height;
-    lines.push(`${webvttTime(start)} --> ${webvttTime(end)}`, `${sheetName(Math.floor(i / perSheet))}#xywh=${x},${y},${plan.width},${plan.height}`, "");
+    lines.push(
+      `${webvttTime(start)} --> ${webvttTime(end)}`,
+      `${sheetName(Math.floor(i / perSheet))}#xywh=${x},${y},${plan.width},${plan.height}`,
+      "",
+    );
   }
   return lines.join("\n");
 }

@@ -19,7 +19,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ box
     const { db, sql } = await getDbAccess();
     const actor = await resolveUploadUser(sql, request);
     const caller = createCaller({ actor, db, sql, lang, address: clientAddress(request) });
-    const caption = await caller.captions.upload(untrusted({ boxId, parts: multipartParts(request), declaredBytes: declaredLength(request) }));
+    const caption = await caller.captions.upload(
+      untrusted({ boxId, parts: multipartParts(request), declaredBytes: declaredLength(request) }),
+    );
     return Response.json(caption, { status: 201 });
   } catch (err) {
     const domain = domainErrorOf(err);
