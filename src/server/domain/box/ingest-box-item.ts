@@ -225,8 +225,9 @@ async function ingestStages(run: IngestRun, at: { stage: IngestStage }): Promise
     // 6. the source's chapters, subtitle streams and other audio streams (issue 26)
     await ingestTracks({ db, storage, target, input, probe, workDir: run.workDir, opts: opts(() => undefined) });
   });
-  // the playlists once more, in the transaction that marks the item READY: the caption tracks an owner
-  // added while it was processing (their operation leaves the playlists to this) and the preview's
+  // the playlists once more, in the transaction that marks the item READY: with the tracks kept above
+  // (captions, audio, chapters, storyboard), and the preview's; the owner's caption and chapter
+  // operations wait for READY and write them under the same lock
   await markReady(db, boxItemId, async (tx) => {
     if (await lockMedia(tx, boxItemId))
       await writeMediaPlaylists(tx, storage, { mediaId: boxItemId, ownerId: target.ownerId }, { ladderOnly: true });

@@ -52,10 +52,13 @@ async function finish(
   data: Prisma.BoxItemUpdateManyMutationInput,
   also?: (tx: Prisma.TransactionClient) => Promise<void>,
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await also?.(tx);
-    const moved = await tx.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING" }, data: { ...data, status } });
-    if (moved.count === 1) await enqueueJob(tx, "box.notify", { boxItemId, status }, { boxItemId });
-  });
+  await db.$transaction(
+    async (tx) => {
+      await also?.(tx);
+      const moved = await tx.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING" }, data: { ...data, status } });
+      if (moved.count === 1) await enqueueJob(tx, "box.notify", { boxItemId, status }, { boxItemId });
+    },
+    { timeout: 30_000 },
+  ); // `also` may write playlists to the media storage (markReady)
   wakeLocalWorkers();
 }

@@ -16,6 +16,8 @@ import { editableMedia } from "./media-of-item";
 export const MAX_CAPTION_MB = 5;
 const MAX_BYTES = MAX_CAPTION_MB * 1024 * 1024;
 export const MAX_LABEL = 64;
+/** Caption tracks of one content at most (languages and regional variants). */
+export const MAX_CAPTIONS = 50;
 
 export const uploadCaptionInput = z.object({
   boxId: z.string(),
@@ -122,7 +124,7 @@ export async function uploadCaption(ctx: Ctx, input: z.output<typeof uploadCapti
   const { home } = media;
   const storage = await getStorage();
   const stored = await ctx.db.storedMedia.findUnique({ where: { id: home.mediaId }, select: { previewMaster: true } });
-  const duration = Math.max(media.durationSeconds ?? 0, upload.cues.at(-1)?.end ?? 0);
+  const duration = media.durationSeconds || (upload.cues.at(-1)?.end ?? 0);
   const previewLength = await previewSeconds(storage, home, stored?.previewMaster ?? false);
   const previewCues = previewLength ? cuesUntil(upload.cues, previewLength) : [];
   // new files under a new name (the edge caches .vtt for a year), named by the playlists only once written
@@ -137,6 +139,8 @@ export async function uploadCaption(ctx: Ctx, input: z.output<typeof uploadCapti
         await lockMedia(tx, home.mediaId);
         const before = await tx.caption.findUnique({ where: { mediaId_language: { mediaId: home.mediaId, language: upload.language } } });
         replaced = before?.fileName;
+        if (!before && (await tx.caption.count({ where: { mediaId: home.mediaId } })) >= MAX_CAPTIONS)
+          throw new DomainError("CONFLICT", "error.tooManyCaptions", { max: MAX_CAPTIONS });
         const data = {
           label: upload.label,
           kind: upload.kind,
