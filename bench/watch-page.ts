@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     ppv: "/v/{vodId} pay-per-view, not bought (preview, price, Buy)",
     free: "/v/{vodId} free",
     freePlayed: "/v/{vodId} free, after pressing Play (Chromium's own HLS)",
-    freePlayedHlsJs: "/v/{vodId} free, after pressing Play, native HLS hidden (hls.js light loaded)",
+    freePlayedHlsJs: "/v/{vodId} free, after pressing Play, native HLS hidden (hls.js loaded)",
     embed: "/embed/v/{vodId}",
   };
   for (const [database, r] of Object.entries(results)) {

@@ -9,7 +9,7 @@ import { before, test } from "node:test";
 import { SignJWT } from "jose";
 import type { Api } from "../support/api";
 import { payThroughSandbox } from "../support/checkout";
-import { postMultipart, postPngThumbnail, uploadFile } from "./box-fixtures";
+import { multipartBody, postMultipart, postPngThumbnail, uploadFile } from "./box-fixtures";
 import { clip, playWhenReady, waitReady } from "./playback-fixtures";
 import { connect, newUser, type TestUser } from "./users-fixtures";
 import { createChannel, createEvent, eventBody, HOUR, MINUTE } from "./live-fixtures";
@@ -65,8 +65,24 @@ const CAST_DAY = "20300115";
 
 interface Row {
   /** The request: path (parameters filled in), body; `as` tells who makes it (for per-identity credentials in the URL). */
-  request(f: Fixture, as: Identity): Promise<{ path: string; body?: unknown }> | { path: string; body?: unknown };
+  request(f: Fixture, as: Identity): Promise<RowRequest> | RowRequest;
   expect: Record<Identity, number>;
+}
+
+/** A JSON `body`, or a `raw` body of `contentType` (multipart). */
+interface RowRequest {
+  path: string;
+  body?: unknown;
+  raw?: { text: string; contentType: string };
+}
+
+/** A multipart caption upload (POST /api/box/{boxId}/captions). */
+function captionUpload(path: string, language: string): RowRequest {
+  const form = multipartBody(
+    { language },
+    { filename: "matrix.vtt", contentType: "text/vtt", data: Buffer.from("WEBVTT\n\n00:00.000 --> 00:01.000\nMatrix\n") },
+  );
+  return { path, raw: { text: form.body.toString("utf8"), contentType: form.contentType } };
 }
 
 const PRIVATE = { other: 404, public: 403, none: 401, forged: 401 } as const;
@@ -191,6 +207,33 @@ const matrix = (): Record<string, Row> => ({
     expect: { owner: 200, ...PRIVATE },
   },
   "DELETE /api/box/{boxId}": { request: (f) => ({ path: `/api/box/${f.doomedBoxId}` }), expect: { owner: 204, ...PRIVATE } },
+  // captions and chapters (issue 26)
+  "POST /api/box/{boxId}/captions": {
+    request: (f) => captionUpload(`/api/box/${f.boxId}/captions`, "en"),
+    expect: { owner: 201, ...PRIVATE },
+  },
+  "GET /api/box/{boxId}/captions": { request: (f) => ({ path: `/api/box/${f.boxId}/captions` }), expect: { owner: 200, ...PRIVATE } },
+  "DELETE /api/box/{boxId}/captions/{language}": {
+    // the owner's own call deletes a caption it has just added
+    request: async (f, as) => {
+      if (as === "owner") {
+        const { path, raw } = captionUpload(`/api/box/${f.boxId}/captions`, "fr");
+        const added = await api.call("POST", path, undefined, {
+          token: f.owner.access,
+          raw: raw!.text,
+          headers: { "Content-Type": raw!.contentType },
+        });
+        assert.equal(added.status, 201, added.text);
+      }
+      return { path: `/api/box/${f.boxId}/captions/fr` };
+    },
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/box/{boxId}/chapters": { request: (f) => ({ path: `/api/box/${f.boxId}/chapters` }), expect: { owner: 200, ...PRIVATE } },
+  "POST /api/box/{boxId}/chapters": {
+    request: (f) => ({ path: `/api/box/${f.boxId}/chapters`, body: [{ start: 0, title: "Matrix" }] }),
+    expect: { owner: 200, ...PRIVATE },
+  },
   "POST /api/box/{boxId}/play": { request: (f) => ({ path: `/api/box/${f.boxId}/play`, body: {} }), expect: { owner: 200, ...PRIVATE } },
   "GET /api/content/{contentId}/download": {
     request: (f) => ({ path: `/api/content/${encodeURIComponent(f.contentId)}/download` }),
@@ -679,8 +722,11 @@ test("every route with an id answers each identity as the matrix says; no route 
   for (const key of withId) {
     const method = key.split(" ")[0];
     for (const as of IDENTITIES) {
-      const { path, body } = await rows[key]!.request(fixture, as);
-      const res = await api.call(method!, path, body, { token: tokens[as] });
+      const { path, body, raw } = await rows[key]!.request(fixture, as);
+      const res = await api.call(method!, path, body, {
+        token: tokens[as],
+        ...(raw ? { raw: raw.text, headers: { "Content-Type": raw.contentType } } : {}),
+      });
       const expected = rows[key]!.expect[as];
       if (res.status !== expected) mismatches.push(`${key} as ${as}: ${res.status} (expected ${expected}) ${res.text.slice(0, 160)}`);
       // whatever is refused says nothing of the resource: the document's error shapes only

@@ -36,6 +36,12 @@ const UNDOCUMENTED_ALLOWED = new Set([
   // the pictures of public videos for link previews (issue 21: og:image without a session)
   endpointKey("GET", "/asset/poster/vod/{vodId}"),
   endpointKey("GET", "/asset/poster/vod/{vodId}/{width}"),
+  // captions and chapters (issue 26: paths fixed by the issue)
+  endpointKey("POST", "/api/box/{boxId}/captions"),
+  endpointKey("GET", "/api/box/{boxId}/captions"),
+  endpointKey("DELETE", "/api/box/{boxId}/captions/{language}"),
+  endpointKey("GET", "/api/box/{boxId}/chapters"),
+  endpointKey("POST", "/api/box/{boxId}/chapters"),
   // administration (issue 25: paths fixed by the issue, OpenAPI tag admin)
   endpointKey("POST", "/api/admin/users/{userCode}/suspend"),
   endpointKey("POST", "/api/admin/users/{userCode}/unsuspend"),

@@ -66,6 +66,44 @@ export function makeH264AacMp4(dir: string, o: ClipOptions = {}): string {
   return out;
 }
 
+/**
+ * H.264 + two AAC audio streams (English 440 Hz, Italian 660 Hz) + a mov_text subtitle stream
+ * (English, `subtitles` as SRT text) + chapters (`chapters`: start seconds and title), in MP4: a
+ * source with the tracks issue 26 keeps.
+ */
+export function makeMultiTrackMp4(
+  dir: string,
+  o: { durationSeconds?: number; subtitles: string; chapters: { start: number; title: string }[] },
+): string {
+  const duration = o.durationSeconds ?? 6;
+  const out = path.join(dir, `multitrack-${duration}s.mp4`);
+  const srt = path.join(dir, "multitrack.srt");
+  writeFileSync(srt, o.subtitles);
+  const meta = path.join(dir, "multitrack-chapters.txt");
+  const ends = [...o.chapters.slice(1).map((c) => c.start), duration];
+  writeFileSync(
+    meta,
+    [
+      ";FFMETADATA1",
+      ...o.chapters.map(
+        (c, i) => `[CHAPTER]\nTIMEBASE=1/1000\nSTART=${Math.round(c.start * 1000)}\nEND=${Math.round(ends[i]! * 1000)}\ntitle=${c.title}`,
+      ),
+    ].join("\n") + "\n",
+  );
+  ffmpeg([
+    ...["-f", "lavfi", "-i", `testsrc2=size=320x180:rate=25:duration=${duration}`],
+    ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${duration}`],
+    ...["-f", "lavfi", "-i", `sine=frequency=660:sample_rate=48000:duration=${duration}`],
+    ...["-i", srt, "-i", meta],
+    ...["-map", "0:v", "-map", "1:a", "-map", "2:a", "-map", "3:s", "-map_chapters", "4"],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "50"],
+    ...["-c:a", "aac", "-b:a", "64k", "-c:s", "mov_text"],
+    ...["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=ita", "-metadata:s:s:0", "language=eng"],
+    ...["-movflags", "+faststart", out],
+  ]);
+  return out;
+}
+
 /** VP9 + Opus in WebM (realtime encoder settings: this fixture is about the codec, not quality). */
 export function makeVp9OpusWebm(dir: string, o: ClipOptions = {}): string {
   const { durationSeconds = 3, width = 320, height = 240, fps = 25 } = o;

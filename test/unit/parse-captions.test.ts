@@ -2,7 +2,7 @@
 // parse is refused with the line at fault; a preview's cues stop where the preview stops.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { cuesUntil, MAX_CUE_TEXT, parseCaptions, toWebVtt, webvttTime } from "@/server/media/captions/parse-captions";
+import { cuesUntil, MAX_CUE_TEXT, parseCaptions, toWebVtt, webvttTime } from "@/lib/webvtt";
 
 const SRT = ["1", "00:00:01,000 --> 00:00:02,500", "Hello <i>there</i>", "", "2", "00:00:03,000 --> 00:01:04,250", "Two", "lines", ""].join(
   "\r\n",

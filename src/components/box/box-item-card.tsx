@@ -11,6 +11,7 @@ import { errorMessageOf } from "@/components/trpc/errors";
 import { trpc } from "@/components/trpc/react";
 import { BoxEditForm } from "./box-edit-form";
 import { BoxPreview } from "./box-preview";
+import { BoxTracksPanel } from "./box-tracks-panel";
 import { ProgressBar } from "@/components/progress-bar";
 import { ContentPicture } from "@/components/content-picture";
 import { VodDialog } from "@/components/vod/vod-dialog";
@@ -18,7 +19,7 @@ import { OfferDialog } from "@/components/marketplace/offer-dialog";
 import { TermsBadge, useDurationLabel } from "@/components/marketplace/terms-label";
 import { ConfirmButton } from "@/components/confirm-button";
 
-type Panel = "none" | "play" | "edit" | "publish" | "offer";
+type Panel = "none" | "play" | "edit" | "publish" | "offer" | "tracks";
 
 /**
  * One item of the box: its state (processing percent, failure reason), how many vods publish it, and
@@ -92,6 +93,17 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
               {t("edit")}
             </button>
             {item.status === "READY" && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => toggle("tracks")}
+                aria-expanded={panel === "tracks"}
+                data-testid="box-tracks-toggle"
+              >
+                {t("captionsAndChapters")}
+              </button>
+            )}
+            {item.status === "READY" && (
               <button type="button" className="button" onClick={() => setPanel("publish")} aria-haspopup="dialog">
                 {t("publish")}
               </button>
@@ -122,6 +134,7 @@ export function BoxItemCard({ item, currency }: { item: BoxItemView; currency: s
         </div>
       </div>
       {panel === "play" && <BoxPreview item={item} />}
+      {panel === "tracks" && <BoxTracksPanel item={item} />}
       {panel === "edit" && <BoxEditForm item={item} onDone={() => setPanel("none")} />}
       {panel === "offer" && <OfferDialog item={item} currency={currency} onClose={() => setPanel("none")} />}
       {panel === "publish" && <VodDialog target={{ mode: "publish", item }} currency={currency} onClose={() => setPanel("none")} />}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, type RefObject } from "react";
 import { useTranslations } from "next-intl";
 import type { BoxItemView } from "@/server/domain/box/box-item-view";
 import { errorMessageOf } from "@/components/trpc/errors";
@@ -8,7 +8,7 @@ import { trpc } from "@/components/trpc/react";
 import { HlsPlayer } from "./hls-player";
 
 /** The owner's preview: asks for signed playback URLs (playback.playBox), then plays them. */
-export function BoxPreview({ item }: { item: BoxItemView }) {
+export function BoxPreview({ item, videoRef }: { item: BoxItemView; videoRef?: RefObject<HTMLVideoElement | null> }) {
   const t = useTranslations("box");
   const play = trpc.playback.playBox.useMutation();
   const { mutate } = play;
@@ -26,5 +26,5 @@ export function BoxPreview({ item }: { item: BoxItemView }) {
     );
   }
   if (!play.data) return <p className="muted">{t("loadingPlayer")}</p>;
-  return <HlsPlayer src={play.data.file} poster={play.data.posterUrl} title={item.title} />;
+  return <HlsPlayer src={play.data.file} poster={play.data.posterUrl} title={item.title} videoRef={videoRef} />;
 }

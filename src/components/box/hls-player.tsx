@@ -1,7 +1,7 @@
 "use client";
 
 import { FormStatus } from "@/components/form/form-status";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import type Hls from "hls.js";
 import { attachHls } from "@/components/player/attach-hls";
 import { Player } from "@/components/player/player";
@@ -14,8 +14,22 @@ const LIVE_RETRY_MS = 2000;
  * player on a signed, expiring URL, attached at once. `live`: close to the live edge, started muted,
  * and a stream that has not arrived yet (404) is asked for again.
  */
-export function HlsPlayer({ src, poster, title, live = false }: { src: string; poster?: string; title: string; live?: boolean }) {
-  const video = useRef<HTMLVideoElement>(null);
+export function HlsPlayer({
+  src,
+  poster,
+  title,
+  live = false,
+  videoRef,
+}: {
+  src: string;
+  poster?: string;
+  title: string;
+  live?: boolean;
+  /** The caller's handle on the video element (the chapter editor takes its times from it). */
+  videoRef?: RefObject<HTMLVideoElement | null>;
+}) {
+  const own = useRef<HTMLVideoElement>(null);
+  const video = videoRef ?? own;
   const [hls, setHls] = useState<Hls>();
   const [arriving, setArriving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +66,7 @@ export function HlsPlayer({ src, poster, title, live = false }: { src: string; p
       if (retry) clearTimeout(retry);
       instance?.destroy();
     };
-  }, [src, live]);
+  }, [src, live, video]);
 
   return (
     <div className="vod-player">

@@ -1,12 +1,21 @@
 import type Hls from "hls.js";
-import type { HlsConfig } from "hls.js";
+import type { HlsConfig, ManifestParsedData } from "hls.js";
+import { trackPreferences } from "./player-choices";
+
+// the session data (EXT-X-SESSION-DATA) of each instance's playlist, kept from its parse: the
+// player's hooks may subscribe after it happened (use-tracks.ts)
+const sessions = new WeakMap<Hls, ManifestParsedData["sessionData"]>();
+
+/** The session data of the playlist `hls` plays (undefined before its parse). */
+export const sessionDataOf = (hls: Hls) => sessions.get(hls);
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
 /**
- * Plays an HLS address in a video element: through hls.js (the light build, loaded only now) wherever
- * Media Source Extensions are, so the player's quality menu has the ladder and live streams get the
- * latency settings; the browser's own HLS only without them (older iPhones). Returns the hls.js
+ * Plays an HLS address in a video element: through hls.js (its full build, for caption tracks and
+ * alternate audio; loaded only now, not with the page) wherever Media Source Extensions are, so the
+ * player's menus have the ladder, the captions and the audio tracks and live streams get the latency
+ * settings; the browser's own HLS only without them (older iPhones). Returns the hls.js
  * instance (undefined for native HLS), or an error text when the browser cannot play HLS.
  * `onFatal` gets hls.js's fatal errors, `onManifest` its parsed playlist.
  */
@@ -22,17 +31,26 @@ export async function attachHls(
   },
 ): Promise<{ hls?: Hls; error?: string }> {
   const native = element.canPlayType(HLS_TYPE) !== "";
-  const { default: HlsClass } = await import("hls.js/light");
+  const { default: HlsClass } = await import("hls.js");
   if (!HlsClass.isSupported()) {
     if (!native) return { error: "This browser cannot play HLS video." };
     element.src = src;
     if (opts.startAt) element.currentTime = opts.startAt;
     return {};
   }
-  const instance = new HlsClass({ ...opts.config, ...(opts.startAt ? { startPosition: opts.startAt } : {}) });
+  // captions are drawn by the player (above its controls: use-tracks.ts) from the cues hls.js parses:
+  // no text track of the video element, whose <track src="data:..."> the pages' CSP (media-src) refuses
+  const instance = new HlsClass({
+    renderTextTracksNatively: false,
+    // the caption and audio languages the viewer chose last
+    ...trackPreferences(),
+    ...opts.config,
+    ...(opts.startAt ? { startPosition: opts.startAt } : {}),
+  });
   instance.on(HlsClass.Events.ERROR, (_e, data) => {
     if (data.fatal) opts.onFatal(data.details, instance);
   });
+  instance.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => void sessions.set(instance, data.sessionData));
   if (opts.onManifest) instance.on(HlsClass.Events.MANIFEST_PARSED, opts.onManifest);
   instance.loadSource(src);
   instance.attachMedia(element);

@@ -6,6 +6,7 @@ import type { MediaState } from "./use-media-state";
 import type { PlayerMenu } from "./player-menus";
 import { PlayerMenuButton } from "./player-menu-button";
 import { formatTime } from "./player-time";
+import type { Chapter, Thumbnail } from "./use-tracks";
 
 const ICONS = {
   play: "M8 5v14l11-7z",
@@ -68,6 +69,8 @@ export function PlayerControls({
   fullscreen,
   pipAvailable,
   seekRef,
+  chapters = [],
+  storyboard = [],
 }: {
   media: MediaState;
   menus: PlayerMenu[];
@@ -76,6 +79,10 @@ export function PlayerControls({
   fullscreen: boolean;
   pipAvailable: boolean;
   seekRef: RefObject<HTMLInputElement | null>;
+  /** Marks on the seek bar, and the chapter's title in the tooltip. */
+  chapters?: Chapter[];
+  /** The thumbnails shown in the tooltip while seeking. */
+  storyboard?: Thumbnail[];
 }) {
   const t = useTranslations("player");
   const [tip, setTip] = useState<{ left: number; time: number }>();
@@ -84,6 +91,10 @@ export function PlayerControls({
   const at = Math.min(Math.max(media.currentTime, start), end || start);
   const playing = !media.paused && !media.ended;
   const timeText = live ? `-${formatTime(end - at)}` : `${formatTime(at)} / ${formatTime(end)}`;
+
+  const chapterAt = (time: number) => chapters.findLast((c) => c.start <= time);
+  const thumbAt = (time: number) => storyboard.find((s) => s.start <= time && time < s.end) ?? storyboard.at(-1);
+  const current = chapterAt(at);
 
   function pointTip(e: React.PointerEvent<HTMLInputElement>) {
     const box = e.currentTarget.getBoundingClientRect();
@@ -104,7 +115,9 @@ export function PlayerControls({
           value={at}
           disabled={!end}
           aria-valuetext={
-            live ? t("behindLive", { time: formatTime(end - at) }) : t("timeOf", { at: formatTime(at), end: formatTime(end) })
+            live
+              ? t("behindLive", { time: formatTime(end - at) })
+              : `${t("timeOf", { at: formatTime(at), end: formatTime(end) })}${current ? `, ${current.title}` : ""}`
           }
           onChange={(e) => actions.seekTo(Number(e.currentTarget.value))}
           onPointerMove={pointTip}
@@ -113,8 +126,23 @@ export function PlayerControls({
           onPointerUp={(e) => actions.refocus(e)}
           data-testid="player-seek"
         />
+        {!live &&
+          end > 0 &&
+          chapters
+            .filter((c) => c.start > 0 && c.start < end)
+            .map((c) => (
+              <span
+                key={c.start}
+                className="player__chapter-mark"
+                style={{ left: `${(c.start / end) * 100}%` }}
+                data-testid="player-chapter-mark"
+                aria-hidden="true"
+              />
+            ))}
         {tip && (
           <span className="player__tip" style={{ left: `${tip.left}%` }} data-testid="player-seek-tip" aria-hidden="true">
+            {!live && storyboard.length > 0 && <ThumbnailImage thumb={thumbAt(tip.time)!} />}
+            {!live && chapterAt(tip.time) && <span className="player__tip-chapter">{chapterAt(tip.time)!.title}</span>}
             {live ? `-${formatTime(end - tip.time)}` : formatTime(tip.time)}
           </span>
         )}
@@ -171,5 +199,21 @@ export function PlayerControls({
         />
       </div>
     </div>
+  );
+}
+
+/** A storyboard thumbnail: its rectangle of the sprite sheet. */
+function ThumbnailImage({ thumb }: { thumb: Thumbnail }) {
+  return (
+    <span
+      className="player__thumb"
+      data-testid="player-seek-thumbnail"
+      style={{
+        width: thumb.width,
+        height: thumb.height,
+        backgroundImage: `url("${thumb.url}")`,
+        backgroundPosition: `-${thumb.x}px -${thumb.y}px`,
+      }}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import type Hls from "hls.js";
+import { CAPTIONS_OFF, type PlayerTracks } from "./use-tracks";
 
 /**
  * One menu of the player's settings, drawn the same way whatever it chooses: quality (hls.js's
- * levels) and speed today; captions, audio tracks and chapters plug in as more menus built from
- * hls.js's tracks (subtitleTracks, audioTracks; the full hls.js build) without touching the controls.
+ * levels), speed, captions and audio tracks (hls.js's subtitleTracks and audioTracks: use-tracks.ts).
  */
 export interface PlayerMenu {
   id: string;
@@ -22,6 +22,9 @@ export interface MenuWords {
   autoPlaying(level: string): string;
   speed: string;
   normal: string;
+  captions: string;
+  off: string;
+  audio: string;
 }
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -60,5 +63,32 @@ export function speedMenu(video: HTMLVideoElement, rate: number, words: MenuWord
     onSelect(value) {
       video.playbackRate = Number(value);
     },
+  };
+}
+
+/** The captions menu: Off, then the caption tracks by name (none when the video has no captions). */
+export function captionsMenu(tracks: PlayerTracks, words: MenuWords): PlayerMenu | undefined {
+  if (tracks.captions.length === 0) return undefined;
+  return {
+    id: "captions",
+    label: words.captions,
+    items: [
+      { value: String(CAPTIONS_OFF), label: words.off },
+      ...tracks.captions.map((t) => ({ value: String(t.id), label: t.name || t.language })),
+    ],
+    selected: String(tracks.caption),
+    onSelect: (value) => tracks.chooseCaption(Number(value)),
+  };
+}
+
+/** The audio menu, when the video has more than one audio track (languages). */
+export function audioMenu(tracks: PlayerTracks, words: MenuWords): PlayerMenu | undefined {
+  if (tracks.audio.length < 2) return undefined;
+  return {
+    id: "audio",
+    label: words.audio,
+    items: tracks.audio.map((t) => ({ value: String(t.id), label: t.name || t.language })),
+    selected: String(tracks.audioTrack),
+    onSelect: (value) => tracks.chooseAudio(Number(value)),
   };
 }

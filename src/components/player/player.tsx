@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from "rea
 import type Hls from "hls.js";
 import { useTranslations } from "next-intl";
 import { PlayerControls, type ControlActions } from "./player-controls";
-import { AUTO, qualityMenu, speedMenu, type MenuWords, type PlayerMenu } from "./player-menus";
+import { AUTO, audioMenu, captionsMenu, qualityMenu, speedMenu, type MenuWords, type PlayerMenu } from "./player-menus";
+import { useTracks } from "./use-tracks";
 import { useMediaState } from "./use-media-state";
 import "./player.css";
 
@@ -39,7 +40,7 @@ export interface PlayerProps {
  * video element with our own controls and keyboard shortcuts, on whatever source the caller
  * attached (hls.js, or the browser's own HLS where there is no MSE). Shortcuts while the player has
  * the focus (it keeps it after a click on a control): Space or K play/pause, J/L 10 s back/on,
- * arrows 5 s back/on and volume up/down, F full screen, M mute.
+ * arrows 5 s back/on and volume up/down, F full screen, M mute, C captions on/off.
  */
 export function Player(p: PlayerProps) {
   const t = useTranslations("player");
@@ -50,6 +51,7 @@ export function Player(p: PlayerProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const [pipAvailable, setPipAvailable] = useState(false);
   const [, redraw] = useState(0);
+  const tracks = useTracks(p.hls, p.videoRef);
 
   useEffect(() => {
     setPipAvailable(typeof document !== "undefined" && document.pictureInPictureEnabled === true);
@@ -172,6 +174,10 @@ export function Player(p: PlayerProps) {
       case "M":
         actions.toggleMute();
         break;
+      case "c":
+      case "C":
+        tracks.toggleCaptions();
+        break;
       default:
         return;
     }
@@ -184,10 +190,17 @@ export function Player(p: PlayerProps) {
     autoPlaying: (level) => t("autoPlaying", { level }),
     speed: t("speed"),
     normal: t("normal"),
+    captions: t("captions"),
+    off: t("captionsOff"),
+    audio: t("audio"),
   };
   const menus: PlayerMenu[] = [];
   const q = hls ? qualityMenu(hls, quality, setQuality, words) : undefined;
   if (q) menus.push(q);
+  const c = captionsMenu(tracks, words);
+  if (c) menus.push(c);
+  const a = audioMenu(tracks, words);
+  if (a) menus.push(a);
   if (!p.live && p.videoRef.current) menus.push(speedMenu(p.videoRef.current, media.rate, words));
 
   const behind = p.live?.arriving && media.hasFrame && liveEdge() - media.currentTime > BEHIND_LIVE_S;
@@ -240,6 +253,15 @@ export function Player(p: PlayerProps) {
             {t("live")}
           </span>
         ))}
+      {tracks.cueText.length > 0 && (
+        <div className="player__captions" data-testid="player-captions">
+          {tracks.cueText.map((text, i) => (
+            <span key={i} className="player__cue">
+              {text}
+            </span>
+          ))}
+        </div>
+      )}
       {p.children}
       {p.controls && (
         <PlayerControls
@@ -250,6 +272,8 @@ export function Player(p: PlayerProps) {
           fullscreen={fullscreen}
           pipAvailable={pipAvailable}
           seekRef={seek}
+          chapters={tracks.chapters}
+          storyboard={tracks.storyboard}
         />
       )}
     </div>

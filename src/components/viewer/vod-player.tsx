@@ -48,11 +48,14 @@ type State =
 // the purchases of vods kept in this browser (a reload plays within the purchase's window)
 const storage = purchaseStorage("vod");
 
+/** The event a chapter list sends to play the vod from a time (its detail: seconds). */
+export const SEEK_EVENT = "kinora:seek";
+
 /**
  * The player of the watch and embed pages. It asks to play (vod.play, with the purchase's trackingId
  * when this browser holds one; a signed-in buyer and the owner need none): FREE and CC vods play, a
  * pay-per-view one shows its 15-second preview, the price and Buy until it is bought. Nothing heavy
- * loads before the viewer presses play: the browser's own HLS when it has it, else hls.js (light build).
+ * loads before the viewer presses play: the browser's own HLS when it has it, else hls.js (its full build: captions, audio tracks).
  */
 export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, embedded, startAt }: VodPlayerProps) {
   const t = useTranslations("watch");
@@ -65,6 +68,8 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
   const attached = useRef<string | null>(null);
   const trackingId = useRef<string | undefined>(undefined);
   const startAtPending = useRef(startAt !== undefined && startAt > 0);
+  // a chapter chosen before the video started: where it starts
+  const seekOnStart = useRef<number | undefined>(undefined);
   const [state, setState] = useState<State>({ stage: "checking" });
   const [started, setStarted] = useState(false);
   const [previewOver, setPreviewOver] = useState(false);
@@ -144,13 +149,14 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
         const attachedHls = await attachHls(element, m.src, {
           onFatal: (details) => setError(t("playbackFailed", { details })),
           // only the first attach: a source renewed later keeps the viewer's position
-          startAt: m.kind === "full" && startAtPending.current ? startAt : undefined,
+          startAt: seekOnStart.current ?? (m.kind === "full" && startAtPending.current ? startAt : undefined),
         });
         if (attachedHls.error) return setError(attachedHls.error);
         hls.current = attachedHls.hls ?? null;
         setHlsInstance(attachedHls.hls);
         attached.current = m.src;
         if (m.kind === "full") startAtPending.current = false;
+        seekOnStart.current = undefined;
       }
     } catch (err) {
       return setError(errorMessageOf(err) ?? t("couldNotStart"));
@@ -160,6 +166,25 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
     // a browser that refuses to start without a gesture keeps its controls on screen for the viewer
     await element.play().catch(() => undefined);
   }
+
+  // a chapter of the page's list (chapter-list.tsx): the playing video seeks there, else starts there
+  useEffect(() => {
+    const onSeek = (e: Event) => {
+      const to = (e as CustomEvent<unknown>).detail;
+      const element = video.current;
+      if (!element || typeof to !== "number" || !Number.isFinite(to)) return;
+      if (started) {
+        element.currentTime = to;
+        void element.play().catch(() => undefined);
+        element.closest<HTMLElement>(".player")?.focus({ preventScroll: false });
+      } else if (media) {
+        seekOnStart.current = to;
+        void start(media);
+      }
+    };
+    window.addEventListener(SEEK_EVENT, onSeek);
+    return () => window.removeEventListener(SEEK_EVENT, onSeek);
+  }, [started, media]);
 
   // back from the checkout: the video the viewer just paid for starts
   const autoStart = state.stage === "ready" && state.autoStart ? state.media : undefined;

@@ -3,7 +3,8 @@
 // proxy sees the request (Next's proxy copies a body it sees, up to 10 MB); the readers of bodies
 // (rest/read-body.ts and the routes that use it) stop at the same cap while a body without a
 // Content-Length (chunked) arrives, and answer 413 too. Uploads cap themselves: the license's file
-// size (POST /api/box, tus at /uploads/box) and the thumbnail's (domain/thumbnails): `null` here.
+// size (POST /api/box, tus at /uploads/box), the thumbnail's (domain/thumbnails) and the caption
+// file's (domain/captions): `null` here.
 //
 // Plain JS so the launcher can import it without a build step.
 
@@ -14,6 +15,7 @@ const MIB = 1024 * KIB;
 export const BODY_LIMITS = [
   [/^\/api\/box\/?$/, null, "video upload (multipart): the license's maxVideoSize"],
   [/^\/api\/thumbnail\/?$/, null, "thumbnail upload (multipart): the thumbnail's own cap"],
+  [/^\/api\/box\/[^/]+\/captions\/?$/, null, "caption upload (multipart): the caption file's own cap"],
   [/^\/uploads\//, null, "the portal's uploads (tus, thumbnails): their own caps"],
   [/^\/api\/trpc(\/|$)/, MIB, "the portal's tRPC calls (JSON)"],
   [/^\/api(\/|$)/, MIB, "REST (JSON)"],

@@ -7,7 +7,10 @@ import { StorageError, isValidSegment } from "./storage/storage";
 //   box/<ownerId>/<boxId>/original                    the uploaded file, as received
 //   box/<ownerId>/<boxId>/hls/master.m3u8              master playlist of the item's renditions
 //   box/<ownerId>/<boxId>/hls/<rendition>/...          one rendition: index.m3u8 and its segments
+//   box/<ownerId>/<boxId>/hls/subs/<name>/...          a caption track: index.m3u8 and captions.vtt (a new name per version)
+//   box/<ownerId>/<boxId>/hls/chapters-<v>.vtt         the chapters as WebVTT (a new name per edit)
 //   box/<ownerId>/<boxId>/preview/...                  the 15-second preview rendition
+//   box/<ownerId>/<boxId>/preview/subs/<name>/...      a caption track cut at the preview's end
 //   box/<ownerId>/<boxId>/poster.jpg                   frame grabbed for players and lists
 //   box/<ownerId>/<boxId>/poster/w<width>.jpg          resized copies of the poster (thumbnailVariantKey)
 //   thumbnails/<ownerId>/<thumbnailId>.<ext>           uploaded thumbnails (owner-level, shared by entities)
@@ -69,6 +72,24 @@ export function boxPreviewPrefix(ownerId: string, boxId: string): string {
 
 export function boxPreviewPlaylistKey(ownerId: string, boxId: string): string {
   return `${boxPreviewPrefix(ownerId, boxId)}/${RENDITION_PLAYLIST}`;
+}
+
+/** The preview's video playlist once preview/index.m3u8 has become a master (StoredMedia.previewMaster). */
+export function boxPreviewVideoPlaylistKey(ownerId: string, boxId: string): string {
+  return `${boxPreviewPrefix(ownerId, boxId)}/video.m3u8`;
+}
+
+export const SUBTITLES_FILE = "captions.vtt";
+
+/** A caption track's directory in the item's HLS tree or its preview's: its playlist (index.m3u8) and SUBTITLES_FILE. */
+export function boxSubtitlesPrefix(ownerId: string, boxId: string, tree: "hls" | "preview", name: string): string {
+  const base = tree === "hls" ? boxHlsPrefix(ownerId, boxId) : boxPreviewPrefix(ownerId, boxId);
+  return `${base}/subs/${segment("caption", name)}`;
+}
+
+/** A file directly in the item's HLS tree (the chapters track). */
+export function boxHlsFileKey(ownerId: string, boxId: string, name: string): string {
+  return `${boxHlsPrefix(ownerId, boxId)}/${segment("file", name)}`;
 }
 
 export function boxPosterKey(ownerId: string, boxId: string): string {

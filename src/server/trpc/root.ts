@@ -2,6 +2,7 @@ import { router } from "./init";
 import { usersRouter } from "./routers/users";
 import { playbackRouter } from "./routers/playback";
 import { boxRouter } from "./routers/box";
+import { captionsRouter } from "./routers/captions";
 import { thumbnailsRouter } from "./routers/thumbnails";
 import { licensesRouter } from "./routers/licenses";
 import { paymentsRouter } from "./routers/payments";
@@ -19,6 +20,7 @@ export const appRouter = router({
   users: usersRouter,
   playback: playbackRouter,
   box: boxRouter,
+  captions: captionsRouter,
   thumbnails: thumbnailsRouter,
   licenses: licensesRouter,
   payments: paymentsRouter,

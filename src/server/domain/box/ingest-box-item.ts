@@ -37,6 +37,8 @@ import {
   writeMasterPlaylist,
   type IngestTarget,
 } from "@/server/media/ingest/publish";
+import { lockMedia, writeMediaPlaylists } from "@/server/media/ingest/media-playlists";
+import { ingestTracks } from "./ingest-tracks";
 import { IngestProgress } from "@/server/media/ingest/progress";
 import { ingestFailureCause, type IngestStage } from "@/server/media/ingest/failure-cause";
 import { metrics } from "@/server/metrics/registry.mjs";
@@ -158,7 +160,7 @@ async function ingestStages(run: IngestRun, at: { stage: IngestStage }): Promise
     // the master is written before the item is marked playable (play waits for the mark), also when a
     // retry finds the fast path done but the process died before writing the master
     if (!fastDone || !(await isPlayable(db, boxItemId))) {
-      await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: ladderDone() });
+      await writeMasterPlaylist(db, storage, target, { ladderOnly: ladderDone() });
       await markPlayable(db, boxItemId);
       metrics().ingestTimeToPlayable.observe((Date.now() - item.createdAt.getTime()) / 1000);
     }
@@ -200,7 +202,7 @@ async function ingestStages(run: IngestRun, at: { stage: IngestStage }): Promise
       metrics().ingestLadder.observe((performance.now() - ladderStart) / 1000);
       await publishRungs(run, target, out, plan);
     }
-    await writeMasterPlaylist(db, storage, target, run.workDir, { ladderOnly: true });
+    await writeMasterPlaylist(db, storage, target, { ladderOnly: true });
     progress.set(ladderEnd);
 
     // 5. the separate 15-second preview
@@ -219,8 +221,17 @@ async function ingestStages(run: IngestRun, at: { stage: IngestStage }): Promise
         renditionRow("PREVIEW", r, boxPreviewPlaylistKey(target.ownerId, boxItemId), plan.preview.fps),
       );
     }
+
+    // 6. the source's chapters, subtitle streams and other audio streams (issue 26)
+    await ingestTracks({ db, storage, target, input, probe, workDir: run.workDir, opts: opts(() => undefined) });
   });
-  await markReady(db, boxItemId);
+  // the playlists once more, in the transaction that marks the item READY: with the tracks kept above
+  // (captions, audio, chapters, storyboard), and the preview's; the owner's caption and chapter
+  // operations wait for READY and write them under the same lock
+  await markReady(db, boxItemId, async (tx) => {
+    if (await lockMedia(tx, boxItemId))
+      await writeMediaPlaylists(tx, storage, { mediaId: boxItemId, ownerId: target.ownerId }, { ladderOnly: true });
+  });
 
   async function publishRungs(r: IngestRun, t: IngestTarget, out: HlsOutput, plan: HlsPlan): Promise<void> {
     // the preview's source: the lowest rung's first segments, before they move into storage

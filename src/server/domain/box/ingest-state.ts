@@ -27,9 +27,11 @@ export async function markPlayable(db: Db, boxItemId: string): Promise<void> {
   await db.boxItem.updateMany({ where: { id: boxItemId, playableAt: null }, data: { playableAt: new Date() } });
 }
 
-export async function markReady(db: Db, boxItemId: string): Promise<void> {
+/** READY; `withReady` runs in the same transaction, first (the ingest's last writing of the playlists). */
+export async function markReady(db: Db, boxItemId: string, withReady?: (tx: Prisma.TransactionClient) => Promise<void>): Promise<void> {
   const now = new Date();
   await finish(db, boxItemId, "READY", { progress: 100, readyAt: now, failureReason: null }, async (tx) => {
+    await withReady?.(tx);
     await tx.boxItem.updateMany({ where: { id: boxItemId, playableAt: null }, data: { playableAt: now } });
   });
 }
@@ -50,10 +52,13 @@ async function finish(
   data: Prisma.BoxItemUpdateManyMutationInput,
   also?: (tx: Prisma.TransactionClient) => Promise<void>,
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const moved = await tx.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING" }, data: { ...data, status } });
-    if (moved.count === 1) await enqueueJob(tx, "box.notify", { boxItemId, status }, { boxItemId });
-    await also?.(tx);
-  });
+  await db.$transaction(
+    async (tx) => {
+      await also?.(tx);
+      const moved = await tx.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING" }, data: { ...data, status } });
+      if (moved.count === 1) await enqueueJob(tx, "box.notify", { boxItemId, status }, { boxItemId });
+    },
+    { timeout: 30_000 },
+  ); // `also` may write playlists to the media storage (markReady)
   wakeLocalWorkers();
 }

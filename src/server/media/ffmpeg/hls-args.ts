@@ -35,7 +35,7 @@ function metadataArgs(): string[] {
  * The HLS muxer: 4 s VOD segments, independent, file protocol only on the output side too. Output
  * paths are ours (absolute, no `file:` prefix, which would stop hlsenc from creating the %v dirs).
  */
-function hlsOutputArgs(segmentPath: string, playlistPath: string, extra: string[] = []): string[] {
+export function hlsOutputArgs(segmentPath: string, playlistPath: string, extra: string[] = []): string[] {
   return [
     ...["-protocol_whitelist", "file"],
     ...["-f", "hls", "-hls_time", String(SEGMENT_SECONDS), "-hls_playlist_type", "vod"],

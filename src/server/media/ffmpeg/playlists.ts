@@ -56,9 +56,71 @@ export function needsOwnMaster(text: string, measuredPeaks: Map<string, number>)
   return [...measuredPeaks].some(([uri, peak]) => !((announced.get(uri) ?? 0) >= peak));
 }
 
-/** A master playlist (version 6, independent segments), highest bandwidth first. */
-export function buildMasterPlaylist(variants: MasterVariant[]): string {
+/** An alternate rendition of a master playlist (EXT-X-MEDIA): a caption track or an audio track. */
+export interface MasterRendition {
+  /** Its media playlist; none for the audio muxed into the variants. */
+  uri?: string;
+  /** BCP 47 */
+  language: string;
+  name: string;
+  isDefault?: boolean;
+  /** Subtitles only: for the deaf and hard of hearing (dialogue and sounds). */
+  forDeaf?: boolean;
+}
+
+/** What a master playlist carries beside its variants. */
+export interface MasterExtras {
+  subtitles?: MasterRendition[];
+  audio?: MasterRendition[];
+  /** EXT-X-SESSION-DATA entries: an id and the URI of a file beside the playlist (chapters, storyboard). */
+  sessionData?: { id: string; uri: string }[];
+}
+
+export const SUBTITLES_GROUP = "subs";
+export const AUDIO_GROUP = "audio";
+// what HLS says a track for the deaf and hard of hearing carries (RFC 8216bis, CHARACTERISTICS)
+const FOR_DEAF = "public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound";
+
+/** A quoted-string attribute value: no double quote, no line break (RFC 8216 4.2). */
+const quoted = (value: string) => `"${value.replace(/["\r\n]/g, " ").trim()}"`;
+
+/** The renditions of one group with unique NAMEs (a repeated one gets its language beside it), one DEFAULT=YES at most. */
+function mediaLines(type: "AUDIO" | "SUBTITLES", group: string, renditions: MasterRendition[]): string[] {
+  const seen = new Set<string>();
+  let hasDefault = false;
+  return renditions.map((r) => {
+    let name = r.name.trim() || r.language;
+    if (seen.has(name)) name = `${name} (${r.language})`;
+    seen.add(name);
+    const isDefault = Boolean(r.isDefault) && !hasDefault;
+    hasDefault ||= isDefault;
+    const attrs = [
+      `TYPE=${type}`,
+      `GROUP-ID=${quoted(group)}`,
+      `LANGUAGE=${quoted(r.language)}`,
+      `NAME=${quoted(name)}`,
+      `DEFAULT=${isDefault ? "YES" : "NO"}`,
+      "AUTOSELECT=YES",
+      ...(type === "SUBTITLES" ? ["FORCED=NO"] : []),
+      ...(type === "SUBTITLES" && r.forDeaf ? [`CHARACTERISTICS=${quoted(FOR_DEAF)}`] : []),
+      ...(r.uri ? [`URI=${quoted(r.uri)}`] : []),
+    ];
+    return `#EXT-X-MEDIA:${attrs.join(",")}`;
+  });
+}
+
+/**
+ * A master playlist (version 6, independent segments), highest bandwidth first; with `extras`, its
+ * caption tracks (TYPE=SUBTITLES) and audio tracks (TYPE=AUDIO) as groups every variant names, and
+ * its session data.
+ */
+export function buildMasterPlaylist(variants: MasterVariant[], extras: MasterExtras = {}): string {
   const lines = ["#EXTM3U", "#EXT-X-VERSION:6", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  for (const data of extras.sessionData ?? []) lines.push(`#EXT-X-SESSION-DATA:DATA-ID=${quoted(data.id)},URI=${quoted(data.uri)}`);
+  const audio = extras.audio ?? [];
+  const subtitles = extras.subtitles ?? [];
+  if (audio.length > 0) lines.push(...mediaLines("AUDIO", AUDIO_GROUP, audio));
+  if (subtitles.length > 0) lines.push(...mediaLines("SUBTITLES", SUBTITLES_GROUP, subtitles));
   for (const v of [...variants].sort((a, b) => b.bandwidth - a.bandwidth)) {
     const attrs = [
       `BANDWIDTH=${Math.round(v.bandwidth)}`,
@@ -66,10 +128,36 @@ export function buildMasterPlaylist(variants: MasterVariant[]): string {
       ...(v.width && v.height ? [`RESOLUTION=${v.width}x${v.height}`] : []),
       ...(v.frameRate ? [`FRAME-RATE=${v.frameRate.toFixed(3)}`] : []),
       ...(v.codecs ? [`CODECS="${v.codecs}"`] : []),
+      ...(audio.length > 0 ? [`AUDIO="${AUDIO_GROUP}"`] : []),
+      ...(subtitles.length > 0 ? [`SUBTITLES="${SUBTITLES_GROUP}"`] : []),
     ];
     lines.push(`#EXT-X-STREAM-INF:${attrs.join(",")}`, v.uri);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The media playlist of a WebVTT track: one segment, `file`, as long as the video (`durationSeconds`). */
+export function buildSubtitlesPlaylist(durationSeconds: number, file: string): string {
+  const duration = Math.max(0.001, durationSeconds);
+  return [
+    "#EXTM3U",
+    "#EXT-X-VERSION:3",
+    `#EXT-X-TARGETDURATION:${Math.ceil(duration)}`,
+    "#EXT-X-MEDIA-SEQUENCE:0",
+    "#EXT-X-PLAYLIST-TYPE:VOD",
+    `#EXTINF:${duration.toFixed(3)},`,
+    file,
+    "#EXT-X-ENDLIST",
+    "",
+  ].join("\n");
+}
+
+/** The EXT-X-MEDIA entries of a master playlist, with their attributes. */
+export function parseMasterRenditions(text: string): Array<Record<string, string>> {
+  return text
+    .split(/\r?\n/)
+    .filter((l) => l.startsWith("#EXT-X-MEDIA:"))
+    .map((l) => parseAttributes(l.slice("#EXT-X-MEDIA:".length)));
 }
 
 /** The segments of a media playlist and whether it is complete (EXT-X-ENDLIST). */

@@ -1,6 +1,6 @@
 import { ACCEPTED_DEMUXERS, demuxerForFormatName, describeFormat, fileUrl } from "./input-format";
 import { MediaError } from "./media-error";
-import type { ProbeAudio, ProbeSummary, ProbeVideo } from "./types";
+import type { ProbeAudio, ProbeSummary, ProbeTrack, ProbeVideo } from "./types";
 
 /**
  * ffprobe over one local file: JSON of format and streams, file protocol only, and only the accepted
@@ -11,7 +11,7 @@ export function buildProbeArgs(inputPath: string): string[] {
     ...["-hide_banner", "-v", "error"],
     ...["-protocol_whitelist", "file"],
     ...["-format_whitelist", ACCEPTED_DEMUXERS.join(",")],
-    ...["-print_format", "json", "-show_format", "-show_streams"],
+    ...["-print_format", "json", "-show_format", "-show_streams", "-show_chapters"],
     ...["-i", fileUrl(inputPath)],
   ];
 }
@@ -31,14 +31,45 @@ interface RawStream {
   duration?: string;
   channels?: number;
   sample_rate?: string;
-  disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
+  disposition?: { attached_pic?: number; hearing_impaired?: number };
+  tags?: { rotate?: string; language?: string; title?: string; handler_name?: string };
   side_data_list?: Array<{ side_data_type?: string; rotation?: number }>;
 }
 
 interface RawProbe {
   format?: { format_name?: string; duration?: string; size?: string; bit_rate?: string };
   streams?: RawStream[];
+  chapters?: Array<{ start_time?: string; tags?: { title?: string } }>;
+}
+
+/** The text subtitle formats kept as captions (ffmpeg converts each to WebVTT); bitmap ones (PGS, DVB) cannot be. */
+export const TEXT_SUBTITLE_CODECS = ["mov_text", "subrip", "srt", "ass", "ssa", "webvtt", "text"];
+
+// what a muxer writes when a stream has no language
+const NO_LANGUAGE = new Set(["und", "unk", "zxx", "mis", ""]);
+
+function trackOf(s: RawStream): ProbeTrack {
+  const language = s.tags?.language?.trim();
+  const title = s.tags?.title?.trim();
+  return {
+    index: s.index ?? 0,
+    codec: s.codec_name ?? "unknown",
+    ...(s.profile ? { profile: s.profile } : {}),
+    ...(language && !NO_LANGUAGE.has(language.toLowerCase()) ? { language } : {}),
+    ...(title ? { title: title.slice(0, 64) } : {}),
+    ...(s.disposition?.hearing_impaired ? { forDeaf: true } : {}),
+  };
+}
+
+/** The chapters ffprobe printed that start within the video: ascending, one per start, titled (untitled: "Chapter n"). */
+function chaptersOf(raw: RawProbe["chapters"], durationSeconds: number): { start: number; title: string }[] {
+  const starts = new Map<number, string>();
+  for (const c of raw ?? []) {
+    const start = Math.max(0, Math.round(Number(c.start_time) * 1000) / 1000);
+    if (!Number.isFinite(start) || start >= durationSeconds || starts.has(start)) continue;
+    starts.set(start, (c.tags?.title ?? "").trim().replace(/\s+/g, " ").slice(0, 200));
+  }
+  return [...starts].sort(([a], [b]) => a - b).map(([start, title], i) => ({ start, title: title || `Chapter ${i + 1}` }));
 }
 
 /** "30000/1001" -> 29.97; "0/0" or garbage -> 0. */
@@ -114,6 +145,9 @@ export function parseProbeOutput(json: string): ProbeSummary {
   const formatDuration = Number(raw.format?.duration);
   const durationSeconds = Number.isFinite(formatDuration) && formatDuration > 0 ? formatDuration : Math.max(0, ...streamDurations);
   const bitRate = Number(raw.format?.bit_rate);
+  const audioTracks = streams.filter((s) => s.codec_type === "audio").map(trackOf);
+  const subtitles = streams.filter((s) => s.codec_type === "subtitle" && TEXT_SUBTITLE_CODECS.includes(s.codec_name ?? "")).map(trackOf);
+  const chapters = chaptersOf(raw.chapters, durationSeconds);
   return {
     durationSeconds,
     sizeBytes: Number(raw.format?.size ?? 0),
@@ -122,6 +156,9 @@ export function parseProbeOutput(json: string): ProbeSummary {
     ...(Number.isFinite(bitRate) && bitRate > 0 ? { bitRate } : {}),
     ...(v ? { video: videoOf(v) } : {}),
     ...(a ? { audio: audioOf(a) } : {}),
+    ...(audioTracks.length > 1 ? { audioTracks } : {}),
+    ...(subtitles.length > 0 ? { subtitles } : {}),
+    ...(chapters.length > 0 ? { chapters } : {}),
   };
 }
 

@@ -32,7 +32,7 @@ import type { HlsPlan, ProbeSummary, Rung } from "./types";
  * directory; the caller moves it into place only after the promise resolves.
  */
 
-export type MediaOperation = "remux" | "ladder" | "lowest-rung" | "preview" | "poster";
+export type MediaOperation = "remux" | "ladder" | "lowest-rung" | "preview" | "poster" | "track" | "storyboard";
 
 export interface ProcessOptions extends Partial<RunLimits> {
   onProgress?: (percent: number) => void;
@@ -77,6 +77,10 @@ export function defaultLimits(op: MediaOperation, durationSeconds: number): RunL
       return { timeoutMs: 120_000, memoryLimitMb: 2048 };
     case "poster":
       return { timeoutMs: 60_000, memoryLimitMb: 1024 };
+    case "track":
+      return { timeoutMs: (60 + d * 0.5) * 1000, memoryLimitMb: 1024 };
+    case "storyboard":
+      return { timeoutMs: (60 + d * 2) * 1000, memoryLimitMb: 2048 };
   }
 }
 
@@ -124,7 +128,7 @@ function progressOf(o: ProcessOptions): { onProgress?: (p: number) => void; done
   return { onProgress: (p) => emit(Math.min(p, 99)), done: () => emit(100) };
 }
 
-function withLimits(op: MediaOperation, probe: ProbeSummary, o: ProcessOptions): RunLimits {
+export function withLimits(op: MediaOperation, probe: ProbeSummary, o: ProcessOptions): RunLimits {
   const d = defaultLimits(op, probe.durationSeconds);
   return {
     timeoutMs: o.timeoutMs ?? d.timeoutMs,

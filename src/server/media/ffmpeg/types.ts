@@ -9,7 +9,27 @@ export interface ProbeSummary {
   /** Overall bit rate in bit/s when ffprobe knows it. */
   bitRate?: number;
   video?: ProbeVideo;
+  /** The first audio stream: the one muxed into every video rendition. */
   audio?: ProbeAudio;
+  /** Every audio stream, the first included (a source with several languages: issue 26). */
+  audioTracks?: ProbeTrack[];
+  /** Its subtitle streams in a text format kept as captions (mov_text, SubRip, ASS, WebVTT). */
+  subtitles?: ProbeTrack[];
+  /** Its chapters: start (seconds) and title, ascending. */
+  chapters?: { start: number; title: string }[];
+}
+
+/** An audio or subtitle stream as the track it becomes. */
+export interface ProbeTrack {
+  index: number;
+  codec: string;
+  /** ffprobe's profile name (audio: "LC", "HE-AAC"). */
+  profile?: string;
+  /** The stream's language tag as the file writes it (ISO 639-2 "eng", or BCP 47), if any. */
+  language?: string;
+  title?: string;
+  /** Subtitles marked for the hearing impaired. */
+  forDeaf?: boolean;
 }
 
 export interface ProbeVideo {

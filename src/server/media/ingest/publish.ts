@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { readdir, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Prisma, Rendition } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { MediaError } from "@/server/media/ffmpeg/media-error";
-import { buildMasterPlaylist } from "@/server/media/ffmpeg/playlists";
-import { boxHlsPrefix, boxItemPrefix, boxMasterPlaylistKey } from "@/server/media/keys";
+import { boxItemPrefix } from "@/server/media/keys";
+import { lockMedia, writeMediaPlaylists } from "./media-playlists";
 import type { Storage } from "@/server/media/storage";
 
 // Moving finished outputs into place. Every output was written to the attempt's own temporary
@@ -66,35 +65,17 @@ export async function recordRendition(
 }
 
 /**
- * Rewrites the item's master playlist from its rendition rows (replaced atomically: a reader gets the
- * old or the new one). While the ladder is incomplete it lists what plays already (the remux and/or
- * the lowest rung); once complete, the ladder rungs only.
+ * Rewrites the item's master playlist from its rows (media-playlists.ts: replaced atomically, a
+ * reader gets the old or the new one). While the ladder is incomplete it lists what plays already
+ * (the remux and/or the lowest rung); once complete, the ladder rungs only.
  */
-export async function writeMasterPlaylist(
-  db: Db,
-  storage: Storage,
-  t: IngestTarget,
-  workDir: string,
-  opts: { ladderOnly: boolean },
-): Promise<void> {
-  const rows: Rendition[] = await db.rendition.findMany({
-    where: { boxItemId: t.boxItemId, kind: opts.ladderOnly ? "LADDER" : { in: ["REMUX", "LADDER"] } },
-    orderBy: { bandwidth: "desc" },
-  });
-  if (rows.length === 0) return;
-  const hls = `${boxHlsPrefix(t.ownerId, t.boxItemId)}/`;
-  const variants = rows.map((r) => ({
-    uri: r.playlistKey.startsWith(hls) ? r.playlistKey.slice(hls.length) : r.playlistKey,
-    bandwidth: r.bandwidth,
-    averageBandwidth: r.averageBandwidth ?? undefined,
-    width: r.width,
-    height: r.height,
-    codecs: r.codecs,
-    frameRate: r.frameRate ?? undefined,
-  }));
-  const file = path.join(workDir, `master-${randomUUID()}.m3u8`);
-  await writeFile(file, buildMasterPlaylist(variants));
-  await storage.putFile(boxMasterPlaylistKey(t.ownerId, t.boxItemId), file, { move: true, contentType: "application/vnd.apple.mpegurl" });
+export async function writeMasterPlaylist(db: Db, storage: Storage, t: IngestTarget, opts: { ladderOnly: boolean }): Promise<void> {
+  await db.$transaction(
+    async (tx) => {
+      if (await lockMedia(tx, t.boxItemId)) await writeMediaPlaylists(tx, storage, { mediaId: t.boxItemId, ownerId: t.ownerId }, opts);
+    },
+    { timeout: 30_000 },
+  );
   await assertStillThere(db, storage, t);
 }
 

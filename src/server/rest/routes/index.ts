@@ -1,3 +1,4 @@
+import { captionRoutes } from "./captions";
 import { buildOpenApi, type OpenApiDocument } from "@/server/rest/openapi";
 import { route, type RestRoute, type RestRouteGroup } from "@/server/rest/route";
 import { userRoutes } from "./users";
@@ -31,6 +32,11 @@ export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Users", description: "Accounts: registration, activation, profile, password", routes: userRoutes },
   { tag: "Licenses", description: "License plans: buy, activate, go back to Free", routes: licenseRoutes },
   { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
+  {
+    tag: "Captions",
+    description: "A box item's caption tracks (WebVTT or SRT, per language) and chapters, played with every play of it",
+    routes: captionRoutes,
+  },
   { tag: "Vod", description: "On-demand publishing: publish, search, play, pay-per-view, preview", routes: vodRoutes },
   { tag: "Content bundles", description: "Ordered bundles of vods sold by subscription: items, subscribe, activate", routes: bundleRoutes },
   {

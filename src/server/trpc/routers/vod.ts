@@ -3,6 +3,7 @@ import { inputParser } from "@/server/domain/shared/validation";
 import { publishVod, publishVodInput } from "@/server/domain/vod/publish-vod";
 import { getVod, getVodInput } from "@/server/domain/vod/get-vod";
 import { getPublicVod, getPublicVodInput } from "@/server/domain/vod/get-public-vod";
+import { getVodChapters, getVodChaptersInput } from "@/server/domain/vod/get-vod-chapters";
 import { updateVod, updateVodInput } from "@/server/domain/vod/update-vod";
 import { deleteVod, deleteVodInput } from "@/server/domain/vod/delete-vod";
 import { searchVods, searchVodsInput } from "@/server/domain/vod/search-vods";
@@ -17,6 +18,7 @@ export const vodRouter = router({
   publish: userProcedure.input(inputParser(publishVodInput)).mutation(({ ctx, input }) => publishVod(ctx, input)),
   get: userProcedure.input(inputParser(getVodInput)).query(({ ctx, input }) => getVod(ctx, input)),
   getPublic: publicProcedure.input(inputParser(getPublicVodInput)).query(({ ctx, input }) => getPublicVod(ctx, input)),
+  chapters: publicProcedure.input(inputParser(getVodChaptersInput)).query(({ ctx, input }) => getVodChapters(ctx, input)),
   update: userProcedure.input(inputParser(updateVodInput)).mutation(({ ctx, input }) => updateVod(ctx, input)),
   delete: userProcedure.input(inputParser(deleteVodInput)).mutation(({ ctx, input }) => deleteVod(ctx, input)),
   search: userProcedure.input(inputParser(searchVodsInput)).query(({ ctx, input }) => searchVods(ctx, input)),

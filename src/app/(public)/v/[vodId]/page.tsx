@@ -1,3 +1,4 @@
+import { ChapterList } from "@/components/viewer/chapter-list";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -46,9 +47,10 @@ export default async function WatchPage({ params, searchParams }: { params: Para
     getTranslations("watch"),
     getLocale(),
   ]);
-  const [related, freeCopies] = await Promise.all([
+  const [related, freeCopies, chapters] = await Promise.all([
     caller.discovery.related({ vodId: vod.vodId, limit: 9 }),
     vod.bundle ? caller.discovery.freeCopies({ vodIds: [vod.vodId] }) : undefined,
+    caller.vod.chapters({ vodId: vod.vodId }),
   ]);
   const freeCopy = freeCopies?.[vod.vodId];
   const price = vodPrice(vod);
@@ -75,6 +77,7 @@ export default async function WatchPage({ params, searchParams }: { params: Para
             {t("published")} <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt, locale)}</time>{" "}
             <LicenseBadge vod={vod} currency={env().CURRENCY} />
           </p>
+          <ChapterList chapters={chapters} />
           <div className="watch__actions">
             <ShareDialog
               title={vod.title}

@@ -1,4 +1,5 @@
-// Caption files (issue 26): a WebVTT or SubRip (SRT) text read into cues and written back as WebVTT,
+// Caption files (issue 26): a WebVTT or SubRip (SRT) text read into cues and written back as WebVTT
+// (the server: uploads, the ingest), and the chapters track the player reads (src/components/player),
 // the one format the HLS subtitle renditions carry. Pure functions, no ffmpeg: its srt and webvtt
 // demuxers are not among the inputs it accepts (media/ffmpeg/input-format.ts), and a refusal must name
 // the line at fault, which a demuxer does not.
