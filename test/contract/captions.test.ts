@@ -394,3 +394,108 @@ describe("ingest of a source with tracks", () => {
     assert.match(master, /#EXT-X-SESSION-DATA:DATA-ID="com\.kinora\.chapters",URI="chapters-[0-9a-f]{8}\.vtt"/);
   });
 });
+
+describe("a marketplace copy and the limits", () => {
+  test("an acquired copy plays its seller's captions, lists them, and may not change them (409)", async () => {
+    const offer = await api.post(
+      `/api/box/${boxId}/marketplace`,
+      { licenseType: "FREE", duration: 30, durationUnit: "DAYS" },
+      { token: owner.access },
+    );
+    assert.equal(offer.status, 201, offer.text);
+    const acquired = await api.post(`/api/marketplace/${offer.body.marketplaceId}/acquire`, {}, { token: other.access });
+    assert.equal(acquired.status, 200, acquired.text);
+    const copy = acquired.body.boxContent.boxId as string;
+    const list = await api.get(`/api/box/${copy}/captions`, { token: other.access });
+    assert.equal(list.status, 200, list.text);
+    assert.ok(
+      list.body.some((c: any) => c.language === "en-US"),
+      list.text,
+    );
+    const play = await api.post(`/api/box/${copy}/play`, {}, { token: other.access });
+    assert.equal(play.status, 200, play.text);
+    const master = await fetchText(play.body.file);
+    assert.ok(
+      mediaLines(master).some((m) => m.TYPE === "SUBTITLES" && m.LANGUAGE === "en-US"),
+      master,
+    );
+    const refused = await upload(copy, { language: "es" }, VTT, other.access);
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal((await api.delete(`/api/box/${copy}/captions/en-US`, { token: other.access })).status, 409);
+    assert.equal((await api.post(`/api/box/${copy}/chapters`, [], { token: other.access })).status, 409);
+  });
+
+  test("at most 50 caption tracks: the 51st language is refused (409), a replacement still goes through", async () => {
+    const clip = makeH264AacMp4(makeMediaDir("kinora-captions-limit-"), {
+      durationSeconds: 2,
+      width: 320,
+      height: 180,
+      keyframeSeconds: 1,
+    });
+    const id = (await uploadClip(api, owner.access, clip, "Many languages")).boxId;
+    await waitReady(api, owner.access, id);
+    // 50 tags ICU names: a language and its regions
+    const tags = [
+      "en",
+      "fr",
+      "de",
+      "es",
+      "it",
+      "pt",
+      "nl",
+      "sv",
+      "da",
+      "nb",
+      "fi",
+      "pl",
+      "cs",
+      "sk",
+      "hu",
+      "ro",
+      "bg",
+      "el",
+      "tr",
+      "ru",
+      "uk",
+      "ar",
+      "he",
+      "fa",
+      "hi",
+      "bn",
+      "ta",
+      "te",
+      "th",
+      "vi",
+      "id",
+      "ms",
+      "ja",
+      "ko",
+      "zh",
+      "sw",
+      "zu",
+      "af",
+      "ca",
+      "eu",
+      "gl",
+      "hr",
+      "sr",
+      "sl",
+      "lt",
+      "lv",
+      "et",
+      "is",
+      "ga",
+      "cy",
+    ];
+    assert.equal(new Set(tags).size, 50);
+    for (const language of tags) {
+      const res = await upload(id, { language }, VTT);
+      assert.equal(res.status, 201, `${language}: ${res.text}`);
+    }
+    const over = await upload(id, { language: "mt" }, VTT);
+    assert.equal(over.status, 409, over.text);
+    assert.match(over.text, /at most 50/);
+    assert.equal((await upload(id, { language: "fr", label: "Français" }, VTT)).status, 201);
+    assert.equal((await api.get(`/api/box/${id}/captions`, { token: owner.access })).body.length, 50);
+  });
+});
