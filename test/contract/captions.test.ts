@@ -392,6 +392,28 @@ describe("ingest of a source with tracks", () => {
     assert.match(vtt, /00:00:01\.000 --> 00:00:02\.500\nHello from the source/);
     // the chapters named by the master
     assert.match(master, /#EXT-X-SESSION-DATA:DATA-ID="com\.kinora\.chapters",URI="chapters-[0-9a-f]{8}\.vtt"/);
+
+    // the preview carries the audio tracks too (their first seconds) and the captions
+    const vod = await api.post(`/api/box/${id}/vod`, { licenseType: "PAY_PER_VIEW", pricePerView: "1,00" }, { token: owner.access });
+    assert.equal(vod.status, 201, vod.text);
+    const preview = await api.post(`/api/public/vod/${vod.body.vodId}/preview`, {}, { token: await api.publicToken() });
+    assert.equal(preview.status, 200, preview.text);
+    const previewMaster = await fetchText(preview.body.file);
+    const previewAudio = mediaLines(previewMaster).filter((m) => m.TYPE === "AUDIO");
+    assert.deepEqual(
+      previewAudio.map((a) => [a.LANGUAGE, a.DEFAULT, a.URI]),
+      [
+        ["en", "YES", undefined],
+        ["it", "NO", "audio-1/index.m3u8"],
+      ],
+      previewMaster,
+    );
+    const previewItalian = await fetchText(new URL(previewAudio[1]!.URI!, preview.body.file).href);
+    assert.match(previewItalian, /#EXT-X-ENDLIST/);
+    assert.ok(
+      mediaLines(previewMaster).some((m) => m.TYPE === "SUBTITLES" && m.LANGUAGE === "en"),
+      previewMaster,
+    );
   });
 });
 

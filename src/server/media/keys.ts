@@ -74,6 +74,11 @@ export function boxPreviewPlaylistKey(ownerId: string, boxId: string): string {
   return `${boxPreviewPrefix(ownerId, boxId)}/${RENDITION_PLAYLIST}`;
 }
 
+/** A rendition of the preview beside its video (an audio track's first seconds: `audio-<n>`). */
+export function boxPreviewRenditionPrefix(ownerId: string, boxId: string, rendition: string): string {
+  return `${boxPreviewPrefix(ownerId, boxId)}/${segment("rendition", rendition)}`;
+}
+
 /** The preview's video playlist once preview/index.m3u8 has become a master (StoredMedia.previewMaster). */
 export function boxPreviewVideoPlaylistKey(ownerId: string, boxId: string): string {
   return `${boxPreviewPrefix(ownerId, boxId)}/video.m3u8`;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Db } from "@/server/db/client";
@@ -12,7 +12,14 @@ import { STORYBOARD_TRACK, encodeAudioTrack, extractSubtitles, makeStoryboard } 
 import type { ProbeSummary, ProbeTrack } from "@/server/media/ffmpeg/types";
 import { previewSeconds, putSubtitles, type MediaHome } from "@/server/media/ingest/media-playlists";
 import { publishDirectory, recordFor, type IngestTarget } from "@/server/media/ingest/publish";
-import { boxHlsFileKey, boxRenditionPlaylistKey, boxRenditionPrefix } from "@/server/media/keys";
+import {
+  RENDITION_PLAYLIST,
+  boxHlsFileKey,
+  boxPreviewRenditionPrefix,
+  boxRenditionPlaylistKey,
+  boxRenditionPrefix,
+} from "@/server/media/keys";
+import { buildMediaPlaylist, parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
 import type { Storage } from "@/server/media/storage";
 import { logger } from "@/server/log/logger.mjs";
 import type { Prisma } from "@/generated/prisma/client";
@@ -62,7 +69,7 @@ export async function ingestTracks(run: TrackRun): Promise<void> {
   if (media.storyboard === null && run.probe.video && !storyboardOff) await keepStoryboard(run, home);
   if (run.probe.chapters?.length && media.chapters === null) await keepChapters(run, home);
   if (run.probe.subtitles?.length) await keepSubtitles(run, home, media.previewMaster);
-  if ((run.probe.audioTracks?.length ?? 0) > 1) await keepAudio(run, home);
+  if ((run.probe.audioTracks?.length ?? 0) > 1) await keepAudio(run, home, await previewSeconds(run.storage, home, media.previewMaster));
 }
 
 /** The storyboard's directory under the item's HLS tree (the signed URL of a play reaches it). */
@@ -151,7 +158,7 @@ async function keepSubtitles(run: TrackRun, home: MediaHome, previewMaster: bool
   }
 }
 
-async function keepAudio(run: TrackRun, home: MediaHome): Promise<void> {
+async function keepAudio(run: TrackRun, home: MediaHome, previewLength: number | undefined): Promise<void> {
   const { db, storage, target, probe } = run;
   const done = new Set(
     (await db.audioTrack.findMany({ where: { mediaId: home.mediaId }, select: { position: true } })).map((a) => a.position),
@@ -176,6 +183,11 @@ async function keepAudio(run: TrackRun, home: MediaHome): Promise<void> {
       logger().warn({ err, stream: track.index }, "an audio stream could not be read: left out");
       continue;
     }
+    // the preview's copy: the first segments, as long as the preview (its master names it beside the video)
+    if (previewLength) {
+      const cut = await cutAudioStart(dir, path.join(run.workDir, `preview-${name}`), previewLength);
+      await publishDirectory(db, storage, target, boxPreviewRenditionPrefix(home.ownerId, home.mediaId, name), cut);
+    }
     await publishDirectory(db, storage, target, boxRenditionPrefix(home.ownerId, home.mediaId, name), dir);
     await recordFor(db, storage, target, () =>
       db.audioTrack.createMany({
@@ -191,4 +203,22 @@ async function keepAudio(run: TrackRun, home: MediaHome): Promise<void> {
       }),
     );
   }
+}
+
+/** A copy of an audio rendition's first segments covering `seconds` (a preview's), in `outDir`. */
+async function cutAudioStart(dir: string, outDir: string, seconds: number): Promise<string> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const { segments } = parseMediaPlaylist(await readFile(path.join(dir, RENDITION_PLAYLIST), "utf8"));
+  const taken: typeof segments = [];
+  let covered = 0;
+  for (const segment of segments) {
+    if (covered >= seconds - 0.05) break;
+    if (!/^[\w.-]+$/.test(segment.uri)) throw new Error(`unexpected segment in ${dir}: ${segment.uri}`);
+    await copyFile(path.join(dir, segment.uri), path.join(outDir, segment.uri));
+    taken.push(segment);
+    covered += segment.durationSeconds;
+  }
+  await writeFile(path.join(outDir, RENDITION_PLAYLIST), buildMediaPlaylist(taken));
+  return outDir;
 }

@@ -136,6 +136,22 @@ export function buildMasterPlaylist(variants: MasterVariant[], extras: MasterExt
   return `${lines.join("\n")}\n`;
 }
 
+/** A complete VOD media playlist of `segments` (a cut of another one: a preview's audio track). */
+export function buildMediaPlaylist(segments: MediaSegment[]): string {
+  const target = Math.max(1, ...segments.map((x) => Math.ceil(x.durationSeconds)));
+  return [
+    "#EXTM3U",
+    "#EXT-X-VERSION:6",
+    `#EXT-X-TARGETDURATION:${target}`,
+    "#EXT-X-MEDIA-SEQUENCE:0",
+    "#EXT-X-PLAYLIST-TYPE:VOD",
+    "#EXT-X-INDEPENDENT-SEGMENTS",
+    ...segments.flatMap((x) => [`#EXTINF:${x.durationSeconds.toFixed(6)},`, x.uri]),
+    "#EXT-X-ENDLIST",
+    "",
+  ].join("\n");
+}
+
 /** The media playlist of a WebVTT track: one segment, `file`, as long as the video (`durationSeconds`). */
 export function buildSubtitlesPlaylist(durationSeconds: number, file: string): string {
   const duration = Math.max(0.001, durationSeconds);

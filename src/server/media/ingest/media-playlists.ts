@@ -51,7 +51,7 @@ const relative = (key: string, prefix: string) => (key.startsWith(`${prefix}/`) 
 /**
  * Writes the media's master playlist (when it has video renditions: `ladderOnly` lists the ladder
  * rungs only, else what plays already, the remux too) and its preview's (when it has a preview and
- * caption tracks, or its preview playlist is a master already). Call inside a transaction that holds
+ * caption or audio tracks, or its preview playlist is a master already). Call inside a transaction that holds
  * lockMedia.
  */
 export async function writeMediaPlaylists(db: DbOrTx, storage: Storage, home: MediaHome, opts: { ladderOnly: boolean }): Promise<void> {
@@ -83,19 +83,22 @@ export async function writeMediaPlaylists(db: DbOrTx, storage: Storage, home: Me
     name: c.label,
     forDeaf: c.kind === "CAPTIONS",
   });
+  // the audio tracks: the first muxed into the video (no URI), the others beside it, under the same
+  // relative name in both trees (the preview's hold their first seconds)
+  const audioGroup =
+    audio.length > 1
+      ? audio.map((a) => ({
+          ...(a.playlistKey ? { uri: relative(a.playlistKey, hls) } : {}),
+          language: a.language,
+          name: a.name,
+          isDefault: a.position === 0,
+        }))
+      : [];
   if (variants.length > 0) {
     const storyboard = media.storyboard as { file?: string } | null;
     const extras: MasterExtras = {
       subtitles: captions.map(track),
-      audio:
-        audio.length > 1
-          ? audio.map((a) => ({
-              ...(a.playlistKey ? { uri: relative(a.playlistKey, hls) } : {}),
-              language: a.language,
-              name: a.name,
-              isDefault: a.position === 0,
-            }))
-          : [],
+      audio: audioGroup,
       sessionData: [
         ...(media.chaptersFile ? [{ id: CHAPTERS_DATA_ID, uri: media.chaptersFile }] : []),
         ...(storyboard?.file ? [{ id: STORYBOARD_DATA_ID, uri: storyboard.file }] : []),
@@ -104,7 +107,7 @@ export async function writeMediaPlaylists(db: DbOrTx, storage: Storage, home: Me
     await put(storage, boxMasterPlaylistKey(home.ownerId, home.mediaId), buildMasterPlaylist(variants, extras));
   }
   const preview = renditions.find((r) => r.kind === "PREVIEW");
-  if (preview && (captions.length > 0 || media.previewMaster)) {
+  if (preview && (captions.length > 0 || audioGroup.length > 0 || media.previewMaster)) {
     const videoKey = boxPreviewVideoPlaylistKey(home.ownerId, home.mediaId);
     // the first time: the preview's media playlist moves aside (copied, then index.m3u8 replaced), so
     // a player holding the preview's URL gets the master and, through it, the same video
@@ -125,7 +128,7 @@ export async function writeMediaPlaylists(db: DbOrTx, storage: Storage, home: Me
           frameRate: preview.frameRate ?? undefined,
         },
       ],
-      { subtitles: captions.filter((c) => c.previewCues > 0).map(track) },
+      { subtitles: captions.filter((c) => c.previewCues > 0).map(track), audio: audioGroup },
     );
     await put(storage, boxPreviewPlaylistKey(home.ownerId, home.mediaId), master);
   }
