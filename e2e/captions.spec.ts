@@ -9,7 +9,7 @@ import path from "node:path";
 import { checkPage, expect, test } from "./helpers/page-health";
 import { videoTime } from "./helpers/vod";
 import { Api } from "../test/support/api";
-import { makeH264AacMp4, makeMediaDir } from "../test/support/media-fixtures";
+import { makeH264AacMp4, makeMediaDir, makeMultiTrackMp4 } from "../test/support/media-fixtures";
 import { logIn } from "./helpers/account";
 
 const baseUrl = process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000";
@@ -164,4 +164,43 @@ test("the studio's Captions and chapters panel: a track uploaded, a bad file ref
     { start: 4, title: "The ferry" },
     { start: 8, title: "The open sea" },
   ]);
+});
+
+test("a source with two audio languages: the Audio menu switches to the other one, which keeps playing and is remembered", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const creator = await api.newUser();
+  const file = makeMultiTrackMp4(makeMediaDir("kinora-e2e-audio-"), {
+    durationSeconds: 8,
+    subtitles: "1\n00:00:00,500 --> 00:00:07,500\nTwo languages\n",
+    chapters: [{ start: 0, title: "All of it" }],
+  });
+  const form = new FormData();
+  form.append("title", "Two languages");
+  form.append("file", await openAsBlob(file), path.basename(file));
+  const upload = await fetch(`${baseUrl}/api/box`, { method: "POST", headers: { Authorization: `Bearer ${creator.access}` }, body: form });
+  expect(upload.status).toBe(201);
+  const { boxId } = (await upload.json()) as { boxId: string };
+  await expect
+    .poll(async () => (await api.get(`/api/box/${boxId}`, { token: creator.access })).body.status, { timeout: 120_000, intervals: [500] })
+    .toBe("READY");
+  const vod = await api.post(`/api/box/${boxId}/vod`, { licenseType: "FREE" }, { token: creator.access });
+  expect(vod.status, vod.text).toBe(201);
+
+  await page.goto(`/v/${vod.body.vodId}`);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(0.3);
+  await page.getByTestId("player-menu-audio").click();
+  await expect(page.getByRole("menuitemradio")).toHaveText(["English", "Italian"]);
+  await page.getByRole("menuitemradio", { name: "Italian", exact: true }).click();
+  await expect(page.getByTestId("player-menu-audio")).toHaveText("Audio: Italian");
+  const at = await videoTime(page);
+  await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(at + 1);
+  await checkPage(page, "captions-05-audio-menu");
+
+  // the next video of two languages starts in Italian
+  await page.reload();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByTestId("player-menu-audio")).toHaveText("Audio: Italian", { timeout: 30_000 });
 });
