@@ -13,7 +13,9 @@ export const deleteCaptionInput = z.object({ boxId: z.string(), language: z.stri
 // files go. 404 for another user's item and for a language it has no caption in.
 export async function deleteCaption(ctx: Ctx, input: z.output<typeof deleteCaptionInput>): Promise<void> {
   const media = await editableMedia(ctx.db, requireUserId(ctx), input.boxId);
-  const language = captionLanguage(input.language)?.tag;
+  // the canonical tag ("en-US" for "EN-us"), or the tag as sent: a track kept from a source that named
+  // no language is "und", which is no language to choose for an upload
+  const language = captionLanguage(input.language)?.tag ?? input.language.trim();
   if (!language) throw notFound("error.captionNotFound");
   const { home } = media;
   const storage = await getStorage();
