@@ -4,10 +4,8 @@
 // and on; the choice is remembered for the next video; the seek bar has a mark per chapter and its
 // tooltip names the chapter and shows the storyboard's frame; the page's chapter list plays from a chapter. The studio's Captions and
 // chapters panel uploads a track and saves chapters. axe on each page.
-import { openAsBlob } from "node:fs";
-import path from "node:path";
 import { checkPage, expect, test } from "./helpers/page-health";
-import { videoTime } from "./helpers/vod";
+import { readyBoxItem, videoTime } from "./helpers/vod";
 import { Api } from "../test/support/api";
 import { makeH264AacMp4, makeMediaDir, makeMultiTrackMp4 } from "../test/support/media-fixtures";
 import { logIn } from "./helpers/account";
@@ -24,15 +22,7 @@ The harbour at dawn
 async function captionedVod(title: string) {
   const creator = await api.newUser();
   const file = makeH264AacMp4(makeMediaDir("kinora-e2e-captions-"), { durationSeconds: 12, width: 320, height: 180, keyframeSeconds: 1 });
-  const form = new FormData();
-  form.append("title", title);
-  form.append("file", await openAsBlob(file), path.basename(file));
-  const upload = await fetch(`${baseUrl}/api/box`, { method: "POST", headers: { Authorization: `Bearer ${creator.access}` }, body: form });
-  expect(upload.status).toBe(201);
-  const { boxId } = (await upload.json()) as { boxId: string };
-  await expect
-    .poll(async () => (await api.get(`/api/box/${boxId}`, { token: creator.access })).body.status, { timeout: 120_000, intervals: [500] })
-    .toBe("READY");
+  const boxId = await readyBoxItem(api, creator.access, file, title);
   const captions = new FormData();
   captions.append("language", "en");
   captions.append("file", new Blob([CAPTIONS], { type: "text/vtt" }), "harbour.vtt");
@@ -176,15 +166,7 @@ test("a source with two audio languages: the Audio menu switches to the other on
     subtitles: "1\n00:00:00,500 --> 00:00:07,500\nTwo languages\n",
     chapters: [{ start: 0, title: "All of it" }],
   });
-  const form = new FormData();
-  form.append("title", "Two languages");
-  form.append("file", await openAsBlob(file), path.basename(file));
-  const upload = await fetch(`${baseUrl}/api/box`, { method: "POST", headers: { Authorization: `Bearer ${creator.access}` }, body: form });
-  expect(upload.status).toBe(201);
-  const { boxId } = (await upload.json()) as { boxId: string };
-  await expect
-    .poll(async () => (await api.get(`/api/box/${boxId}`, { token: creator.access })).body.status, { timeout: 120_000, intervals: [500] })
-    .toBe("READY");
+  const boxId = await readyBoxItem(api, creator.access, file, "Two languages");
   const vod = await api.post(`/api/box/${boxId}/vod`, { licenseType: "FREE" }, { token: creator.access });
   expect(vod.status, vod.text).toBe(201);
 

@@ -16,3 +16,18 @@ export const isUploadParts = (v: unknown): v is UploadParts =>
 export function skipPart(part: UploadPart): void {
   if (part.kind === "file") part.stream.resume();
 }
+
+/** A file part's bytes in memory, read up to `maxBytes`; past that the part is dropped and `tooLarge()` thrown. */
+export async function readPartBytes(part: Extract<UploadPart, { kind: "file" }>, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      part.stream.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

@@ -4,7 +4,7 @@ import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
 import { DomainError, invalid, type FieldError } from "@/server/core/errors";
 import { isStorableText } from "@/server/core/storable-text";
-import { isUploadParts, skipPart, type UploadParts } from "@/server/domain/box/upload-parts";
+import { isUploadParts, readPartBytes, skipPart, type UploadParts } from "@/server/domain/box/upload-parts";
 import { captionLanguage } from "@/server/media/captions/caption-language";
 import { MAX_CUES, MAX_CUE_TEXT, cuesUntil, parseCaptions, toWebVtt, type Cue } from "@/lib/webvtt";
 import { deleteSubtitles, lockMedia, previewSeconds, putSubtitles, writeMediaPlaylists } from "@/server/media/ingest/media-playlists";
@@ -41,17 +41,7 @@ async function readParts(parts: UploadParts): Promise<{ file?: Buffer; fields: M
       skipPart(part);
       continue;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_BYTES) {
-        part.stream.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk);
-    }
-    file = Buffer.concat(chunks);
+    file = await readPartBytes(part, MAX_BYTES, tooLarge);
   }
   if (file && file.length > MAX_BYTES) throw tooLarge();
   return { file, fields };

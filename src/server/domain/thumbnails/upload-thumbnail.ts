@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
 import { DomainError, invalidField } from "@/server/core/errors";
-import { isUploadParts, skipPart, type UploadParts } from "@/server/domain/box/upload-parts";
+import { isUploadParts, readPartBytes, skipPart, type UploadParts } from "@/server/domain/box/upload-parts";
 import { thumbnailKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
 import { normalizeImage, sniffImageType } from "./image";
@@ -32,17 +32,7 @@ export async function uploadThumbnail(ctx: Ctx, input: z.output<typeof uploadThu
       skipPart(part);
       continue;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_BYTES) {
-        part.stream.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk);
-    }
-    bytes = Buffer.concat(chunks);
+    bytes = await readPartBytes(part, MAX_BYTES, tooLarge);
   }
   if (!bytes || bytes.length === 0) throw invalidField("thumbnail", "field.required");
   const type = sniffImageType(bytes);

@@ -84,7 +84,8 @@ export function defaultLimits(op: MediaOperation, durationSeconds: number): RunL
   }
 }
 
-async function prepareOutDir(dir: string): Promise<void> {
+/** Makes `dir`, which must be empty (a fresh temporary directory of the attempt). */
+export async function prepareOutDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   if ((await readdir(dir)).length > 0) throw new Error(`output directory is not empty: ${dir}`);
 }

@@ -2,7 +2,7 @@ import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MediaError } from "./media-error";
 import { measureBandwidth, parseMediaPlaylist } from "./playlists";
-import { withLimits, type ProcessOptions } from "./process-media";
+import { prepareOutDir, withLimits, type ProcessOptions } from "./process-media";
 import { runFfmpeg } from "./run-ffmpeg";
 import { planStoryboard, storyboardArgs, storyboardVtt, type StoryboardPlan } from "./storyboard-args";
 import { audioTrackArgs, subtitlesArgs } from "./track-args";
@@ -32,8 +32,7 @@ export async function encodeAudioTrack(
   outDir: string,
   o: ProcessOptions = {},
 ): Promise<{ bandwidth: number; averageBandwidth: number; codecs: string; durationSeconds: number }> {
-  await mkdir(outDir, { recursive: true });
-  if ((await readdir(outDir)).length > 0) throw new Error(`output directory is not empty: ${outDir}`);
+  await prepareOutDir(outDir);
   await runFfmpeg(audioTrackArgs(input, probe, track, outDir), withLimits("track", probe, o));
   const playlist = parseMediaPlaylist(await readFile(path.join(outDir, "index.m3u8"), "utf8").catch(() => ""));
   if (!playlist.ended || playlist.segments.length === 0)
@@ -50,8 +49,7 @@ export const STORYBOARD_TRACK = "thumbnails.vtt";
 
 /** The storyboard's sheets and its track (STORYBOARD_TRACK) written to `outDir` (fresh). */
 export async function makeStoryboard(input: string, probe: ProbeSummary, outDir: string, o: ProcessOptions = {}): Promise<StoryboardPlan> {
-  await mkdir(outDir, { recursive: true });
-  if ((await readdir(outDir)).length > 0) throw new Error(`output directory is not empty: ${outDir}`);
+  await prepareOutDir(outDir);
   const plan = planStoryboard(probe);
   await runFfmpeg(storyboardArgs(input, probe, plan, outDir), withLimits("storyboard", probe, o));
   const written = (await readdir(outDir)).filter((f) => /^sheet_\d{3}\.jpg$/.test(f)).length;

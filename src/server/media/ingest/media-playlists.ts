@@ -1,11 +1,13 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
+import type { Rendition } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import {
   buildMasterPlaylist,
   buildSubtitlesPlaylist,
   parseMediaPlaylist,
   type MasterExtras,
+  type MasterVariant,
   type MasterRendition,
 } from "@/server/media/ffmpeg/playlists";
 import {
@@ -48,6 +50,19 @@ const put = (storage: Storage, key: string, body: string) => storage.putStream(k
 /** `key` relative to `prefix/` (a URI beside the playlist). */
 const relative = (key: string, prefix: string) => (key.startsWith(`${prefix}/`) ? key.slice(prefix.length + 1) : key);
 
+/** A rendition row as a variant of a master playlist, at `uri`. */
+function variantOf(r: Rendition, uri: string): MasterVariant {
+  return {
+    uri,
+    bandwidth: r.bandwidth,
+    averageBandwidth: r.averageBandwidth ?? undefined,
+    width: r.width,
+    height: r.height,
+    codecs: r.codecs,
+    frameRate: r.frameRate ?? undefined,
+  };
+}
+
 /**
  * Writes the media's master playlist (when it has video renditions: `ladderOnly` lists the ladder
  * rungs only, else what plays already, the remux too) and its preview's (when it has a preview and
@@ -67,15 +82,7 @@ export async function writeMediaPlaylists(db: DbOrTx, storage: Storage, home: Me
   const hls = boxHlsPrefix(home.ownerId, home.mediaId);
   const variants = renditions
     .filter((r) => (opts.ladderOnly ? r.kind === "LADDER" : r.kind === "LADDER" || r.kind === "REMUX"))
-    .map((r) => ({
-      uri: relative(r.playlistKey, hls),
-      bandwidth: r.bandwidth,
-      averageBandwidth: r.averageBandwidth ?? undefined,
-      width: r.width,
-      height: r.height,
-      codecs: r.codecs,
-      frameRate: r.frameRate ?? undefined,
-    }));
+    .map((r) => variantOf(r, relative(r.playlistKey, hls)));
   // the same URI in both trees: each has its own subs/ beside its playlist
   const track = (c: (typeof captions)[number]): MasterRendition => ({
     uri: `subs/${c.fileName}/${RENDITION_PLAYLIST}`,
@@ -116,20 +123,10 @@ export async function writeMediaPlaylists(db: DbOrTx, storage: Storage, home: Me
       await put(storage, videoKey, body);
       await db.storedMedia.update({ where: { id: home.mediaId }, data: { previewMaster: true } });
     }
-    const master = buildMasterPlaylist(
-      [
-        {
-          uri: relative(videoKey, boxPreviewPrefix(home.ownerId, home.mediaId)),
-          bandwidth: preview.bandwidth,
-          averageBandwidth: preview.averageBandwidth ?? undefined,
-          width: preview.width,
-          height: preview.height,
-          codecs: preview.codecs,
-          frameRate: preview.frameRate ?? undefined,
-        },
-      ],
-      { subtitles: captions.filter((c) => c.previewCues > 0).map(track), audio: audioGroup },
-    );
+    const master = buildMasterPlaylist([variantOf(preview, relative(videoKey, boxPreviewPrefix(home.ownerId, home.mediaId)))], {
+      subtitles: captions.filter((c) => c.previewCues > 0).map(track),
+      audio: audioGroup,
+    });
     await put(storage, boxPreviewPlaylistKey(home.ownerId, home.mediaId), master);
   }
 }

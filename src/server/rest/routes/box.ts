@@ -1,10 +1,9 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
-import { route, untrusted, type RestCall } from "@/server/rest/route";
+import { route, untrusted } from "@/server/rest/route";
 import { boxItemSchema, renderBoxItem, searchPageSchema } from "@/server/rest/render/box-item";
-import { domainErrorOf } from "@/server/rest/domain-error-of";
-import { domainErrorResponse } from "@/server/rest/error-body";
 import { declaredLength, multipartParts } from "@/server/rest/multipart";
+import { refuseDuringBody } from "@/server/rest/refuse-during-body";
 import { getBoxItemInput } from "@/server/domain/box/get-box-item";
 import { updateBoxItemInput } from "@/server/domain/box/update-box-item";
 import { searchBoxItemsInput } from "@/server/domain/box/search-box-items";
@@ -21,18 +20,6 @@ const boxUploadForm = z.object({
   contentIdentifier: z.string().max(200).optional().meta({ description: "kept as the contentId when given and unique" }),
   thumbnailId: z.string().optional().meta({ description: "one of the caller's thumbnails (POST /api/thumbnail)" }),
 });
-
-/**
- * An error while the body is still being sent: answered at once with Connection: close, so the
- * server stops reading (a 413 or 403 does not wait for gigabytes it will not keep).
- */
-function refuse(err: unknown, { request, lang }: RestCall): Response {
-  const domainError = domainErrorOf(err);
-  if (!domainError) throw err;
-  const res = domainErrorResponse(domainError, lang, new URL(request.url).pathname);
-  res.headers.set("Connection", "close");
-  return res;
-}
 
 /** `attachment` with the original name: an ASCII fallback and the exact UTF-8 name (RFC 6266). */
 export function attachmentDisposition(filename: string): string {
@@ -65,7 +52,7 @@ export const boxRoutes = [
         );
         return renderBoxItem(item);
       } catch (err) {
-        return refuse(err, call);
+        return refuseDuringBody(err, call);
       }
     },
   }),

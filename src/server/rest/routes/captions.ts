@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { route, untrusted, type RestCall } from "@/server/rest/route";
+import { route, untrusted } from "@/server/rest/route";
 import { declaredLength, multipartParts } from "@/server/rest/multipart";
-import { domainErrorOf } from "@/server/rest/domain-error-of";
-import { domainErrorResponse } from "@/server/rest/error-body";
+import { refuseDuringBody } from "@/server/rest/refuse-during-body";
 import { listCaptionsInput } from "@/server/domain/captions/list-captions";
 import { deleteCaptionInput } from "@/server/domain/captions/delete-caption";
 import { getChaptersInput } from "@/server/domain/captions/chapters";
@@ -20,15 +19,6 @@ const captionForm = z.object({
 });
 
 const chaptersBody = z.array(z.object({ start: z.number(), title: z.string().max(200) }));
-
-/** An error while the file is still being sent: answered at once with Connection: close (as POST /api/box). */
-function refuse(err: unknown, { request, lang }: RestCall): Response {
-  const domainError = domainErrorOf(err);
-  if (!domainError) throw err;
-  const res = domainErrorResponse(domainError, lang, new URL(request.url).pathname);
-  res.headers.set("Connection", "close");
-  return res;
-}
 
 // A box item's captions and chapters (issue 26): fixed paths, as a client relies on them.
 export const captionRoutes = [
@@ -50,7 +40,7 @@ export const captionRoutes = [
         );
         return renderCaption(caption);
       } catch (err) {
-        return refuse(err, call);
+        return refuseDuringBody(err, call);
       }
     },
   }),

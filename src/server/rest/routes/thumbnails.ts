@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { route, untrusted, type RestCall } from "@/server/rest/route";
 import { declaredLength, multipartParts } from "@/server/rest/multipart";
-import { domainErrorOf } from "@/server/rest/domain-error-of";
-import { domainErrorResponse } from "@/server/rest/error-body";
+import { refuseDuringBody } from "@/server/rest/refuse-during-body";
 import { Readable } from "node:stream";
 import { assertWidthSegment, type ThumbnailImage } from "@/server/domain/thumbnails/get-thumbnail-image";
 
@@ -57,11 +56,7 @@ export const thumbnailRoutes = [
           untrusted({ parts: multipartParts(call.request), declaredBytes: declaredLength(call.request) }),
         );
       } catch (err) {
-        const domainError = domainErrorOf(err);
-        if (!domainError) throw err;
-        const res = domainErrorResponse(domainError, call.lang, new URL(call.request.url).pathname);
-        res.headers.set("Connection", "close");
-        return res;
+        return refuseDuringBody(err, call);
       }
     },
   }),
