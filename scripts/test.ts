@@ -1,6 +1,10 @@
-// The whole test suite: builds once, then runs the contract and unit tests (node:test over real HTTP)
-// and the browser journeys (Playwright in Debian's Chromium), first on embedded PGlite, then on
-// PostgreSQL. Prints one closing line "tests: N passed, N failed".
+// The whole test suite: builds once, then runs the contract tests (node:test over real HTTP) and the
+// browser journeys (Playwright in Debian's Chromium), first on embedded PGlite, then on PostgreSQL,
+// and the unit tests (no database, no server) once, in the first half. With both halves, each
+// journey runs in one of them (alternately, by file name): a journey drives the pages over the
+// operations the contract tests check on both databases, and the halves run one after the other
+// because the machine's two cores are busy with either (run side by side, both took longer).
+// Prints one closing line "tests: N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
@@ -73,7 +77,16 @@ function run(name: string, cmd: string, argv: string[], env: NodeJS.ProcessEnv):
   });
 }
 
-async function suite(label: string, databaseUrl: string | undefined): Promise<void> {
+interface Half {
+  label: string;
+  databaseUrl: string | undefined;
+  /** The unit tests run in one half only. */
+  withUnitTests: boolean;
+  /** The browser journeys (spec files) of this half. */
+  journeys: string[];
+}
+
+async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Promise<void> {
   console.log(`\n=== ${label} ===`);
   const mailDir = mkdtempSync(path.join(os.tmpdir(), "kinora-mail-"));
   const baseEnv = { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
@@ -98,7 +111,8 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
       KINORA_TEST_SMTP_URL: smtpUrl,
       KINORA_TEST_MAIL_DIR: mailDir,
     };
-    const nodeTests = listTests("test", ".test.ts");
+    const unitDir = path.join(root, "test", "unit") + path.sep;
+    const nodeTests = listTests("test", ".test.ts").filter((f) => withUnitTests || !f.startsWith(unitDir));
     if (nodeTests.length) {
       // --test-force-exit: a file whose tests ended is not kept alive by a handle left open (a client
       // of a failed hook)
@@ -114,11 +128,11 @@ async function suite(label: string, databaseUrl: string | undefined): Promise<vo
       const cancelled = Number(/^# cancelled (\d+)/m.exec(out)?.[1] ?? 0);
       totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + cancelled + (timedOut ? 1 : 0);
     }
-    if (!args.has("--no-e2e") && listTests("e2e", ".spec.ts").length) {
+    if (journeys.length) {
       const { out, timedOut } = await run(
         `${label}: browser journeys`,
         process.execPath,
-        [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...only],
+        [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...journeys.map((f) => path.relative(root, f))],
         {
           ...env,
           KINORA_DB_LABEL: label.replace(/\W+/g, "-"),
@@ -150,12 +164,18 @@ async function main(): Promise<void> {
     }
   }
   const removeRunTmp = useRunTmpDir();
+  const withPglite = !args.has("--postgres-only");
+  const withPostgres = !args.has("--pglite-only");
+  const journeys = args.has("--no-e2e") ? [] : listTests("e2e", ".spec.ts");
+  const half = (i: number) => (withPglite && withPostgres ? journeys.filter((_, j) => j % 2 === i) : journeys);
+  if (withPglite && withPostgres && journeys.length > 1)
+    console.log(`browser journeys: ${half(0).length} files on PGlite, ${half(1).length} on PostgreSQL (each once)`);
   try {
-    if (!args.has("--postgres-only")) await suite("PGlite (embedded)", undefined);
-    if (!args.has("--pglite-only")) {
+    if (withPglite) await suite({ label: "PGlite (embedded)", databaseUrl: undefined, withUnitTests: true, journeys: half(0) });
+    if (withPostgres) {
       const pg = await preparePostgres();
       try {
-        await suite("PostgreSQL", pg.url);
+        await suite({ label: "PostgreSQL", databaseUrl: pg.url, withUnitTests: !withPglite, journeys: half(1) });
       } finally {
         await pg.drop();
       }
