@@ -57,6 +57,17 @@ function blocks(lines: string[], from: number): { first: number; lines: string[]
   return out;
 }
 
+/**
+ * Where a WebVTT file's body starts: after its WEBVTT line and the header lines below it
+ * (X-TIMESTAMP-MAP and the like, left out), up to a blank line or the first cue (a timing line, or an
+ * identifier above one) of a writer that left no blank line.
+ */
+function headerEnd(lines: string[]): number {
+  let i = 1;
+  while (i < lines.length && lines[i]!.trim() !== "" && !lines[i]!.includes("-->") && !lines[i + 1]?.includes("-->")) i++;
+  return i;
+}
+
 const fault = (line: number, reason: CaptionFault): ParsedCaptions => ({ ok: false, line, reason });
 
 // SRT text in WebVTT's terms: its <i>, <b>, <u> stay; <font ...> and ASS overrides ({\an8}) go;
@@ -73,13 +84,13 @@ function srtText(text: string): string {
 /**
  * Reads a caption file: WebVTT when it starts with "WEBVTT" (after a byte order mark), else SRT.
  * Refused, with the line at fault: a cue without a valid timing line, a cue that ends before it starts,
- * too many cues or too long a text, or no cue at all. WebVTT's NOTE, STYLE and REGION blocks are left out.
+ * too many cues or too long a text, or no cue at all. WebVTT's header lines, NOTE, STYLE and REGION blocks are left out.
  */
 export function parseCaptions(text: string): ParsedCaptions {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   const webvtt = /^WEBVTT(?:[ \t].*)?$/.test(lines[0] ?? "");
   const cues: Cue[] = [];
-  for (const block of blocks(lines, webvtt ? 1 : 0)) {
+  for (const block of blocks(lines, webvtt ? headerEnd(lines) : 0)) {
     if (webvtt && /^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(block.lines[0]!)) continue;
     // a cue's first line is its timing, or an identifier (SRT: its number) followed by the timing
     let at = 0;
@@ -106,10 +117,16 @@ export function webvttTime(at: number): string {
 
 /**
  * The cues as a WebVTT file. A cue's text never holds a blank line or "-->" (either would end the cue
- * or be read as a timing): blank lines are dropped, arrows written as "->".
+ * or be read as a timing): blank lines are dropped, arrows written as "->". `mpegtsAtZero`: for a
+ * subtitle rendition of HLS, the MPEG-TS timestamp (90 kHz) of the video at cue time 0, written as
+ * X-TIMESTAMP-MAP (RFC 8216 3.5), which players align the cues with the video by.
  */
-export function toWebVtt(cues: readonly Cue[]): string {
-  const parts = ["WEBVTT", ""];
+export function toWebVtt(cues: readonly Cue[], opts: { mpegtsAtZero?: number } = {}): string {
+  const parts = [
+    "WEBVTT",
+    ...(opts.mpegtsAtZero === undefined ? [] : [`X-TIMESTAMP-MAP=MPEGTS:${opts.mpegtsAtZero},LOCAL:00:00:00.000`]),
+    "",
+  ];
   for (const cue of cues) {
     const text = cue.text
       .split("\n")

@@ -4,6 +4,7 @@
 // (TYPE=SUBTITLES) and the chapters through the same signed URLs, a preview's captions stop where the
 // preview stops, and adding a caption re-encodes nothing (the video segments stay as they were).
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { before, describe, test } from "node:test";
@@ -124,7 +125,19 @@ describe("captions", () => {
     assert.ok(Math.abs(totalSeconds(subsPlaylist) - 20) < 0.6, subsPlaylist);
     const vttName = subsPlaylist.split("\n").find((l) => l.endsWith(".vtt"))!;
     const vtt = await fetchText(new URL(vttName, subsPlaylistUrl).href);
-    assert.match(vtt, /^WEBVTT\n/);
+    // mapped onto the segments' clock: source time 0 is where the video's first segment starts
+    assert.match(vtt, /^WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:126000,LOCAL:00:00:00\.000\n\n/);
+    const firstSegment = [...videoFiles(boxId).keys()].find((k) => k.endsWith("/seg_00000.ts"))!;
+    const probe = spawnSync("ffprobe", [
+      "-v",
+      "error",
+      "-show_entries",
+      "format=start_time",
+      "-of",
+      "csv=p=0",
+      path.join(dataDir, "storage", firstSegment),
+    ]);
+    assert.ok(Math.abs(Number(probe.stdout.toString()) - 126000 / 90000) < 0.05, `${firstSegment} starts at ${probe.stdout}`);
     assert.match(vtt, /00:00:01\.000 --> 00:00:03\.500\nHello there &amp; welcome/);
     assert.match(vtt, /<i>Music<\/i>/);
     // the same files, unsigned, are refused

@@ -82,6 +82,14 @@ describe("parseCaptions", () => {
     assert.ok(again.ok);
     assert.deepEqual(again.cues, [{ start: 0, end: 1, text: "a -> b\nc" }]);
   });
+
+  test("an HLS subtitle file names the video clock at cue time 0 in its header, and still parses", () => {
+    const vtt = toWebVtt([{ start: 2, end: 3, text: "x" }], { mpegtsAtZero: 126000 });
+    assert.equal(vtt, "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:126000,LOCAL:00:00:00.000\n\n00:00:02.000 --> 00:00:03.000\nx\n");
+    const again = parseCaptions(vtt);
+    assert.ok(again.ok);
+    assert.deepEqual(again.cues, [{ start: 2, end: 3, text: "x" }]);
+  });
 });
 
 describe("cuesUntil and webvttTime", () => {

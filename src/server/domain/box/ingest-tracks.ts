@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import type { Db } from "@/server/db/client";
 import { chaptersVtt } from "@/server/domain/captions/chapters";
 import { captionLanguage } from "@/server/media/captions/caption-language";
-import { cuesUntil, parseCaptions, toWebVtt } from "@/lib/webvtt";
+import { cuesUntil, parseCaptions } from "@/lib/webvtt";
 import { isMediaError } from "@/server/media/ffmpeg/media-error";
 import type { ProcessOptions } from "@/server/media/ffmpeg/process-media";
 import { STORYBOARD_TRACK, encodeAudioTrack, extractSubtitles, makeStoryboard } from "@/server/media/ffmpeg/process-tracks";
@@ -135,8 +135,8 @@ async function keepSubtitles(run: TrackRun, home: MediaHome, previewMaster: bool
     }
     const fileName = `${language}-${hex()}`;
     const previewCues = previewLength ? cuesUntil(parsed.cues, previewLength) : [];
-    await putSubtitles(storage, home, "hls", fileName, toWebVtt(parsed.cues), probe.durationSeconds);
-    if (previewCues.length > 0) await putSubtitles(storage, home, "preview", fileName, toWebVtt(previewCues), previewLength!);
+    await putSubtitles(storage, home, "hls", fileName, parsed.cues, probe.durationSeconds);
+    if (previewCues.length > 0) await putSubtitles(storage, home, "preview", fileName, previewCues, previewLength!);
     await recordFor(db, storage, target, () =>
       db.caption.createMany({
         data: [

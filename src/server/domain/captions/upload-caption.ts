@@ -6,7 +6,7 @@ import { DomainError, invalid, type FieldError } from "@/server/core/errors";
 import { isStorableText } from "@/server/core/storable-text";
 import { isUploadParts, readPartBytes, skipPart, type UploadParts } from "@/server/domain/box/upload-parts";
 import { captionLanguage } from "@/server/media/captions/caption-language";
-import { MAX_CUES, MAX_CUE_TEXT, cuesUntil, parseCaptions, toWebVtt, type Cue } from "@/lib/webvtt";
+import { MAX_CUES, MAX_CUE_TEXT, cuesUntil, parseCaptions, type Cue } from "@/lib/webvtt";
 import { deleteSubtitles, lockMedia, previewSeconds, putSubtitles, writeMediaPlaylists } from "@/server/media/ingest/media-playlists";
 import { getStorage } from "@/server/media/storage";
 import { toCaptionView, type CaptionView } from "./caption-view";
@@ -119,8 +119,8 @@ export async function uploadCaption(ctx: Ctx, input: z.output<typeof uploadCapti
   const previewCues = previewLength ? cuesUntil(upload.cues, previewLength) : [];
   // new files under a new name (the edge caches .vtt for a year), named by the playlists only once written
   const fileName = `${upload.language}-${randomBytes(4).toString("hex")}`;
-  await putSubtitles(storage, home, "hls", fileName, toWebVtt(upload.cues), duration);
-  if (previewCues.length > 0) await putSubtitles(storage, home, "preview", fileName, toWebVtt(previewCues), previewLength!);
+  await putSubtitles(storage, home, "hls", fileName, upload.cues, duration);
+  if (previewCues.length > 0) await putSubtitles(storage, home, "preview", fileName, previewCues, previewLength!);
   let replaced: string | undefined;
   let row;
   try {

@@ -11,6 +11,12 @@ import type { HlsPlan, ProbeSummary, Rung } from "./types";
  */
 
 export const MASTER_PLAYLIST = "master.m3u8";
+/**
+ * The MPEG-TS timestamp (90 kHz) of a source's time 0 in every segment we write: the mpegts muxer
+ * starts its clock at 1.4 s (its default -muxdelay 0.7, doubled), remux and encodes alike. Caption
+ * tracks name it in X-TIMESTAMP-MAP so that their cues line up with the video.
+ */
+export const HLS_START_PTS = 126_000;
 export const MEDIA_PLAYLIST = "index.m3u8";
 const SEGMENT_PATTERN = "seg_%05d.ts";
 

@@ -21,6 +21,8 @@ import {
   boxSubtitlesPrefix,
 } from "@/server/media/keys";
 import type { Storage } from "@/server/media/storage";
+import { HLS_START_PTS } from "@/server/media/ffmpeg/hls-args";
+import { toWebVtt, type Cue } from "@/lib/webvtt";
 
 // The playlists that name a stored media's parts (issue 26): the master of its HLS tree (the video
 // renditions, its audio tracks, its caption tracks, its chapters and storyboard as session data) and,
@@ -141,16 +143,20 @@ export async function previewSeconds(storage: Storage, home: MediaHome, previewM
   return body === undefined ? undefined : parseMediaPlaylist(body).totalSeconds;
 }
 
-/** Stores a caption track's WebVTT file and its playlist in one tree (the item's HLS or its preview's). */
+/**
+ * Stores a caption track's cues as a WebVTT file and its playlist in one tree (the item's HLS or its
+ * preview's), the file mapped onto the segments' clock (HLS_START_PTS).
+ */
 export async function putSubtitles(
   storage: Storage,
   home: MediaHome,
   tree: "hls" | "preview",
   fileName: string,
-  webvtt: string,
+  cues: readonly Cue[],
   durationSeconds: number,
 ): Promise<void> {
   const prefix = boxSubtitlesPrefix(home.ownerId, home.mediaId, tree, fileName);
+  const webvtt = toWebVtt(cues, { mpegtsAtZero: HLS_START_PTS });
   await storage.putStream(`${prefix}/${SUBTITLES_FILE}`, Readable.from([webvtt]), { contentType: "text/vtt" });
   await put(storage, `${prefix}/${RENDITION_PLAYLIST}`, buildSubtitlesPlaylist(durationSeconds, SUBTITLES_FILE));
 }
