@@ -3,7 +3,8 @@
 // keyboard, starts the day a few seconds from now (every program follows) and saves; the month
 // calendar counts the day's programs and copies the day over tomorrow; the preview plays; locked, the channel's day is read-only; a stream shows its encoder settings. A signed-out
 // viewer's channel page shows Now and Next and the day's guide. Then a channel scheduled through REST
-// (PRERECORDED -> BREAK -> PRERECORDED from now) plays across its program boundaries, and a LIVE slot
+// (PRERECORDED -> BREAK -> PRERECORDED from now) plays across its program boundaries with each
+// content's captions, and a LIVE slot
 // plays the slate, then an ffmpeg encoder's stream as soon as it publishes, then the slate again.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./helpers/csp-guard";
@@ -169,9 +170,27 @@ test("a creator programs a day in the portal, checks it before saving and copies
   });
 });
 
-test("the public page plays across program boundaries: PRERECORDED -> BREAK -> PRERECORDED", async ({ page }) => {
+/** English captions on a box item: one cue over its whole 6 seconds. */
+async function captionWhole(access: string, boxId: string, text: string): Promise<void> {
+  const form = new FormData();
+  form.append("language", "en");
+  form.append("label", "English");
+  form.append("file", new Blob([`WEBVTT\n\n00:00:00.000 --> 00:00:06.000\n${text}\n`], { type: "text/vtt" }), "whole.vtt");
+  const added = await fetch(`${baseUrl}/api/box/${boxId}/captions`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${access}` },
+    body: form,
+  });
+  expect(added.status, await added.clone().text()).toBe(201);
+}
+
+test("the public page plays across program boundaries: PRERECORDED -> BREAK -> PRERECORDED, each content's captions with it", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const creator = await creatorWith(baseUrl, ["Opening", "Closing"]);
+  await captionWhole(creator.access, creator.boxIds[0]!, "Words of the opening");
+  await captionWhole(creator.access, creator.boxIds[1]!, "Words of the closing");
   const created = await api.post(
     "/api/cast/channel",
     { name: "Boundary TV", streamPath: `boundary-${Date.now()}` },
@@ -199,9 +218,16 @@ test("the public page plays across program boundaries: PRERECORDED -> BREAK -> P
   const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect(page.getByTestId("cast-now-title")).toHaveText("Opening", { timeout: 10_000 });
   await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(1);
+  // the channel carries the contents' captions: on, they show each content's words while it airs
+  await page.getByTestId("player-menu-captions").click();
+  await page.getByRole("menuitemradio", { name: "English", exact: true }).click();
+  const captions = page.getByTestId("player-captions");
+  await expect(captions).toHaveText("Words of the opening", { timeout: 10_000 });
   await expect(page.getByTestId("cast-now-title")).toHaveText("Break", { timeout: 15_000 });
+  await expect(captions).toHaveCount(0, { timeout: 5_000 });
   const inBreak = await time();
   await expect(page.getByTestId("cast-now-title")).toHaveText("Closing", { timeout: 15_000 });
+  await expect(captions).toHaveText("Words of the closing", { timeout: 10_000 });
   await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(inBreak + 4);
   // it started by itself without sound, and says so until the viewer turns it on
   await expect(page.getByTestId("cast-unmute")).toBeVisible();

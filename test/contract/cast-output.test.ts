@@ -9,7 +9,7 @@ import type { Api } from "../support/api";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { publishTestPattern } from "../support/live-fixtures";
 import { sharedKinora } from "../support/server";
-import { uploadFile } from "./box-fixtures";
+import { postMultipart, uploadFile } from "./box-fixtures";
 import { parseSigned, waitReady } from "./playback-fixtures";
 import { brk, createCastChannel, createCastStream, dayOf, saveDayOk, SECOND, timed } from "./cast-fixtures";
 import { connect, newUser, sleep, type TestUser } from "./users-fixtures";
@@ -38,6 +38,11 @@ before(async () => {
   ({ api } = await connect());
   [owner, viewer] = [await newUser(api), await newUser(api)];
   [clipA, clipB] = await Promise.all([readyClip("cast-a"), readyClip("cast-b")]);
+  // A has English captions (before any channel reads it: a channel reads a content's captions again after 5 minutes)
+  const vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfirst\n\n00:00:05.000 --> 00:00:06.500\nsecond\n";
+  const file = { filename: "a.vtt", contentType: "text/vtt", data: Buffer.from(vtt) };
+  const captions = await postMultipart(api, `/api/box/${clipA.boxId}/captions`, owner.access, { language: "en", label: "English" }, file);
+  assert.equal(captions.status, 201, captions.text);
 });
 
 interface MediaSegment {
@@ -205,6 +210,47 @@ describe("a channel's output", () => {
     }
     // every listed segment is granted as listed (the slate's too), for the channel owner's band
     for (const uri of new Set(listed)) assert.equal(parseSigned(uri).bandOwner, parseSigned(masterUrl).owner);
+  });
+
+  test("a content's captions air with it: the master names the track, its WebVTT segments hold the cues where it plays, none elsewhere", async () => {
+    const channel = await createCastChannel(api, owner);
+    // A [t0, t0+8 s) with its captions, then a break
+    const t0 = Math.floor(Date.now() / SECOND) * SECOND - 16 * SECOND;
+    await saveDayOk(api, owner, channel.channelId, dayOf(t0), [
+      timed(t0, t0 + 8 * SECOND, { programType: "PRERECORDED", sourceId: clipA.boxId }),
+      timed(t0 + 8 * SECOND, t0 + 30 * SECOND, brk()),
+    ]);
+    const played = await api.post(`/api/public/cast/channel/${channel.channelId}/play`, {}, { token: viewer.access });
+    assert.equal(played.status, 200, played.text);
+    const masterUrl: string = played.body.srcs[0].uniqueStreamer;
+    const master = await fetchText(masterUrl);
+    assert.match(master, /^#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",NAME="English",.*URI="subs\/en\/index\.m3u8"$/m);
+    for (const variant of master.split("\n").filter((l) => l.startsWith("#EXT-X-STREAM-INF:"))) assert.match(variant, /SUBTITLES="subs"/);
+    const subsUrl = new URL("subs/en/index.m3u8", masterUrl).toString();
+    const subs = parseMedia(subsUrl, await fetchText(subsUrl));
+    const video = parseMedia(masterUrl, await fetchText(new URL("720p.m3u8", masterUrl).toString()));
+    assert.deepEqual(
+      subs.segments.map((x) => [x.pdt, x.duration, x.discontinuity]),
+      video.segments.slice(-subs.segments.length).map((x) => [x.pdt, x.duration, x.discontinuity]),
+      "the track follows the video's timeline",
+    );
+    const vttAt = async (pdt: number) => {
+      const seg = subs.segments.find((x) => x.pdt === pdt);
+      assert.ok(seg, `a caption segment at +${pdt - t0} ms`);
+      const res = await fetch(seg.uri);
+      assert.equal(res.status, 200, seg.uri);
+      assert.equal(res.headers.get("content-type"), "text/vtt");
+      return res.text();
+    };
+    const first = await vttAt(t0);
+    assert.match(first, /^WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:126000,LOCAL:00:00:00\.000\n/);
+    assert.match(first, /00:00:01\.000 --> 00:00:02\.000\nfirst/);
+    assert.doesNotMatch(first, /second/);
+    assert.match(await vttAt(t0 + 4 * SECOND), /00:00:05\.000 --> 00:00:06\.500\nsecond/);
+    assert.doesNotMatch(await vttAt(t0 + 8 * SECOND), /-->/, "the break has no cue");
+    // a segment that does not start there is no file; the track's files are the channel grant's alone
+    assert.equal((await fetch(new URL(`subs/en/${t0 + 1}.vtt`, masterUrl).toString())).status, 404);
+    assert.equal((await fetch(subsUrl.replace("/cast/", "/hls/"))).status, 403);
   });
 
   test("an unknown variant is 404; a deleted channel's output stops", async () => {

@@ -1,5 +1,6 @@
 import type Hls from "hls.js";
-import type { HlsConfig, ManifestParsedData } from "hls.js";
+import type { HlsConfig, Loader, LoaderContext, ManifestParsedData, PlaylistLoaderConstructor, PlaylistLoaderContext } from "hls.js";
+import { DiscontinuityNumbers } from "@/lib/hls-discontinuities";
 import { trackPreferences } from "./player-choices";
 
 // the session data (EXT-X-SESSION-DATA) of each instance's playlist, kept from its parse: the
@@ -10,6 +11,43 @@ const sessions = new WeakMap<Hls, ManifestParsedData["sessionData"]>();
 export const sessionDataOf = (hls: Hls) => sessions.get(hls);
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
+
+/**
+ * hls.js's playlist loader, each live playlist renumbered before hls.js reads it (one numbering per
+ * player: lib/hls-discontinuities.ts), so a cast channel's captions line up with its video.
+ */
+function renumberingPlaylistLoader(Default: new (config: HlsConfig) => Loader<LoaderContext>): PlaylistLoaderConstructor {
+  const numbers = new DiscontinuityNumbers();
+  return class RenumberingLoader implements Loader<PlaylistLoaderContext> {
+    private readonly inner: Loader<LoaderContext>;
+    constructor(config: HlsConfig) {
+      this.inner = new Default(config);
+    }
+    get context() {
+      return this.inner.context as PlaylistLoaderContext | null;
+    }
+    get stats() {
+      return this.inner.stats;
+    }
+    destroy() {
+      this.inner.destroy();
+    }
+    abort() {
+      this.inner.abort();
+    }
+    getCacheAge = () => this.inner.getCacheAge?.() ?? null;
+    getResponseHeader = (name: string) => this.inner.getResponseHeader?.(name) ?? null;
+    load(...[context, config, callbacks]: Parameters<Loader<PlaylistLoaderContext>["load"]>) {
+      this.inner.load(context, config, {
+        ...callbacks,
+        onSuccess: (response, stats, ctx, details) => {
+          if (typeof response.data === "string") response.data = numbers.renumber(response.data);
+          callbacks.onSuccess(response, stats, ctx as PlaylistLoaderContext, details);
+        },
+      } as Parameters<Loader<LoaderContext>["load"]>[2]);
+    }
+  };
+}
 
 /**
  * Plays an HLS address in a video element: through hls.js (its full build, for caption tracks and
@@ -42,6 +80,7 @@ export async function attachHls(
   // no text track of the video element, whose <track src="data:..."> the pages' CSP (media-src) refuses
   const instance = new HlsClass({
     renderTextTracksNatively: false,
+    pLoader: renumberingPlaylistLoader(HlsClass.DefaultConfig.loader),
     // the caption and audio languages the viewer chose last
     ...trackPreferences(),
     ...opts.config,

@@ -4,6 +4,7 @@
  * these shapes. Times are epoch milliseconds (whole seconds for programs, by the scheduling rules);
  * durations are integer milliseconds, so the timeline is exact integer arithmetic.
  */
+import type { Cue } from "@/lib/webvtt";
 
 /** One packaged segment of a source, named by its path within the source's tree (e.g. `720p/seg_00003.ts`). */
 export interface CastSegment {
@@ -29,6 +30,17 @@ export interface CastRendition {
 export interface CastSource {
   key: string;
   renditions: CastRendition[];
+  /** Its caption tracks (a box item's), cue times in the source's own time. */
+  captions?: CastCaptionTrack[];
+}
+
+/** One caption track of a source: the channel carries its language while the source airs. */
+export interface CastCaptionTrack {
+  /** BCP 47 */
+  language: string;
+  name: string;
+  forDeaf: boolean;
+  cues: readonly Cue[];
 }
 
 /** A live segment placed on the clock: the caller knows when the ingest wrote it. */

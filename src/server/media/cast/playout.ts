@@ -1,4 +1,4 @@
-import { buildMasterPlaylist } from "../ffmpeg/playlists";
+import { buildMasterPlaylist, type MasterRendition } from "../ffmpeg/playlists";
 import { firstStartingFrom, type Run } from "./playout-runs";
 import { numberingStart, slotRuns, slotsBetween, type SlotKind } from "./playout-timeline";
 import type { CastChannelPlayout, CastPlayoutInput, CastVariant } from "./playout-types";
@@ -21,6 +21,8 @@ export interface PlayoutSegment {
   durationMs: number;
   uri: string;
   sourceKey: string;
+  /** Its path within its source (e.g. `720p/seg_00003.ts`). */
+  path: string;
   /** The slot's program (null in empty time), its kind and start (numbers count from there, or from a live cell's start). */
   programId: string | null;
   kind: SlotKind;
@@ -90,6 +92,7 @@ export function playoutWindow(input: CastPlayoutInput, variantName: string): Pla
           durationMs: seg.durationMs,
           uri: input.uriFor(run.sourceKey, seg.path),
           sourceKey: run.sourceKey,
+          path: seg.path,
           programId: slot.programId,
           kind: slot.kind,
           slotStartMs: slot.startMs,
@@ -100,8 +103,11 @@ export function playoutWindow(input: CastPlayoutInput, variantName: string): Pla
   return out;
 }
 
-/** The media playlist of one of the channel's variants at `input.nowMs`. */
-export function castMediaPlaylist(input: CastPlayoutInput, variantName: string): string {
+/**
+ * The media playlist of one of the channel's variants at `input.nowMs`; with `uriOf`, another
+ * playlist on the same timeline (a caption track's: its WebVTT segment for each of the variant's).
+ */
+export function castMediaPlaylist(input: CastPlayoutInput, variantName: string, uriOf = (seg: PlayoutSegment) => seg.uri): string {
   const segments = playoutWindow(input, variantName);
   const first = segments[0];
   const lines = [
@@ -117,15 +123,23 @@ export function castMediaPlaylist(input: CastPlayoutInput, variantName: string):
     lines.push(
       `#EXT-X-PROGRAM-DATE-TIME:${new Date(seg.startMs).toISOString()}`,
       `#EXTINF:${(seg.durationMs / 1000).toFixed(3)},`,
-      seg.uri,
+      uriOf(seg),
     );
   });
   return `${lines.join("\n")}\n`;
 }
 
-/** The channel's master playlist: its fixed variants, each naming its media playlist by `mediaPlaylistUri`. */
-export function castMasterPlaylist(channel: CastChannelPlayout, mediaPlaylistUri: (variant: CastVariant) => string): string {
+/**
+ * The channel's master playlist: its fixed variants, each naming its media playlist by
+ * `mediaPlaylistUri`, and its caption tracks (cast-captions.ts channelCaptionTracks).
+ */
+export function castMasterPlaylist(
+  channel: CastChannelPlayout,
+  mediaPlaylistUri: (variant: CastVariant) => string,
+  subtitles: MasterRendition[] = [],
+): string {
   return buildMasterPlaylist(
     channel.variants.map((v) => ({ uri: mediaPlaylistUri(v), bandwidth: v.bandwidth, width: v.width, height: v.height, codecs: v.codecs })),
+    { subtitles },
   );
 }

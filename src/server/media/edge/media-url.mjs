@@ -22,8 +22,9 @@
 //         poster   -> storage key box/<ownerId>/<boxId>/poster.jpg      (file must be poster.jpg)
 //         live     -> storage key live/<ownerId>/<channelId>/<file>     (a live channel's HLS: the boxId
 //                     place holds the channel id; files are written by the RTMP ingest, never stored in S3)
-//         cast     -> no storage: a cast channel's playlists (master.m3u8, <variant>.m3u8), rendered per
-//                     request by the Node media server from the schedule (src/server/media/cast/serve);
+//         cast     -> no storage: a cast channel's playlists (master.m3u8, <variant>.m3u8, its caption
+//                     tracks' subs/<language>/index.m3u8 and <ms>.vtt), rendered per request by the Node
+//                     media server from the schedule (src/server/media/cast/output);
 //                     the boxId place holds the channel id, both owners are the channel's owner
 //   signature = base64url(HMAC-SHA256(key, "v2/<validity>/<tree>/<bandOwnerId>/<ownerId>/<boxId>"))[0..32]
 //               (a file grant: the message goes on with "/<file>")
@@ -71,7 +72,8 @@ export const MEDIA_TYPES = {
  */
 export function cacheControlFor(file, tree) {
   if (file.endsWith(".m3u8")) return "private, no-cache";
-  if (tree === "live") return "private, max-age=60";
+  // a cast channel's caption segments are rendered from captions that can change: like live media
+  if (tree === "live" || tree === "cast") return "private, max-age=60";
   if (file.endsWith(".jpg")) return "private, max-age=3600";
   return "private, max-age=31536000, immutable";
 }
