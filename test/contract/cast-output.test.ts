@@ -240,6 +240,7 @@ describe("a channel's output", () => {
       const res = await fetch(seg.uri);
       assert.equal(res.status, 200, seg.uri);
       assert.equal(res.headers.get("content-type"), "text/vtt");
+      assert.equal(res.headers.get("cache-control"), "private, max-age=60", "captions can change: not cached as immutable");
       return res.text();
     };
     const first = await vttAt(t0);
