@@ -50,6 +50,28 @@ function renumberingPlaylistLoader(Default: new (config: HlsConfig) => Loader<Lo
 }
 
 /**
+ * hls.js drops a WebVTT segment of a discontinuity the video has not reached yet when the video
+ * reaches an earlier one first ("Subtitle discontinuity domain does not match main"), and its caption
+ * loading then stops for good: a live channel's captions ran ahead of its video across a short piece
+ * of slate before a program. Switching the track off and on again (a quarter of a second later, once
+ * for any number of drops meanwhile) drops that segment and loads it anew.
+ */
+function reloadCaptionsWhenDropped(hls: Hls, events: typeof Hls.Events): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  hls.on(events.SUBTITLE_FRAG_PROCESSED, (_e, data) => {
+    if (data.success || timer || !/discontinuity domain/i.test(data.error?.message ?? "")) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const track = hls.subtitleTrack;
+      if (track < 0) return;
+      hls.subtitleTrack = -1;
+      hls.subtitleTrack = track;
+    }, 250);
+  });
+  hls.on(events.DESTROYING, () => clearTimeout(timer));
+}
+
+/**
  * Plays an HLS address in a video element: through hls.js (its full build, for caption tracks and
  * alternate audio; loaded only now, not with the page) wherever Media Source Extensions are, so the
  * player's menus have the ladder, the captions and the audio tracks and live streams get the latency
@@ -90,6 +112,7 @@ export async function attachHls(
     if (data.fatal) opts.onFatal(data.details, instance);
   });
   instance.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => void sessions.set(instance, data.sessionData));
+  reloadCaptionsWhenDropped(instance, HlsClass.Events);
   if (opts.onManifest) instance.on(HlsClass.Events.MANIFEST_PARSED, opts.onManifest);
   instance.loadSource(src);
   instance.attachMedia(element);
