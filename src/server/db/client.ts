@@ -9,6 +9,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { CommitCaches } from "./commit-cache";
 import { telemetryOff } from "@/server/http/request-context.mjs";
 import { metrics } from "@/server/metrics/registry.mjs";
+import { timedAdapter } from "./timed-adapter";
 
 export type Db = PrismaClient;
 
@@ -109,7 +110,7 @@ async function openPostgres(url: string): Promise<Opened> {
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // direct reads on connections of their own, where a named statement is planned once (pgDirectRead)
   const readPool = new pg.default.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
-  const prisma = timedPrisma(new PrismaClient({ adapter: new PrismaPg(pool), log: QUERY_EVENTS }));
+  const prisma = new PrismaClient({ adapter: timedPrismaAdapter(new PrismaPg(pool)) });
   return {
     prisma,
     runner: pgStatements(pool, readPool),
@@ -134,7 +135,7 @@ async function openPglite(): Promise<Opened> {
   const release = holdPglite(env().dataDir); // for `npm run jobs` and the like: this process has it open
   // Prisma's adapter gets PGlite with a faster query path (prepared statements, one engine call)
   const fast = pgliteForPrisma(pglite);
-  const prisma = timedPrisma(new PrismaClient({ adapter: new PrismaPGlite(fast), log: QUERY_EVENTS }));
+  const prisma = new PrismaClient({ adapter: timedPrismaAdapter(new PrismaPGlite(fast)) });
   return {
     prisma,
     runner: pgliteStatements(pglite, fast),
@@ -150,15 +151,12 @@ async function openPglite(): Promise<Opened> {
 }
 
 // kinora_db_query_duration_seconds (docs/operations.md "Metrics"): every SQL statement Prisma runs
-// (its query event: the driver call's time, measured by Prisma), and every statement of the raw-SQL
-// port. Measured cost: docs/operations.md "Metrics".
-const QUERY_EVENTS = (telemetryOff ? [] : [{ emit: "event", level: "query" }]) as [{ emit: "event"; level: "query" }]; // none for the overhead bench
-
-function timedPrisma<C extends { $on(event: "query", cb: (e: Prisma.QueryEvent) => void): void }>(prisma: C): C {
-  if (telemetryOff) return prisma;
+// (timed at its driver adapter: timed-adapter.ts), and every statement of the raw-SQL port. Measured
+// cost: docs/perf.md "Operations overhead".
+function timedPrismaAdapter<F extends Parameters<typeof timedAdapter>[0]>(factory: F): F {
+  if (telemetryOff) return factory;
   const histogram = metrics().dbQueryDuration.labels({ client: "prisma" });
-  prisma.$on("query", (e) => histogram.observe(e.duration / 1000));
-  return prisma;
+  return timedAdapter(factory, (seconds) => histogram.observe(seconds));
 }
 
 /** The runner's reads and the statements of its transactions, timed. */
