@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { Api } from "../support/api";
 import { createChannel, HOUR, newStreamPath } from "./live-fixtures";
-import { connect, newUser, type TestUser } from "./users-fixtures";
+import { connect, newUser, sleep, type TestUser } from "./users-fixtures";
 import { uniqueWord } from "./vod-fixtures";
 import { brk, createCastChannel, createCastStream, DAY, dayOf, dayStart, saveDayOk, SECOND, timed } from "./cast-fixtures";
 
@@ -170,12 +170,15 @@ describe("program search", () => {
     const word = uniqueWord();
     const live = (title: string) => ({ programType: "LIVE", sourceId: stream.streamId, title: `${title} ${word}` });
     // yesterday: one past program; today: a break from 00:00:00, then a program on air until ten minutes
-    // from now (whatever the time of day: each lasts under 24 hours); tomorrow at 02:00: an upcoming one
+    // from now or the day's end (a day lasts at most 24 hours); tomorrow at 02:00: an upcoming one.
+    // In the last two minutes of a day (UTC), wait for the next one: the program would end too soon.
+    const untilMidnight = dayStart(dayOf(Date.now())) + DAY - Date.now();
+    if (untilMidnight < 2 * 60_000) await sleep(untilMidnight + SECOND);
     const now = Date.now();
     const today = dayOf(now);
     const t0 = dayStart(today);
     const onAirStart = Math.max(t0 + SECOND, Math.floor((now - HOUR) / SECOND) * SECOND);
-    const onAirEnd = Math.ceil((now + 10 * 60_000) / SECOND) * SECOND;
+    const onAirEnd = Math.min(Math.ceil((now + 10 * 60_000) / SECOND) * SECOND, t0 + DAY);
     await saveDayOk(api, creator, channel.channelId, dayOf(now - DAY), [timed(t0 - DAY, t0 - DAY + HOUR, live("Past"))]);
     await saveDayOk(api, creator, channel.channelId, today, [
       timed(t0, onAirStart, brk(`Pause ${word}`)),
