@@ -1,6 +1,6 @@
 // The cost of kinora_db_query_duration_seconds: the same unique-index read through two Prisma
-// clients on one migrated database, the process's own (query events observed into the histogram)
-// and a plain one (no query events), in rounds of alternating order (ABBA); then the raw-SQL port's read, timed,
+// clients on one migrated database, the process's own (statements timed at its driver adapter into the histogram)
+// and a plain one (untimed), in rounds of alternating order (ABBA); then the raw-SQL port's read, timed,
 // against the driver's read. Prints microseconds per query and the difference (not written to
 // docs/perf.md). `npx tsx bench/db-query-timing.ts` (PGlite in a temporary DATA_DIR; with
 // DATABASE_URL, that PostgreSQL database).

@@ -9,7 +9,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { CommitCaches } from "./commit-cache";
 import { telemetryOff } from "@/server/http/request-context.mjs";
 import { metrics } from "@/server/metrics/registry.mjs";
-import { timedAdapter } from "./timed-adapter";
+import { timedAdapter, timedCall } from "./timed-adapter";
 
 export type Db = PrismaClient;
 
@@ -163,15 +163,7 @@ function timedPrismaAdapter<F extends Parameters<typeof timedAdapter>[0]>(factor
 function timedStatements(runner: StatementRunner): Pick<StatementRunner, "read" | "transaction"> {
   if (telemetryOff) return runner;
   const histogram = metrics().dbQueryDuration.labels({ client: "sql" });
-  // the driver's own promise is returned (no extra hop for the caller); the observation hangs beside it
-  const timed =
-    (query: DirectRead): DirectRead =>
-    <T extends Record<string, unknown>>(text: string, params: unknown[]) => {
-      const start = performance.now();
-      const rows = query<T>(text, params);
-      const observe = () => histogram.observe((performance.now() - start) / 1000);
-      rows.then(observe, observe);
-      return rows;
-    };
+  const observe = (seconds: number) => histogram.observe(seconds);
+  const timed = (query: DirectRead): DirectRead => timedCall(query, observe) as DirectRead;
   return { read: timed(runner.read), transaction: (work) => runner.transaction((query) => work(timed(query))) };
 }

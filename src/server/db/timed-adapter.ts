@@ -1,13 +1,12 @@
 /**
  * A Prisma driver adapter whose statements are timed where they meet the driver: each `queryRaw` and
  * `executeRaw` of its connections and of their transactions reports its duration to `observe`
- * (kinora_db_query_duration_seconds{client="prisma"}). Prisma's own query event costs more per
- * statement (a date, the parameters serialised to JSON, an event emitted) than the statement's
- * timing needs: bench/operations-overhead.ts measured it on PostgreSQL.
+ * (kinora_db_query_duration_seconds{client="prisma"}). Prisma's own query event does more per
+ * statement (a date, the parameters serialised to JSON, an event emitted) than the timing needs.
  */
 
 /** Seconds one statement took. */
-type Observe = (seconds: number) => void;
+export type Observe = (seconds: number) => void;
 
 interface Queryable {
   queryRaw(query: never): Promise<unknown>;
@@ -23,7 +22,7 @@ interface AdapterFactory {
 }
 
 /** `run` timed: the driver's own promise is returned (no extra hop for the caller), the observation hangs beside it. */
-function timedCall<A extends unknown[], R>(run: (...args: A) => Promise<R>, observe: Observe): (...args: A) => Promise<R> {
+export function timedCall<A extends unknown[], R>(run: (...args: A) => Promise<R>, observe: Observe): (...args: A) => Promise<R> {
   return (...args) => {
     const start = performance.now();
     const result = run(...args);
