@@ -90,12 +90,19 @@ test("the request line, serialised by hand, has the shape of every other line; a
       { id: "req-00000002", method: "GET", route: "/api/vod/{vodId}", path: "/media/1700000000/abcdefghijklmnopqrstuvwxyz012345/hls/a/master.m3u8", userCode: "u\\"1", clientId: "cli" },
       { status: 206, bytes: 1234, durationMs: 12.345, aborted: true },
     );
-    logRequest({ id: "req-00000003", method: "POST", path: "/api/x" }, { status: 500, bytes: 0, durationMs: 1 });`;
-  const [byPino, full, bare] = run(script);
+    logRequest({ id: "req-00000003", method: "POST", path: "/api/x" }, { status: 500, bytes: 0, durationMs: 1 });
+    logRequest({ id: "req-00000004", method: "GET", path: "/api/x;access_token=tk-0123456789" }, { status: 404, bytes: 0, durationMs: 1 });`;
+  const before = Date.now();
+  const [byPino, full, bare, withToken] = run(script);
   assert.deepEqual(Object.keys(full!).slice(0, 3), Object.keys(byPino!).slice(0, 3)); // level, time, pid
   assert.equal(Object.keys(full!).at(-1), "msg");
   assert.equal(full!.pid, byPino!.pid);
   assert.match(full!.time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  // the clock the line reads (its date and second made once a second): the wall clock's
+  assert.ok(Date.parse(full!.time) >= before - 1 && Date.parse(full!.time) <= Date.now() + 1, full!.time);
+  assert.ok(Date.parse(full!.time) >= Date.parse(byPino!.time), `${full!.time} after ${byPino!.time}`);
+  // a secret a client put in the path itself is scrubbed like any other line's
+  assert.equal(withToken!.path, "/api/x;access_token=[redacted]");
   assert.deepEqual(
     { ...full, time: undefined, pid: undefined },
     {

@@ -84,9 +84,6 @@ export function scrubSecrets(text) {
   return out;
 }
 
-/** A media path with its signature replaced by "-" (the path a request line names). */
-export const unsignedPath = (path) => path.replace(SECRET_SHAPES[0][0], "$1-");
-
 const slot = /** @type {{ __kinoraLog?: { logger?: import("pino").Logger } }} */ (globalThis);
 const state = (slot.__kinoraLog ??= { logger: undefined, sink: undefined });
 
@@ -111,6 +108,9 @@ function readable(line) {
   return `${clock} ${label}${id} ${msg ?? ""}${fields ? ` ${fields}` : ""}${stack}\n`;
 }
 
+// how much of the request lines waits before it is written (characters, about bytes: the lines are ASCII but for paths)
+const BATCH_BYTES = 64 * 1024;
+
 function destination() {
   // written asynchronously: a slow reader of stdout (journald, a container runtime, a busy parent
   // process) must not stall the event loop, as a write per line did (docs/perf.md "Operations
@@ -127,10 +127,11 @@ function destination() {
     const safe = scrubSecrets(line);
     return terminal ? readable(safe) : safe;
   };
-  // Request lines (one per request: `batched`) wait, like the edge's access log, until 4 KB of them
-  // are there or a second has passed: a write per line (a thread-pool write and its callback per
-  // request) cost a few per cent of throughput (docs/perf.md "Operations overhead"). Any other line
-  // goes out at once, after the waiting ones, so the order is kept; on a terminal nothing waits.
+  // Request lines (one per request: `batched`) wait, like the edge's access log (buffer=64k
+  // flush=1s), until 64 KB of them are there or a second has passed: a write per line (a thread-pool
+  // write and its callback per request), and still one per 4 KB, cost a few per cent of throughput
+  // (docs/perf.md "Operations overhead"). Any other line goes out at once, after the waiting ones,
+  // so the order is kept; on a terminal nothing waits. A batched line comes scrubbed (writeInfoLine).
   let waiting = "";
   let timer;
   const release = () => {
@@ -155,9 +156,9 @@ function destination() {
       return out.write(prepare(line));
     },
     batched(line) {
-      if (terminal) return void out.write(prepare(line));
-      waiting += prepare(line);
-      if (waiting.length >= 4096) release();
+      if (terminal) return void out.write(readable(line));
+      waiting += line;
+      if (waiting.length >= BATCH_BYTES) release();
       else timer ??= setTimeout(release, 1000).unref();
     },
   };
@@ -192,15 +193,32 @@ export function logger() {
 
 /**
  * Writes one info line whose fields the caller has serialised (`members`: `,"name":value` each), in
- * the logger's own shape (level, time, pid, the fields, msg) and through the same scrub: for the
- * line of every request (request-line.mjs), which pino's object walk, mixin and formatters made
- * the costliest line of all (docs/perf.md "Operations overhead"). It may wait up to a second
- * before it is written (destination: `batched`).
+ * the logger's own shape (level, time, pid, the fields, msg): for the line of every request
+ * (request-line.mjs), which pino's object walk, mixin and formatters made the costliest line of all
+ * (docs/perf.md "Operations overhead"). The line skips the scrub of the whole line: the caller passes
+ * every text a client chose through scrubSecrets itself. It may wait up to a second before it is
+ * written (destination: `batched`).
  */
 export function writeInfoLine(members, msg) {
   const log = logger();
   if (!log.isLevelEnabled("info")) return;
-  state.sink.batched(`{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid}${members},"msg":${JSON.stringify(msg)}}\n`);
+  state.sink.batched(`{"level":"info","time":"${isoNow()}","pid":${process.pid}${members},"msg":${JSON.stringify(msg)}}\n`);
+}
+
+// The time of a line as pino's isoTime writes it, its date and second made once a second: in the
+// web process `new Date()` is Next's wrapper of Date (it checks for a prerender at each call), which
+// cost several microseconds per request line.
+let clockSecond = -1;
+let clockPrefix = "";
+function isoNow() {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== clockSecond) {
+    clockSecond = second;
+    clockPrefix = new Date(second * 1000).toISOString().slice(0, 20); // "2026-11-30T01:00:08."
+  }
+  const ms = now - second * 1000;
+  return `${clockPrefix}${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
 }
 
 /** Runs `run` with `fields` on every line logged inside it (a job: jobId, jobType, requestId), apart from any request. */

@@ -1,6 +1,6 @@
 // The one line per request (docs/operations.md "Logs"), written when its response has been sent
 // (the launcher registers it with onRequestEnd): what was asked, by whom, and how it ended.
-import { unsignedPath, writeInfoLine } from "./logger.mjs";
+import { scrubSecrets, writeInfoLine } from "./logger.mjs";
 
 const text = JSON.stringify;
 
@@ -12,7 +12,7 @@ const text = JSON.stringify;
 export function logRequest(context, outcome) {
   let members = `,"requestId":${text(context.id)},"method":${text(context.method)}`;
   if (context.route) members += `,"route":${text(context.route)}`;
-  members += `,"path":${text(unsignedPath(context.path))},"status":${outcome.status}`;
+  members += `,"path":${text(scrubSecrets(context.path))},"status":${outcome.status}`;
   members += `,"durationMs":${Math.round(outcome.durationMs * 10) / 10},"bytes":${outcome.bytes}`;
   if (context.userCode) members += `,"userCode":${text(context.userCode)}`;
   if (context.clientId) members += `,"clientId":${text(context.clientId)}`;
