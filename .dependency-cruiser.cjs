@@ -8,7 +8,7 @@ const LAYERS = [
   { name: "ui", path: "^src/components/" },
   { name: "doors", path: "^src/server/(rest|trpc|portal|box-tus|workers|oauth|backup)/" },
   { name: "domain", path: "^src/server/domain/" },
-  { name: "services", path: "^src/server/(media|payments|jobs|lease|mail|auth)/" },
+  { name: "services", path: "^src/server/(media|payments|jobs|lease|mail|auth|webhooks)/" },
   { name: "kernel", path: "^src/server/core/" },
   { name: "db", path: "^src/server/db/" },
   { name: "base", path: "^src/(server/(env\\.ts$|instance-secret\\.mjs$|i18n/|http/|log/|metrics/)|lib/|generated/|messages/|types/)" },

@@ -140,6 +140,11 @@ const schema = z.object({
   LIVE_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(1),
   LIVE_TRANSCODE: z.stringbool().default(false),
   LIVE_RECORDING_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Webhooks (src/server/domain/webhooks): endpoints on private, loopback or link-local addresses are
+  // refused, when registered and again when each delivery connects, unless this is true (a receiver on
+  // this machine or the LAN); how long a receiver has to answer a delivery
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(15),
   MEDIA_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_.~+/=-]{32,256}$/)

@@ -8,11 +8,10 @@ import { before, describe, test } from "node:test";
 import type { Api } from "../support/api";
 import { sharedKinora } from "../support/server";
 import { mailsTo, waitForMail } from "../support/mailbox";
-import { payThroughSandbox } from "../support/checkout";
 import { address, connect, login, newUser, register, registration, type TestUser } from "./users-fixtures";
 import { assertErrorBody, assertEventually, testAdmin } from "./admin-fixtures";
 import { itemFiles, postPngThumbnail, storageFiles } from "./box-fixtures";
-import { publish, readyItem, uniqueWord } from "./vod-fixtures";
+import { buyVod, publish, readyItem, uniqueWord } from "./vod-fixtures";
 import { createBundle } from "./bundle-fixtures";
 import { createChannel, createEvent, HOUR } from "./live-fixtures";
 import { createCastChannel } from "./cast-fixtures";
@@ -69,13 +68,7 @@ describe("DELETE /api/admin/users/{userCode}: what goes, what stays", () => {
     // acquired (and publishes), a live channel with an event, a cast channel, a thumbnail
     const own = await readyItem(api, seller.access, { title: `Own ${word}` });
     const vod = await publish(api, seller.access, own.boxId, { licenseType: "PAY_PER_VIEW", pricePerView: "2,00" });
-    const paying = await api.post(
-      `/api/vod/${vod.vodId}/pay`,
-      { embedded: false, mobile: false, returnUrl: `${api.url}/back` },
-      { token: buyer.access },
-    );
-    assert.equal(paying.status, 200, paying.text);
-    await payThroughSandbox(paying.body.url, paying.body.trackingId);
+    const trackingId = await buyVod(api, buyer.access, vod.vodId);
     const bundle = await createBundle(api, seller);
     const licensed = await readyItem(api, seller.access, { title: `Licensed ${word}` });
     const listing = await api.post(`/api/box/${licensed.boxId}/marketplace`, { licenseType: "FREE" }, { token: seller.access });
@@ -142,10 +135,10 @@ describe("DELETE /api/admin/users/{userCode}: what goes, what stays", () => {
     assert.equal(playlist.status, 200);
 
     // the payment stays for accounting: its seller is gone, its buyer is not
-    const payments = await api.get(`/api/admin/payments?q=${paying.body.trackingId}`, { token: admin.access });
+    const payments = await api.get(`/api/admin/payments?q=${trackingId}`, { token: admin.access });
     assert.deepEqual(
       payments.body.map((p: Record<string, unknown>) => [p.trackingId, p.status, p.buyer, p.seller]),
-      [[paying.body.trackingId, "PAID", buyer.userCode, null]],
+      [[trackingId, "PAID", buyer.userCode, null]],
     );
     // the report closed ("removed"), its sender told; the audit entry; the owner's mail
     const closed = await api.get(`/api/admin/reports?state=closed&targetType=vod`, { token: admin.access });

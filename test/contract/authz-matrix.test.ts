@@ -50,6 +50,10 @@ interface Fixture {
   doomedEventId: string;
   /** A takedown by the tests' administrator of a channel of the owner's, for the owner's appeal. */
   takedownId: string;
+  /** A webhook endpoint of the owner's with one delivery (box.failed of the doomed item), and one the DELETE row removes. */
+  webhookId: string;
+  deliveryId: string;
+  doomedWebhookId: string;
   /** A cast channel of the owner's (its body) with a LIVE program of a stream on CAST_DAY, a stream, and a channel and a stream the DELETE rows remove. */
   cast: {
     channel: Record<string, unknown>;
@@ -192,6 +196,19 @@ const matrix = (): Record<string, Row> => ({
   "POST /api/user/me/notices/{takedownId}/appeal": {
     request: (f) => ({ path: `/api/user/me/notices/${f.takedownId}/appeal`, body: { text: "It was a misunderstanding" } }),
     expect: { owner: 200, ...PRIVATE },
+  },
+  // a user's webhook endpoints and their deliveries: another user's are not found
+  "DELETE /api/webhooks/{webhookId}": {
+    request: (f) => ({ path: `/api/webhooks/${f.doomedWebhookId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  "GET /api/webhooks/{webhookId}/deliveries": {
+    request: (f) => ({ path: `/api/webhooks/${f.webhookId}/deliveries` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
+  "POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+    request: (f) => ({ path: `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry` }),
+    expect: { owner: 202, ...PRIVATE },
   },
   "POST /api/admin/reports/{reportId}/dismiss": {
     request: () => ({ path: `/api/admin/reports/${randomUUID()}/dismiss`, body: {} }),
@@ -576,6 +593,14 @@ before(async () => {
     assert.equal(res.status, 201, res.text);
     return res.body;
   };
+  // the owner's webhooks (delivered to this server's /healthz: what it answers does not matter here)
+  const webhook = async () => {
+    const res = await api.post("/api/webhooks", { url: `${api.url}/healthz`, events: ["box.failed"] }, { token: owner.access });
+    assert.equal(res.status, 201, res.text);
+    return res.body.webhookId as string;
+  };
+  const webhookId = await webhook();
+  const doomedWebhookId = await webhook();
   const doomed = await notMedia(owner, "doomed");
   await notMedia(other, "theirs");
   const thumb = await postPngThumbnail(api, owner.access);
@@ -631,8 +656,23 @@ before(async () => {
     ...(await liveFixture(owner)),
     cast: await castFixture(owner),
     takedownId: await takedownFixture(owner),
+    webhookId,
+    deliveryId: await firstDelivery(owner, webhookId),
+    doomedWebhookId,
   };
 });
+
+/** The first delivery of the owner's webhook (the box.failed of the doomed item, fanned out by a job). */
+async function firstDelivery(owner: TestUser, webhookId: string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await api.get(`/api/webhooks/${webhookId}/deliveries`, { token: owner.access });
+    assert.equal(res.status, 200, res.text);
+    if (res.body[0]) return res.body[0].deliveryId;
+    if (Date.now() > deadline) throw new Error("no delivery of box.failed in 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** The tests' administrator takes a live channel of the owner's down: the owner may appeal it. */
 async function takedownFixture(owner: TestUser): Promise<string> {

@@ -78,6 +78,12 @@ const UNDOCUMENTED_ALLOWED = new Set([
   endpointKey("POST", "/api/public/reports"),
   endpointKey("GET", "/api/user/me/notices"),
   endpointKey("POST", "/api/user/me/notices/{takedownId}/appeal"),
+  // webhooks (issue 27: paths fixed by the issue, tag Webhooks)
+  endpointKey("POST", "/api/webhooks"),
+  endpointKey("GET", "/api/webhooks"),
+  endpointKey("DELETE", "/api/webhooks/{webhookId}"),
+  endpointKey("GET", "/api/webhooks/{webhookId}/deliveries"),
+  endpointKey("POST", "/api/webhooks/{webhookId}/deliveries/{deliveryId}/retry"),
 ]);
 
 let api: Api;

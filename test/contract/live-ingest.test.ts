@@ -24,6 +24,7 @@ import { waitForItem } from "./box-fixtures";
 import { signAs } from "./playback-fixtures";
 import { createChannel, setLivePassword } from "./live-fixtures";
 import { testAdmin } from "./admin-fixtures";
+import { eventOf, startReceiver, verified, type Receiver } from "../support/webhook-receiver";
 
 let live: LiveTestServer;
 let server: Kinora;
@@ -35,6 +36,9 @@ const tag = Math.random().toString(36).slice(2, 8);
 const paths = { main: `main-${tag}`, rec: `rec-${tag}`, others: `others-${tag}` };
 const channels: Record<keyof typeof paths, { id: string; ownerId: string }> = {} as never;
 let recordedEventId: string;
+// the owner's webhook for the live events (issue 27): live.started, live.ended, live.recording.ready
+let hooks: Receiver;
+let hookSecret: string;
 const PASSWORD = { owner: "owner-live-1", other: "other-live-1" };
 
 const rtmpUrl = (path: string, user: string, password: string) =>
@@ -84,6 +88,14 @@ before(async () => {
   ({ server } = live);
   api = new Api(server.url);
   [owner, other] = await Promise.all([newUser(api), newUser(api)]);
+  hooks = await startReceiver();
+  const hook = await api.post(
+    "/api/webhooks",
+    { url: hooks.url, events: ["live.started", "live.ended", "live.recording.ready"] },
+    { token: owner.access },
+  );
+  assert.equal(hook.status, 201, hook.text);
+  hookSecret = hook.body.secret;
   await setLivePassword(api, owner, PASSWORD.owner);
   await setLivePassword(api, other, PASSWORD.other);
   await withServerDb(async (sql) => {
@@ -112,6 +124,7 @@ before(async () => {
 after(async () => {
   await Promise.all(publishers.map((p) => p.stop()));
   await live?.stop();
+  await hooks?.close();
 });
 
 describe("RTMP publish checks", () => {
@@ -210,6 +223,18 @@ describe("recording", () => {
       sql<{ recordingBoxItemId: string | null }>(`SELECT "recordingBoxItemId" FROM "LiveEvent" WHERE "id" = $1`, [recordedEventId]),
     );
     assert.equal(linked[0]!.recordingBoxItemId, item.boxId);
+    // the owner's webhook heard the stream start and end, and the recording (issue 27)
+    const onRec = (data: any) => data.channelId === channels.rec.id;
+    const deadline2 = Date.now() + 30_000;
+    while (!eventOf(hooks.got, hookSecret, "live.recording.ready", onRec) && Date.now() < deadline2) await sleep(200);
+    const [started, ended, recorded] = ["live.started", "live.ended", "live.recording.ready"].map((type) => {
+      const got = eventOf(hooks.got, hookSecret, type, onRec);
+      assert.ok(got, `${type} of the recorded channel`);
+      return verified(hookSecret, got).data;
+    });
+    assert.equal(started.sessionId, ended.sessionId);
+    assert.ok(Date.parse(ended.endedAt) - Date.parse(started.startedAt) >= (seconds - 1) * 1000, JSON.stringify({ started, ended }));
+    assert.deepEqual(recorded, { eventId: recordedEventId, channelId: channels.rec.id, boxId: item.boxId, title: `Recorded ${tag}` });
   });
 });
 

@@ -7,6 +7,7 @@ import type { Api, ApiResponse } from "../support/api";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
 import { uploadFile } from "./box-fixtures";
 import { waitReady } from "./playback-fixtures";
+import { payThroughSandbox } from "../support/checkout";
 
 let clipPath: string | undefined;
 /** A 2-second 320x180 clip: quick to process, still a full ladder, preview and poster. */
@@ -35,6 +36,14 @@ export async function publish(
   const res = await api.post(`/api/box/${boxId}/vod`, body, { token });
   assert.equal(res.status, 201, res.text);
   return res.body;
+}
+
+/** Buys a pay-per-view vod as `token`'s user through the sandbox checkout; returns the payment's trackingId. */
+export async function buyVod(api: Api, token: string, vodId: string): Promise<string> {
+  const paying = await api.post(`/api/vod/${vodId}/pay`, { embedded: false, mobile: false, returnUrl: `${api.url}/back` }, { token });
+  assert.equal(paying.status, 200, paying.text);
+  await payThroughSandbox(paying.body.url, paying.body.trackingId);
+  return paying.body.trackingId;
 }
 
 export const VOD_KEYS = ["vodId", "boxId", "contentId", "resourceId", "title", "duration", "licenseType", "valueDate", "public"];

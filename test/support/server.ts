@@ -73,6 +73,9 @@ export async function startKinora(
     ADMIN_USERS: TEST_ADMIN,
     // the sandbox provider runs on PostgreSQL only when asked for (it is PGlite's default)
     PAYMENT_PROVIDER: "sandbox",
+    // the tests' webhook receivers listen on loopback (test/contract/webhooks.test.ts starts a server
+    // without this to see a private address refused)
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
     ...(("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL) && !("KINORA_ROLES" in env)
       ? { KINORA_ROLES: env.LIVE_INGEST === "0" ? "web" : "web,ingest" }
       : {}),

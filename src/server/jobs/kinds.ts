@@ -2,6 +2,10 @@
 // them. A service or use case queues a job by its kind (queue.ts enqueueJob); the handler that runs
 // it is registered from above, by the doors (src/server/workers), so nothing below them imports one.
 
+/** What a payload may carry: JSON (it is stored as jsonb). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export type JsonObject = { [key: string]: JsonValue };
+
 export interface JobPayloads {
   /** Probe, fast path, poster, preview, ladder of one uploaded box item (domain/box/ingest-box-item). */
   "box.ingest": { boxItemId: string };
@@ -28,6 +32,10 @@ export interface JobPayloads {
   };
   /** One mail (mail/queue-mail.ts): every mail Kinora sends goes through this, so an SMTP outage loses none. */
   "mail.send": { to: string; subject: string; text: string };
+  /** One event to every endpoint of its user that wants it (domain/webhooks/fan-out): a delivery and its job each. */
+  "webhooks.fanout": { messageId: string; userId: string; type: string; timestamp: string; data: JsonObject };
+  /** Attempt `attempt` (1 is the first) to deliver an event to one endpoint (domain/webhooks/deliver); a stale one does nothing. */
+  "webhooks.deliver": { deliveryId: string; attempt: number };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -51,6 +59,11 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
   // 10 s, 20 s, 40 s, ... doubling up to an hour: 12 attempts span about 3 h 25 min of SMTP outage
   // (docs/operations.md "Mail"); then FAILED, listed by `npm run jobs -- failed`, retried by `jobs retry`
   "mail.send": { maxAttempts: 12, backoffSeconds: mailBackoffSeconds, quick: true },
+  "webhooks.fanout": { maxAttempts: 5, backoffSeconds: (attempt) => 10 * attempt * attempt, quick: true },
+  // a job is one attempt at the receiver; a receiver's failure is not the job's (it completes, and
+  // the next attempt is a job of its own on the Standard Webhooks schedule: domain/webhooks/deliver):
+  // these attempts are for Kinora's own failures (the database)
+  "webhooks.deliver": { maxAttempts: 3, backoffSeconds: (attempt) => 10 * attempt * attempt, quick: true },
 };
 
 /** Seconds before attempt n+1 of a mail: 10 * 2^(n-1), at most an hour. */

@@ -27,6 +27,22 @@ export async function enqueueJob<K extends JobKind>(
   return job.id;
 }
 
+/** Queues a job of `kind` for each payload in one statement (a fan-out of many), all due at `runAt` (default now). */
+export async function enqueueJobs<K extends JobKind>(
+  db: DbOrTx,
+  kind: K,
+  payloads: JobPayloads[K][],
+  opts: { runAt?: Date } = {},
+): Promise<number> {
+  if (!payloads.length) return 0;
+  const runAt = opts.runAt ?? new Date();
+  const requestId = requestIdNow();
+  const made = await db.job.createMany({
+    data: payloads.map((payload) => ({ type: kind, payload, maxAttempts: JOB_KINDS[kind].maxAttempts, runAt, requestId })),
+  });
+  return made.count;
+}
+
 /**
  * The request id the current code runs for: within a log context (a job, the worker's loop, the
  * timers started at boot) its requestId if it has one, else the request's.

@@ -38,6 +38,7 @@ export interface KinoraMetrics {
   ingestFailures: Counter<"cause">;
   storageErrors: Counter<"driver" | "operation">;
   payments: Counter<"provider" | "outcome">;
+  webhookDeliveries: Counter<"outcome">;
   rateLimited: Counter<"limit">;
   dbQueryDuration: Histogram<"client">;
   livePublishing: Gauge;

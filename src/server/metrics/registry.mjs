@@ -133,6 +133,11 @@ function create() {
       "Payments by provider and outcome: started, provider_error, paid, cancelled, failed, expired, refunded",
       ["provider", "outcome"],
     ),
+    webhookDeliveries: counter(
+      "kinora_webhook_deliveries_total",
+      "Webhook delivery attempts by outcome: succeeded, retrying (failed, another attempt queued), failed (the last)",
+      ["outcome"],
+    ),
     rateLimited: counter(
       "kinora_rate_limited_total",
       "Requests refused by a rate limit (429), by limit: login, live, register, renew-address, renew-user, password-update",

@@ -1,6 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
+import { raiseWebhookEvent } from "@/server/webhooks/events";
+import { formatMoney } from "@/lib/money";
 import { metrics } from "@/server/metrics/registry.mjs";
 import { recordRefund, recordSale } from "./ledger";
 import { paymentSelect, type PaymentRow } from "./payment-row";
@@ -45,7 +47,8 @@ export async function settlePayment(
     const receipt = count === 1 && payment && outcome === "PAID" && (payment.buyerId !== null || payment.guestEmail !== null);
     if (count === 1 && payment && outcome === "PAID") await recordSale(tx, payment);
     if (receipt) await enqueueJob(tx, "payments.receipt", { paymentId: payment.id });
-    return { payment: payment ?? undefined, queued: !!receipt, moved: count === 1 };
+    const raised = count === 1 && payment && outcome === "PAID" && (await raisePaymentEvent(tx, payment, "payment.completed"));
+    return { payment: payment ?? undefined, queued: !!receipt || !!raised, moved: count === 1 };
   });
   if (settled.moved && settled.payment) countPayment(settled.payment.provider, outcome.toLowerCase());
   if (settled.queued) wakeLocalWorkers();
@@ -62,10 +65,36 @@ export async function refundPayment(db: Db, trackingId: string, now = new Date()
       // the guest's restore links end with the access they restored
       await tx.purchaseRestoreLink.updateMany({ where: { paymentId: payment.id, revokedAt: null }, data: { revokedAt: now } });
     }
-    return { payment: payment ?? undefined, moved: count === 1 };
+    const raised = count === 1 && payment && (await raisePaymentEvent(tx, payment, "payment.refunded"));
+    return { payment: payment ?? undefined, moved: count === 1, raised: !!raised };
   });
   if (refunded.moved && refunded.payment) countPayment(refunded.payment.provider, "refunded");
+  if (refunded.raised) wakeLocalWorkers();
   return refunded.payment;
+}
+
+/**
+ * payment.completed or payment.refunded for the seller (webhooks/events.ts); the platform's own sales
+ * (license plans) have no seller and raise nothing. Returns whether a fan-out was queued.
+ */
+async function raisePaymentEvent(
+  tx: Prisma.TransactionClient,
+  p: PaymentRow,
+  type: "payment.completed" | "payment.refunded",
+): Promise<boolean> {
+  if (!p.sellerId) return false;
+  const data = {
+    trackingId: p.trackingId,
+    kind: p.kind,
+    itemId: p.itemId,
+    title: p.title,
+    amount: formatMoney(p.amountCents),
+    amountCents: p.amountCents,
+    currency: p.currency,
+    status: p.status,
+    paidAt: p.paidAt?.toISOString() ?? null,
+  };
+  return (await raiseWebhookEvent(tx, p.sellerId, type, data)) !== undefined;
 }
 
 /**

@@ -117,7 +117,7 @@ function buildOperation(r: RestRoute, tag: string, schemas: Record<string, JsonS
   };
 }
 
-const successPhrase: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content", 302: "Found" };
+const successPhrase: Record<number, string> = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 302: "Found" };
 
 export function buildOpenApi(groups: RestRouteGroup[]): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = { ...errorSchemas };

@@ -29,7 +29,7 @@ export interface RestRoute {
    */
   auth: "public" | "private" | "none" | "optional";
   /** 302: the handler answers the redirect itself (its Location is described in the OpenAPI document). */
-  status: 200 | 201 | 204 | 302;
+  status: 200 | 201 | 202 | 204 | 302;
   /** The success body's media type in the OpenAPI document (default application/json; the handler answers a Response). */
   contentType?: string;
   summary: string;

@@ -15,6 +15,7 @@ import { castRouter } from "./routers/cast";
 import { discoveryRouter } from "./routers/discovery";
 import { adminRouter } from "./routers/admin";
 import { noticesRouter } from "./routers/notices";
+import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
   users: usersRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   discovery: discoveryRouter,
   admin: adminRouter,
   notices: noticesRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { env } from "@/server/env";
 import { deleteExpiredTokens } from "@/server/auth/expired-tokens";
 import { deleteStaleRateLimits } from "@/server/core/rate-limit";
 import { sweepDeadWriters } from "@/server/domain/box/sweep-dead-writers";
+import { announceProgramsOnAir } from "@/server/domain/cast/announce-on-air";
 import { deleteFinishedJobs } from "@/server/jobs/admin";
 import type { PeriodicTask } from "@/server/jobs/periodic";
 import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
@@ -27,6 +28,8 @@ export function sweepTasks(db: Db, opts: { sole: boolean }): PeriodicTask[] {
     { name: "tokens", periodSeconds: HOUR, run: () => deleteExpiredTokens(db) },
     { name: "payments", periodSeconds: HOUR, run: () => resolveOverduePayments(db) },
     { name: "uploads", periodSeconds: HOUR, run: () => sweepLeftovers(db) },
+    // the programs of cast channels that went on air: told to their owners' webhooks (cast.on_air)
+    { name: "cast.on-air", periodSeconds: 30, run: () => announceProgramsOnAir(db) },
   ];
   if (!opts.sole) {
     // on PGlite nobody else writes: what dead processes left went at start (workers/process-lease.ts)

@@ -1,6 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
+import { raiseWebhookEvent } from "@/server/webhooks/events";
+import { formatDuration } from "@/lib/wire";
 
 // The ingestion state machine of a box item: PROCESSING (progress 0..99) -> READY (progress 100) or
 // FAILED (failureReason for the owner). Every transition only applies to an item still PROCESSING,
@@ -41,8 +43,8 @@ export async function markFailed(db: Db, boxItemId: string, reason: string): Pro
 }
 
 /**
- * The final transition, and with it the owner's notification (workers/jobs/box-notify), queued in
- * the same transaction and only when this call made the transition: a retried or late ingest that
+ * The final transition, and with it the owner's notification (workers/jobs/box-notify) and the
+ * box.ready or box.failed webhook event, queued in the same transaction and only when this call made the transition: a retried or late ingest that
  * finds the item final anyway queues nothing, so each transition is told exactly once.
  */
 async function finish(
@@ -56,7 +58,21 @@ async function finish(
     async (tx) => {
       await also?.(tx);
       const moved = await tx.boxItem.updateMany({ where: { id: boxItemId, status: "PROCESSING" }, data: { ...data, status } });
-      if (moved.count === 1) await enqueueJob(tx, "box.notify", { boxItemId, status }, { boxItemId });
+      if (moved.count !== 1) return;
+      await enqueueJob(tx, "box.notify", { boxItemId, status }, { boxItemId });
+      const item = await tx.boxItem.findUniqueOrThrow({
+        where: { id: boxItemId },
+        select: { ownerId: true, contentId: true, resourceId: true, title: true, durationSeconds: true, failureReason: true },
+      });
+      await raiseWebhookEvent(tx, item.ownerId, status === "READY" ? "box.ready" : "box.failed", {
+        boxId: boxItemId,
+        contentId: item.contentId,
+        resourceId: item.resourceId,
+        title: item.title,
+        status,
+        duration: formatDuration(item.durationSeconds),
+        ...(status === "FAILED" ? { statusReason: item.failureReason } : {}),
+      });
     },
     { timeout: 30_000 },
   ); // `also` may write playlists to the media storage (markReady)

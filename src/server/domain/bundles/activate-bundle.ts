@@ -6,6 +6,8 @@ import { completePayment, trackingIdRefused, type Completion } from "@/server/pa
 import type { PaymentRow } from "@/server/payments/payment-row";
 import { loadPublicBundle, type BundleView } from "./bundle-view";
 import { addPeriods } from "./subscription-period";
+import { wakeLocalWorkers } from "@/server/jobs/queue";
+import { raiseWebhookEvent } from "@/server/webhooks/events";
 
 export const activateBundleInput = z.object({ bundleId: z.string(), trackingId: z.string("field.required") });
 
@@ -17,7 +19,10 @@ export const activateBundleInput = z.object({ bundleId: z.string(), trackingId: 
 async function grantSubscription(tx: Prisma.TransactionClient, userId: string, bundleId: string, payment: PaymentRow): Promise<void> {
   // the subscriber's row is locked: two activations of different payments queue here
   await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
-  const bundle = await tx.bundle.findUniqueOrThrow({ where: { id: bundleId }, select: { duration: true, durationUnit: true } });
+  const bundle = await tx.bundle.findUniqueOrThrow({
+    where: { id: bundleId },
+    select: { duration: true, durationUnit: true, ownerId: true, name: true },
+  });
   const now = new Date();
   const running = await tx.bundleSubscription.findFirst({
     where: { userId, bundleId, expiresAt: { gt: now } },
@@ -25,22 +30,26 @@ async function grantSubscription(tx: Prisma.TransactionClient, userId: string, b
     select: { id: true, expiresAt: true },
   });
   const periods = bundle.duration * payment.periods;
-  if (running)
-    await tx.bundleSubscription.update({
-      where: { id: running.id },
-      data: { expiresAt: addPeriods(running.expiresAt, periods, bundle.durationUnit) },
-    });
-  else
-    await tx.bundleSubscription.create({
-      data: { userId, bundleId, startsAt: now, expiresAt: addPeriods(now, periods, bundle.durationUnit), paymentId: payment.id },
-    });
+  const expiresAt = addPeriods(running?.expiresAt ?? now, periods, bundle.durationUnit);
+  if (running) await tx.bundleSubscription.update({ where: { id: running.id }, data: { expiresAt } });
+  else await tx.bundleSubscription.create({ data: { userId, bundleId, startsAt: now, expiresAt, paymentId: payment.id } });
+  // the bundle's owner is told (bundle.subscribed), with who subscribed and until when
+  const subscriber = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { userCode: true } });
+  await raiseWebhookEvent(tx, bundle.ownerId, "bundle.subscribed", {
+    bundleId,
+    name: bundle.name,
+    userCode: subscriber.userCode,
+    trackingId: payment.trackingId,
+    expiresAt: expiresAt.toISOString(),
+    renewed: !!running,
+  });
 }
 
 /** Completes a subscription payment of `bundleId` presented by the signed-in caller (exactly once: replays grant nothing). */
 export function completeSubscription(ctx: Ctx, userId: string, bundleId: string, trackingId: unknown): Promise<Completion> {
   return completePayment(ctx, { trackingId, kind: "BUNDLE", itemId: bundleId }, (tx, payment) =>
     grantSubscription(tx, userId, bundleId, payment),
-  );
+  ).finally(wakeLocalWorkers);
 }
 
 // POST /api/contentbundle/{bundleId}/activate {trackingId} - the subscription paid with that

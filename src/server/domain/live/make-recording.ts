@@ -7,6 +7,8 @@ import { uploadTempKey } from "@/server/media/keys";
 import { getStorage } from "@/server/media/storage";
 import type { Storage } from "@/server/media/storage/storage";
 import { recordedEventDuring } from "./on-air";
+import { wakeLocalWorkers } from "@/server/jobs/queue";
+import { raiseWebhookEvent } from "@/server/webhooks/events";
 
 // A recorded event becomes a box item of the channel's owner: the copies nginx-rtmp recorded of the
 // publishes during the event (FLV, as received; moved into media storage by the ingest node that
@@ -108,9 +110,24 @@ export async function makeRecording(run: RecordingRun): Promise<void> {
       throw err;
     });
   }
-  await db.$transaction([
-    db.liveEvent.updateMany({ where: { id: event.id, recordingBoxItemId: null }, data: { recordingBoxItemId: boxId } }),
-    db.liveSession.updateMany({ where: { id: { in: parts.map((p) => p.id) } }, data: { recordConsumedAt: new Date() } }),
-  ]);
+  // the owner is told once, by the run that consumed the parts (live.recording.ready; the box item's
+  // own box.ready follows when it is processed)
+  const told = await db.$transaction(async (tx) => {
+    await tx.liveEvent.updateMany({ where: { id: event.id, recordingBoxItemId: null }, data: { recordingBoxItemId: boxId } });
+    const consumed = await tx.liveSession.updateMany({
+      where: { id: { in: parts.map((p) => p.id) }, recordConsumedAt: null },
+      data: { recordConsumedAt: new Date() },
+    });
+    if (consumed.count === 0) return false;
+    return (
+      (await raiseWebhookEvent(tx, session.ownerId, "live.recording.ready", {
+        eventId: event.id,
+        channelId: session.channelId,
+        boxId,
+        title: event.name,
+      })) !== undefined
+    );
+  });
+  if (told) wakeLocalWorkers();
   for (const p of parts) await storage.delete(p.recordKey!);
 }

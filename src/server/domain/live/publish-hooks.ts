@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
+import { raiseWebhookEvent } from "@/server/webhooks/events";
 import { checkLivePassword } from "@/server/media/live/live-password";
 import { prepareLiveDir } from "@/server/media/live/live-dirs";
 import { onAirEventAt } from "./on-air";
@@ -77,6 +78,12 @@ export async function admitPublish(db: Db, r: PublishRequest): Promise<PublishDe
     await endPublish(db, { name: r.name, clientId: r.clientId });
     throw err;
   }
+  await raiseWebhookEvent(db, channel.ownerId, "live.started", {
+    channelId: channel.id,
+    sessionId: session.id,
+    startedAt: now.toISOString(),
+  });
+  wakeLocalWorkers();
   return { ok: true, sessionId: session.id };
 }
 
@@ -130,10 +137,27 @@ async function stillPublishing(db: Db, open: { nodeId: string | null; streamPath
 
 /** on_publish_done: the session of that connection ends (nothing to do for a refused one). */
 export async function endPublish(db: Db, r: { name: string; clientId: string }): Promise<void> {
-  await db.liveSession.updateMany({
-    where: { streamPath: r.name, clientId: r.clientId, endedAt: null },
-    data: { endedAt: new Date(), openChannelId: null },
+  const endedAt = new Date();
+  const ended = await db.$transaction(async (tx) => {
+    const open = await tx.liveSession.findMany({
+      where: { streamPath: r.name, clientId: r.clientId, endedAt: null },
+      select: { id: true, ownerId: true, channelId: true, startedAt: true },
+    });
+    const closed = await tx.liveSession.updateMany({
+      where: { id: { in: open.map((o) => o.id) }, endedAt: null },
+      data: { endedAt, openChannelId: null },
+    });
+    if (closed.count !== open.length) return false; // another call ended them meanwhile: it tells
+    for (const o of open)
+      await raiseWebhookEvent(tx, o.ownerId, "live.ended", {
+        channelId: o.channelId,
+        sessionId: o.id,
+        startedAt: o.startedAt.toISOString(),
+        endedAt: endedAt.toISOString(),
+      });
+    return open.length > 0;
   });
+  if (ended) wakeLocalWorkers();
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { contentIdOf } from "@/server/domain/box/commit-box-upload";
 import { isLicenseEnded } from "./acquired-license";
 import { licenseEnd, termColumns, type LicenseTerms } from "./license-terms";
+import { raiseWebhookEvent } from "@/server/webhooks/events";
 
 type Tx = Prisma.TransactionClient;
 
@@ -49,14 +50,21 @@ export async function grantLicense(tx: Tx, item: Grantable, acquirerId: string, 
   const ended = isLicenseEnded(license.expiresAt, now);
   if (license.fresh || ended || paymentId) {
     const from = paymentId && license.expiresAt && !ended ? license.expiresAt : now;
+    const expiresAt = licenseEnd(item.conditions, from) ?? null;
     await tx.acquiredLicense.update({
       where: { id: license.id },
-      data: {
-        ...termColumns(item.conditions),
-        issuerId: item.sellerId,
-        expiresAt: licenseEnd(item.conditions, from) ?? null,
-        ...(paymentId ? { paymentId } : {}),
-      },
+      data: { ...termColumns(item.conditions), issuerId: item.sellerId, expiresAt, ...(paymentId ? { paymentId } : {}) },
+    });
+    // the seller is told (market.acquired): who acquired which listing, on what terms, until when
+    const acquirer = await tx.user.findUniqueOrThrow({ where: { id: acquirerId }, select: { userCode: true } });
+    await raiseWebhookEvent(tx, item.sellerId, "market.acquired", {
+      marketplaceId: item.marketplaceId,
+      boxId: item.boxId,
+      licenseId: license.id,
+      userCode: acquirer.userCode,
+      licenseType: item.conditions.licenseType,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      paid: !!paymentId,
     });
   }
   if (license.boxItemId) return license.boxItemId;

@@ -7,6 +7,8 @@ import { claimBundle, placeInBundle } from "@/server/domain/bundles/vod-membersh
 import { assertVodUseAllowed } from "@/server/domain/marketplace/acquired-use";
 import { licenseColumns, licenseOf, vodFields } from "./vod-fields";
 import { loadOwnVod, type VodItemView } from "./vod-item-view";
+import { wakeLocalWorkers } from "@/server/jobs/queue";
+import { raiseWebhookEvent } from "@/server/webhooks/events";
 
 export const publishVodInput = vodFields.safeExtend({ boxId: z.string() });
 
@@ -31,12 +33,20 @@ export async function publishVod(ctx: Ctx, input: z.output<typeof publishVodInpu
         select: { id: true },
       });
       if (license.bundleId) await placeInBundle(tx, { vodId: row.id, boxItemId: item.boxId, bundleId: license.bundleId });
-      return row;
+      const raised = await raiseWebhookEvent(tx, ownerId, "vod.published", {
+        vodId: row.id,
+        boxId: item.boxId,
+        title: item.title,
+        licenseType: license.licenseType,
+        public: input.public ?? true,
+      });
+      return { ...row, raised };
     })
     .catch((err: unknown) => {
       // the item was deleted since it was read: its foreign key refused the vod
       if ((err as { code?: string }).code === "P2003") throw notFound("error.boxItemNotFound");
       throw err;
     });
+  if (created.raised) wakeLocalWorkers();
   return (await loadOwnVod(ctx, ownerId, created.id, ctx.baseUrl)).view;
 }

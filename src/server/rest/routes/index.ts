@@ -13,6 +13,7 @@ import { liveRoutes } from "./live";
 import { castRoutes } from "./cast";
 import { castEpgRoutes } from "./cast-epg";
 import { adminRoutes } from "./admin";
+import { webhookRoutes } from "./webhooks";
 import { reportRoutes } from "./reports";
 
 const metaRoutes = [
@@ -70,6 +71,11 @@ export const restRouteGroups: RestRouteGroup[] = [
     tag: "admin",
     description: "Administration and moderation, for staff: suspensions, takedowns, reports, registration, the audit log",
     routes: adminRoutes,
+  },
+  {
+    tag: "Webhooks",
+    description: "Events pushed to your endpoints (Standard Webhooks signatures), their delivery logs and replays",
+    routes: webhookRoutes,
   },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },
 ];

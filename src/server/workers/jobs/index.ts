@@ -8,6 +8,8 @@ import { licenseReminderJob } from "./license-reminder";
 import { liveRecordingJob } from "./live-recording";
 import { mailSendJob } from "./mail-send";
 import { userFilesJob } from "./user-files";
+import { webhooksDeliverJob } from "./webhooks-deliver";
+import { webhooksFanoutJob } from "./webhooks-fanout";
 
 export const jobHandlers: JobHandlers = {
   "box.ingest": boxIngestJob,
@@ -18,4 +20,6 @@ export const jobHandlers: JobHandlers = {
   "live.recording": liveRecordingJob,
   "users.files": userFilesJob,
   "mail.send": mailSendJob,
+  "webhooks.fanout": webhooksFanoutJob,
+  "webhooks.deliver": webhooksDeliverJob,
 };
