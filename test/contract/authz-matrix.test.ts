@@ -54,6 +54,8 @@ interface Fixture {
   webhookId: string;
   deliveryId: string;
   doomedWebhookId: string;
+  /** An API key of the owner's, which the DELETE row revokes. */
+  apiKeyId: string;
   /** A cast channel of the owner's (its body) with a LIVE program of a stream on CAST_DAY, a stream, and a channel and a stream the DELETE rows remove. */
   cast: {
     channel: Record<string, unknown>;
@@ -200,6 +202,11 @@ const matrix = (): Record<string, Row> => ({
   // a user's webhook endpoints and their deliveries: another user's are not found
   "DELETE /api/webhooks/{webhookId}": {
     request: (f) => ({ path: `/api/webhooks/${f.doomedWebhookId}` }),
+    expect: { owner: 204, ...PRIVATE },
+  },
+  // a user's API keys: another user's are not found
+  "DELETE /api/user/me/api-keys/{keyId}": {
+    request: (f) => ({ path: `/api/user/me/api-keys/${f.apiKeyId}` }),
     expect: { owner: 204, ...PRIVATE },
   },
   "GET /api/webhooks/{webhookId}/deliveries": {
@@ -659,8 +666,15 @@ before(async () => {
     webhookId,
     deliveryId: await firstDelivery(owner, webhookId),
     doomedWebhookId,
+    apiKeyId: await apiKeyFixture(owner),
   };
 });
+
+async function apiKeyFixture(owner: TestUser): Promise<string> {
+  const res = await api.post("/api/user/me/api-keys", { name: "matrix", scopes: ["box:read"] }, { token: owner.access });
+  assert.equal(res.status, 201, res.text);
+  return res.body.keyId;
+}
 
 /** The first delivery of the owner's webhook (the box.failed of the doomed item, fanned out by a job). */
 async function firstDelivery(owner: TestUser, webhookId: string): Promise<string> {

@@ -84,6 +84,10 @@ const UNDOCUMENTED_ALLOWED = new Set([
   endpointKey("DELETE", "/api/webhooks/{webhookId}"),
   endpointKey("GET", "/api/webhooks/{webhookId}/deliveries"),
   endpointKey("POST", "/api/webhooks/{webhookId}/deliveries/{deliveryId}/retry"),
+  // API keys (issue 27: paths fixed by the issue, tag API keys)
+  endpointKey("POST", "/api/user/me/api-keys"),
+  endpointKey("GET", "/api/user/me/api-keys"),
+  endpointKey("DELETE", "/api/user/me/api-keys/{keyId}"),
 ]);
 
 let api: Api;

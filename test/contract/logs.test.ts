@@ -170,7 +170,7 @@ test("a 500's body quotes its request id; the error is logged once, with its sta
   assert.match(err.stack ?? "", /a failure asked for by \/bench\/fail\n\s+at /);
 });
 
-test("no password, token, cookie, media signature or live password in any output", async () => {
+test("no password, token, API key, cookie, media signature or live password in any output", async () => {
   const secrets: Record<string, string> = { password: user.password, access: user.access, refresh: user.refresh };
   // a bearer token in the header and in the query (access_token)
   assert.equal((await api.get("/api/user/me", { token: user.access })).status, 200);
@@ -222,6 +222,14 @@ test("no password, token, cookie, media signature or live password in any output
   assert.notEqual(await refused.exited, 0, refused.output());
   const admitted = publishTestPattern(rtmp(livePassword), { seconds: 2 });
   assert.equal(await admitted.exited, 0, admitted.output());
+  // an API key: as a bearer, in the access_token parameter, outside its scopes, and revoked
+  const made = await api.post("/api/user/me/api-keys", { name: "logs", scopes: ["box:read"] }, { token: nextAccess });
+  assert.equal(made.status, 201, made.text);
+  secrets.apiKey = made.body.key;
+  assert.equal((await api.post("/api/search/box/contents", { pageSize: 1 }, { token: made.body.key })).status, 200);
+  assert.equal((await api.get(`/api/user/me?access_token=${made.body.key}`)).status, 403);
+  assert.equal((await api.delete(`/api/user/me/api-keys/${made.body.keyId}`, { token: nextAccess })).status, 204);
+  assert.equal((await api.post("/api/search/box/contents", { pageSize: 1 }, { token: made.body.key })).status, 401);
   await sleep(1500); // the lines of the requests just answered, the publish's end
 
   const files = logFiles(server.dataDir);

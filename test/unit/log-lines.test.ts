@@ -80,6 +80,9 @@ test("scrubSecrets leaves ordinary text alone", () => {
   assert.equal(scrubSecrets(text), text);
   assert.equal(scrubSecrets("?password=abc&next=1"), "?password=[redacted]&next=1");
   assert.equal(scrubSecrets("Authorization: Basic d3d3OnNlY3JldA=="), "Authorization: Basic [redacted]");
+  // an API key wherever it appears (auth/api-keys.ts: kin_ and 43 characters)
+  const key = `kin_${"a1B2-_".repeat(7)}c`;
+  assert.equal(scrubSecrets(`key ${key} refused`), "key kin_[redacted] refused");
 });
 
 test("the request line, serialised by hand, has the shape of every other line; a signed path loses its signature; LOG_LEVEL=warn drops it", () => {

@@ -5,7 +5,16 @@ import { DomainError } from "./errors";
 export type Actor =
   | { kind: "anonymous" }
   | { kind: "client"; clientId: string }
-  | { kind: "user"; userId: string; clientId: string; /** refresh-token family of the caller's login (REST) */ sessionFamily?: string };
+  | {
+      kind: "user";
+      userId: string;
+      /** the OAuth client of the login, or "key:<keyId>" for an API key */
+      clientId: string;
+      /** refresh-token family of the caller's login (REST) */
+      sessionFamily?: string;
+      /** the API key the caller used, with its scopes (REST: rest/api-scopes.ts checks them) */
+      apiKey?: { id: string; scopes: string[] };
+    };
 
 /** What every domain operation receives besides its input. */
 export interface Ctx extends DbAccess {

@@ -70,6 +70,14 @@ const en = {
   "field.webhook.url.credentials": "must not carry a user name or password",
   "field.webhook.url.private": "must not point to a private, loopback or link-local address",
   "field.webhook.events": "must be one or more of: {events}",
+  // API keys (domain/users/api-keys)
+  "error.apiKeyNotFound": "API key not found",
+  "error.apiKeyScope": "The API key lacks the scope {scope}",
+  "error.apiKeyLimit": "You have {max} API keys already: revoke one first",
+  "error.apiKeyCannotManageKeys": "An API key cannot manage API keys: sign in",
+  "field.apiKey.name": "is required (at most 100 characters)",
+  "field.apiKey.scopes": "must be one or more of: {scopes}",
+  "field.apiKey.origins": "must be http(s) origins such as https://site.example",
   "field.invitationRequired": "registration is by invitation: an invitation code is required",
   "field.invitationInvalid": "the invitation code is unknown or has been used",
   // captions and chapters (issue 26)
@@ -324,6 +332,13 @@ const it: Record<MessageId, string> = {
   "field.webhook.url.credentials": "non deve contenere nome utente o password",
   "field.webhook.url.private": "non deve puntare a un indirizzo privato, di loopback o link-local",
   "field.webhook.events": "deve essere uno o più tra: {events}",
+  "error.apiKeyNotFound": "Chiave API non trovata",
+  "error.apiKeyScope": "Alla chiave API manca l'ambito {scope}",
+  "error.apiKeyLimit": "Hai già {max} chiavi API: revocane una prima",
+  "error.apiKeyCannotManageKeys": "Una chiave API non può gestire le chiavi API: accedi",
+  "field.apiKey.name": "è obbligatorio (al massimo 100 caratteri)",
+  "field.apiKey.scopes": "deve essere uno o più tra: {scopes}",
+  "field.apiKey.origins": "devono essere origini http(s) come https://site.example",
   "field.invitationRequired": "la registrazione è su invito: serve un codice di invito",
   "field.invitationInvalid": "il codice di invito è sconosciuto o già usato",
   // captions and chapters (issue 26)

@@ -63,6 +63,8 @@ const SECRET_SHAPES = [
   [/(\/media\/f?(?:\d{1,12}-)?\d{1,12}\/)[A-Za-z0-9_-]{32}(?=\/)/g, "$1-"],
   // credentials in a URL (a DATABASE_URL, an SMTP_URL in a library's error)
   [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@"'\\]+:[^/\s@"'\\]+@/gi, "$1[redacted]@"],
+  // an API key anywhere in text (auth/api-keys.ts: kin_ and 43 URL-safe characters)
+  [/\bkin_[A-Za-z0-9_-]{43}/g, "kin_[redacted]"],
   // Authorization: Bearer <token>, Basic <credentials>
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, "$1 [redacted]"],
   // URL parameters and form fields that carry a secret (signed S3 URLs, OAuth, live hooks, ...)
@@ -74,7 +76,7 @@ const SECRET_SHAPES = [
 
 // what every shape of SECRET_SHAPES contains: a line without any of these (most request lines) is
 // left as it is after one scan instead of four
-const MAY_HOLD_SECRET = /\/media\/|:\/\/|bearer|basic|=/i;
+const MAY_HOLD_SECRET = /\/media\/|:\/\/|bearer|basic|=|kin_/i;
 
 /** A line with the shapes of secrets replaced (SECRET_SHAPES). */
 export function scrubSecrets(text) {

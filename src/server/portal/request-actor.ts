@@ -19,5 +19,8 @@ export async function resolveUploadUser(sql: SqlPort, req: Request): Promise<Use
     actor = resolved.ok && resolved.scope === "private" ? resolved.actor : { kind: "anonymous" };
   } else actor = (await resolvePortalActor(sql, req.headers.get("accept-language"))).actor;
   if (actor.kind !== "user") throw new DomainError("UNAUTHORIZED", "error.tokenInvalid");
+  // an API key uploads with box:write only (rest/api-scopes.ts: the Box group's write scope)
+  if (actor.apiKey && !actor.apiKey.scopes.includes("box:write"))
+    throw new DomainError("FORBIDDEN", "error.apiKeyScope", { scope: "box:write" });
   return actor;
 }

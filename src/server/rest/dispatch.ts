@@ -1,11 +1,13 @@
 import { getDbAccess } from "@/server/db/client";
 import { bearerOf, resolveBearer, type ActorResolution } from "@/server/auth/resolve-actor";
+import { noteApiKeyUse } from "@/server/auth/api-keys";
 import { DomainError } from "@/server/core/errors";
 import { pickLang, translate } from "@/server/i18n/messages";
 import { createCaller } from "@/server/trpc/caller";
 import {
   accessDeniedResponse,
   domainErrorResponse,
+  insufficientScopeResponse,
   errorResponse,
   internalErrorResponse,
   invalidTokenResponse,
@@ -20,6 +22,7 @@ import { baseUrlOf } from "@/server/http/base-url";
 import { clientAddress } from "./client-address";
 import { domainErrorOf } from "./domain-error-of";
 import { noteRequest } from "@/server/http/request-context.mjs";
+import { keyMayCall } from "./api-scopes";
 
 const matcher = new RouteMatcher(restRoutes);
 
@@ -44,6 +47,13 @@ export async function dispatchRest(request: Request): Promise<Response> {
     if (auth.actor.kind !== "anonymous") noteRequest({ clientId: auth.actor.clientId, userCode: auth.userCode });
     if (route.auth !== "none" && route.auth !== "optional" && auth.scope === "none") return missingTokenResponse();
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();
+    // an API key acts as its user within its scopes (api-scopes.ts)
+    const key = auth.actor.kind === "user" ? auth.actor.apiKey : undefined;
+    if (key) {
+      const allowed = keyMayCall(route, key.scopes);
+      if (!allowed.ok) return insufficientScopeResponse(allowed.scope);
+      noteApiKeyUse(db, key.id);
+    }
 
     const body = route.rawBody ? {} : await readJsonBody(request);
     const caller = createCaller({ actor: auth.actor, db, sql, lang, address: clientAddress(request), baseUrl: baseUrlOf(request) });

@@ -99,6 +99,20 @@ export function invalidTokenResponse(token: string, reason: "expired" | "invalid
   );
 }
 
+/** 403 of an API key without the scope an operation needs (RFC 6750 insufficient_scope); no scope: keys cannot call it. */
+export function insufficientScopeResponse(scope: string | undefined): Response {
+  const description = scope ? `The API key lacks the scope ${scope}` : "API keys cannot call this operation: it needs a user's own login";
+  return json(
+    403,
+    { error: "insufficient_scope", error_description: description, ...(scope ? { scope } : {}) },
+    {
+      // the error first, as RFC 6750 writes it: `Bearer error="insufficient_scope", scope="box:write"`
+      "WWW-Authenticate": bearer({ error: "insufficient_scope", ...(scope ? { scope } : {}), error_description: description }),
+      ...NO_STORE,
+    },
+  );
+}
+
 export function accessDeniedResponse(): Response {
   return json(403, { error: "access_denied", error_description: "Access is denied" }, NO_STORE);
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Caller } from "@/server/trpc/caller";
 import type { Lang } from "@/server/i18n/messages";
+import type { ApiScope } from "@/server/auth/api-keys";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
 
@@ -56,6 +57,12 @@ export interface RestRouteGroup {
   tag: string;
   description?: string;
   routes: RestRoute[];
+  /**
+   * The API-key scopes its operations need (rest/api-scopes.ts): `read` for a GET or a search POST,
+   * `write` for the others. A group without them is closed to API keys where a user is needed
+   * (account, plans, administration, the keys themselves).
+   */
+  scopes?: { read: ApiScope; write: ApiScope };
 }
 
 export const route = (r: RestRoute): RestRoute => r;

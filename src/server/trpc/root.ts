@@ -16,6 +16,7 @@ import { discoveryRouter } from "./routers/discovery";
 import { adminRouter } from "./routers/admin";
 import { noticesRouter } from "./routers/notices";
 import { webhooksRouter } from "./routers/webhooks";
+import { apiKeysRouter } from "./routers/api-keys";
 
 export const appRouter = router({
   users: usersRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   admin: adminRouter,
   notices: noticesRouter,
   webhooks: webhooksRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ import { castRoutes } from "./cast";
 import { castEpgRoutes } from "./cast-epg";
 import { adminRoutes } from "./admin";
 import { webhookRoutes } from "./webhooks";
+import { apiKeyRoutes } from "./api-keys";
 import { reportRoutes } from "./reports";
 
 const metaRoutes = [
@@ -32,36 +33,66 @@ const metaRoutes = [
 export const restRouteGroups: RestRouteGroup[] = [
   { tag: "Users", description: "Accounts: registration, activation, profile, password", routes: userRoutes },
   { tag: "Licenses", description: "License plans: buy, activate, go back to Free", routes: licenseRoutes },
-  { tag: "Box", description: "The private content store: upload, ingestion status, search, download", routes: boxRoutes },
+  {
+    tag: "Box",
+    description: "The private content store: upload, ingestion status, search, download",
+    routes: boxRoutes,
+    scopes: { read: "box:read", write: "box:write" },
+  },
   {
     tag: "Captions",
     description: "A box item's caption tracks (WebVTT or SRT, per language) and chapters, played with every play of it",
     routes: captionRoutes,
+    scopes: { read: "box:read", write: "box:write" },
   },
-  { tag: "Vod", description: "On-demand publishing: publish, search, play, pay-per-view, preview", routes: vodRoutes },
-  { tag: "Content bundles", description: "Ordered bundles of vods sold by subscription: items, subscribe, activate", routes: bundleRoutes },
+  {
+    tag: "Vod",
+    description: "On-demand publishing: publish, search, play, pay-per-view, preview",
+    routes: vodRoutes,
+    scopes: { read: "vod:read", write: "vod:write" },
+  },
+  {
+    tag: "Content bundles",
+    description: "Ordered bundles of vods sold by subscription: items, subscribe, activate",
+    routes: bundleRoutes,
+    scopes: { read: "vod:read", write: "vod:write" },
+  },
   {
     tag: "Marketplace",
     description: "Licensing contents to other creators: offer, search, preview, pay, acquire",
     routes: marketplaceRoutes,
+    scopes: { read: "box:read", write: "box:write" },
   },
   {
     tag: "Live",
     description: "Live channels and events: stream paths, schedules, play, tickets, replays",
     routes: liveRoutes,
+    scopes: { read: "live:read", write: "live:write" },
   },
   {
     tag: "Cast",
     description: "Scheduled channels: channels, streams, programs, daily programming, calendar, copy, program search",
     routes: castRoutes,
+    scopes: { read: "cast:read", write: "cast:write" },
   },
   {
     tag: "IPTV",
     description: "Cast channels for IPTV apps, with no token: XMLTV guides, an M3U playlist, stable stream URLs",
     routes: castEpgRoutes,
+    scopes: { read: "cast:read", write: "cast:write" },
   },
-  { tag: "Thumbnails", description: "Images shown for contents, pages and channels", routes: thumbnailRoutes },
-  { tag: "Playback", description: "Signed, expiring HLS addresses of contents", routes: playbackRoutes },
+  {
+    tag: "Thumbnails",
+    description: "Images shown for contents, pages and channels",
+    routes: thumbnailRoutes,
+    scopes: { read: "box:read", write: "box:write" },
+  },
+  {
+    tag: "Playback",
+    description: "Signed, expiring HLS addresses of contents",
+    routes: playbackRoutes,
+    scopes: { read: "box:read", write: "box:write" },
+  },
   {
     tag: "Reports",
     description: "Reports of abuse to the moderators, by anyone; an owner's statements of reasons and appeals",
@@ -76,6 +107,12 @@ export const restRouteGroups: RestRouteGroup[] = [
     tag: "Webhooks",
     description: "Events pushed to your endpoints (Standard Webhooks signatures), their delivery logs and replays",
     routes: webhookRoutes,
+    scopes: { read: "webhooks:write", write: "webhooks:write" },
+  },
+  {
+    tag: "API keys",
+    description: "Long-lived keys of your account for integrations, limited to scopes and browser origins",
+    routes: apiKeyRoutes,
   },
   { tag: "Meta", description: "The description of this interface", routes: metaRoutes },
 ];

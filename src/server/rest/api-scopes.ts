@@ -1,0 +1,30 @@
+import type { ApiScope } from "@/server/auth/api-keys";
+import type { RestRoute } from "./route";
+import { restRouteGroups } from "./routes";
+
+// Which API-key scope each REST operation needs (issue 27 item 2): its group's (routes/index.ts),
+// `read` for a GET or a search (a POST under /api/search/ or .../search: the document searches by
+// POST), `write` for the others. An operation of a group without scopes needs a user's own login
+// where it needs a user at all: account, plans, administration, the keys themselves.
+
+const groupScopes = new Map<RestRoute, { read: ApiScope; write: ApiScope }>();
+for (const group of restRouteGroups) if (group.scopes) for (const r of group.routes) groupScopes.set(r, group.scopes);
+
+const isSearch = (path: string) => path.startsWith("/api/search/") || path.startsWith("/api/public/search/") || /\/search$/.test(path);
+
+/** The scope `route` needs of an API key; undefined when its group has none. */
+export function scopeOf(route: RestRoute): ApiScope | undefined {
+  const scopes = groupScopes.get(route);
+  if (!scopes) return undefined;
+  return route.method === "GET" || isSearch(route.path) ? scopes.read : scopes.write;
+}
+
+/**
+ * Whether an API key with `scopes` may call `route`: the operation's scope among them; an operation
+ * without one only where no user is needed (auth "none" or "optional").
+ */
+export function keyMayCall(route: RestRoute, scopes: readonly string[]): { ok: true } | { ok: false; scope?: ApiScope } {
+  const needed = scopeOf(route);
+  if (needed) return scopes.includes(needed) ? { ok: true } : { ok: false, scope: needed };
+  return route.auth === "none" || route.auth === "optional" ? { ok: true } : { ok: false };
+}
