@@ -14,6 +14,7 @@ export const reasonPhrase = {
   413: "Payload Too Large",
   414: "URI Too Long",
   415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
   429: "Too Many Requests",
   451: "Unavailable For Legal Reasons",
   500: "Internal Server Error",

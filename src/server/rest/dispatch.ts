@@ -23,6 +23,7 @@ import { clientAddress } from "./client-address";
 import { domainErrorOf } from "./domain-error-of";
 import { noteRequest } from "@/server/http/request-context.mjs";
 import { keyMayCall } from "./api-scopes";
+import { idempotencyOf, runOnce } from "./idempotent-post";
 
 const matcher = new RouteMatcher(restRoutes);
 
@@ -56,18 +57,22 @@ export async function dispatchRest(request: Request): Promise<Response> {
     }
 
     const body = route.rawBody ? {} : await readJsonBody(request);
-    const caller = createCaller({ actor: auth.actor, db, sql, lang, address: clientAddress(request), baseUrl: baseUrlOf(request) });
-    const result = await route.handle({
-      caller,
-      params,
-      query: url.searchParams,
-      body,
-      request,
-      offsetMs: parseOffset(request.headers.get("x-service-timezone")),
-      lang,
-    });
-    if (result instanceof Response) return result;
-    return json(route.status, route.status === 204 ? null : result);
+    const run = async (): Promise<Response> => {
+      const caller = createCaller({ actor: auth.actor, db, sql, lang, address: clientAddress(request), baseUrl: baseUrlOf(request) });
+      const result = await route.handle({
+        caller,
+        params,
+        query: url.searchParams,
+        body,
+        request,
+        offsetMs: parseOffset(request.headers.get("x-service-timezone")),
+        lang,
+      });
+      if (result instanceof Response) return result;
+      return json(route.status, route.status === 204 ? null : result);
+    };
+    const idempotency = idempotencyOf(request, route, auth.actor, body);
+    return idempotency ? await runOnce(db, idempotency, run, lang, path) : await run();
   } catch (err) {
     const domainError = domainErrorOf(err);
     if (domainError) return domainErrorResponse(domainError, lang, path);

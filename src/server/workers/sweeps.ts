@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { deleteExpiredTokens } from "@/server/auth/expired-tokens";
 import { deleteStaleRateLimits } from "@/server/core/rate-limit";
+import { deleteExpiredIdempotencyKeys } from "@/server/core/idempotency";
 import { sweepDeadWriters } from "@/server/domain/box/sweep-dead-writers";
 import { announceProgramsOnAir } from "@/server/domain/cast/announce-on-air";
 import { deleteFinishedJobs } from "@/server/jobs/admin";
@@ -26,6 +27,7 @@ export function sweepTasks(db: Db, opts: { sole: boolean }): PeriodicTask[] {
     // the longest window of any rate limit: the sign-in one, or the hour of registrations and renew requests
     { name: "rate-limits", periodSeconds: HOUR, run: () => deleteStaleRateLimits(db, Math.max(e.LOGIN_WINDOW_SECONDS, HOUR)) },
     { name: "tokens", periodSeconds: HOUR, run: () => deleteExpiredTokens(db) },
+    { name: "idempotency", periodSeconds: HOUR, run: () => deleteExpiredIdempotencyKeys(db) },
     { name: "payments", periodSeconds: HOUR, run: () => resolveOverduePayments(db) },
     { name: "uploads", periodSeconds: HOUR, run: () => sweepLeftovers(db) },
     // the programs of cast channels that went on air: told to their owners' webhooks (cast.on_air)
