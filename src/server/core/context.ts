@@ -13,7 +13,7 @@ export type Actor =
       /** refresh-token family of the caller's login (REST) */
       sessionFamily?: string;
       /** the API key the caller used, with its scopes (REST: rest/api-scopes.ts checks them) */
-      apiKey?: { id: string; scopes: string[] };
+      apiKey?: { id: string; scopes: string[]; origins: string[] };
     };
 
 /** What every domain operation receives besides its input. */

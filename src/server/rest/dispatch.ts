@@ -24,11 +24,25 @@ import { domainErrorOf } from "./domain-error-of";
 import { noteRequest } from "@/server/http/request-context.mjs";
 import { keyMayCall } from "./api-scopes";
 import { idempotencyOf, runOnce } from "./idempotent-post";
+import { originAllowed, preflightResponse, withCors } from "./cors";
+import type { Actor } from "@/server/core/context";
 
 const matcher = new RouteMatcher(restRoutes);
 
-/** The one entry of the documented REST interface: match, authenticate, parse, call the procedure, render. */
+/**
+ * The one entry of the documented REST interface: match, authenticate, parse, call the procedure,
+ * render; with CORS for the origins OAuth clients and API keys allow (cors.ts).
+ */
 export async function dispatchRest(request: Request): Promise<Response> {
+  const origin = request.headers.get("origin");
+  if (request.method === "OPTIONS") return preflightResponse((await getDbAccess()).sql, origin);
+  const caller: { actor?: Actor } = {};
+  const response = await answer(request, caller);
+  if (!origin) return response;
+  return withCors(response, origin, await originAllowed((await getDbAccess()).sql, origin, caller.actor).catch(() => false));
+}
+
+async function answer(request: Request, seen: { actor?: Actor }): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname;
   const lang = pickLang(request.headers.get("accept-language"));
@@ -45,6 +59,7 @@ export async function dispatchRest(request: Request): Promise<Response> {
     const anonymous = route.auth === "none" || (route.auth === "optional" && token === undefined);
     const auth: ActorResolution = anonymous ? { ok: true, actor: { kind: "anonymous" }, scope: "none" } : await resolveBearer(sql, token);
     if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
+    seen.actor = auth.actor;
     if (auth.actor.kind !== "anonymous") noteRequest({ clientId: auth.actor.clientId, userCode: auth.userCode });
     if (route.auth !== "none" && route.auth !== "optional" && auth.scope === "none") return missingTokenResponse();
     if (route.auth === "private" && auth.scope !== "private") return accessDeniedResponse();

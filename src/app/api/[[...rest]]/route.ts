@@ -8,3 +8,5 @@ export const POST = dispatchRest;
 export const DELETE = dispatchRest;
 export const PUT = dispatchRest;
 export const PATCH = dispatchRest;
+// CORS preflights (src/server/rest/cors.ts)
+export const OPTIONS = dispatchRest;
