@@ -18,16 +18,24 @@ const ALL_SQL = `SELECT ${CLIENT.select} FROM "OAuthClient" c WHERE c."revokedAt
   UNION ALL SELECT ${KEY.select} FROM "ApiKey" k WHERE k."revokedAt" IS NULL AND cardinality(k."origins") > 0`;
 const CLIENT_SQL = `SELECT ${CLIENT.select} FROM "OAuthClient" c WHERE c."id" = $1 AND c."revokedAt" IS NULL`;
 
-const allCache = declareCommitCache<{ list: string[] }>({ name: "cors_origins", watch: watchedTables(CLIENT.reads, KEY.reads), maxEntries: 1 });
+const allCache = declareCommitCache<{ list: string[] }>({
+  name: "cors_origins",
+  watch: watchedTables(CLIENT.reads, KEY.reads),
+  maxEntries: 1,
+});
 const clientCache = declareCommitCache<OriginsRow>({ name: "client_origins", watch: watchedTables(CLIENT.reads), maxEntries: 1000 });
 
 /** Every origin some live OAuth client or API key allows. */
 export async function corsOrigins(sql: SqlPort): Promise<Set<string>> {
-  const all = await sql.cached(allCache, "all", async () => ({ list: [...new Set((await sql.read<OriginsRow>(ALL_SQL, [])).flatMap((r) => r.origins))] }));
+  const all = await sql.cached(allCache, "all", async () => ({
+    list: [...new Set((await sql.read<OriginsRow>(ALL_SQL, [])).flatMap((r) => r.origins))],
+  }));
   return new Set(all?.list ?? []);
 }
 
 /** The origins a live OAuth client allows (none for an unknown or revoked one). */
 export async function clientOrigins(sql: SqlPort, clientId: string): Promise<string[]> {
-  return (await sql.cached(clientCache, clientId, async () => (await sql.read<OriginsRow>(CLIENT_SQL, [clientId]))[0] ?? null))?.origins ?? [];
+  return (
+    (await sql.cached(clientCache, clientId, async () => (await sql.read<OriginsRow>(CLIENT_SQL, [clientId]))[0] ?? null))?.origins ?? []
+  );
 }

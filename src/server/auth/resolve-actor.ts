@@ -27,7 +27,12 @@ export async function resolveBearer(sql: SqlPort, token: string | undefined): Pr
     return {
       ok: true,
       userCode: grant.userCode,
-      actor: { kind: "user", userId: grant.userId, clientId: `key:${grant.keyId}`, apiKey: { id: grant.keyId, scopes: grant.scopes, origins: grant.origins } },
+      actor: {
+        kind: "user",
+        userId: grant.userId,
+        clientId: `key:${grant.keyId}`,
+        apiKey: { id: grant.keyId, scopes: grant.scopes, origins: grant.origins },
+      },
       scope: "private",
     };
   }

@@ -21,7 +21,15 @@ const HEADERS = [
   "X-Service-progressbarId",
 ].join(", ");
 // what a page may read of an answer besides the simple headers
-const EXPOSED = ["RateLimit", "RateLimit-Policy", "Retry-After", "Idempotent-Replayed", "X-Request-Id", "WWW-Authenticate", "Location"].join(", ");
+const EXPOSED = [
+  "RateLimit",
+  "RateLimit-Policy",
+  "Retry-After",
+  "Idempotent-Replayed",
+  "X-Request-Id",
+  "WWW-Authenticate",
+  "Location",
+].join(", ");
 const MAX_AGE_SECONDS = 600;
 
 /** The answer to a preflight: 204, with the CORS grant when `origin` is one some client or key allows. */
@@ -40,7 +48,8 @@ export async function preflightResponse(sql: SqlPort, origin: string | null): Pr
 /** Whether `origin` may read the answer to a request made with `actor`'s credential (undefined: not resolved). */
 export async function originAllowed(sql: SqlPort, origin: string, actor: Actor | undefined): Promise<boolean> {
   if (actor?.kind === "user" && actor.apiKey) return actor.apiKey.origins.includes(origin);
-  if (actor && actor.kind !== "anonymous" && !actor.clientId.startsWith("key:")) return (await clientOrigins(sql, actor.clientId)).includes(origin);
+  if (actor && actor.kind !== "anonymous" && !actor.clientId.startsWith("key:"))
+    return (await clientOrigins(sql, actor.clientId)).includes(origin);
   return (await corsOrigins(sql)).has(origin);
 }
 
