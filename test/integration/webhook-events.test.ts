@@ -45,10 +45,22 @@ test("cast.on_air: each program that went on air is told once; breaks, old and f
   await program(long.id, "PRERECORDED", -20 * MIN, 20 * MIN, "Started long ago"); // missed: not told late
 
   const since = new Date(now - 1000);
-  assert.equal(await announceProgramsOnAir(db, new Date(now)), 2); // Started, Quiet
-  assert.equal(await announceProgramsOnAir(db, new Date(now + 1000)), 0);
-  const fanouts = await jobsOf("webhooks.fanout", since);
-  assert.equal(fanouts.length, 1);
+  // on PostgreSQL the suite's worker sweeps the same database: whoever announces, each program is told once
+  await announceProgramsOnAir(db, new Date(now));
+  await announceProgramsOnAir(db, new Date(now + 1000));
+  const announced = await db.castProgram.findMany({
+    where: { channelId: { in: [channel.id, quiet.id, long.id] } },
+    select: { title: true, onAirAnnouncedAt: true },
+  });
+  assert.deepEqual(
+    announced
+      .filter((p) => p.onAirAnnouncedAt)
+      .map((p) => p.title)
+      .sort(),
+    ["Quiet", "Started"],
+  );
+  const fanouts = (await jobsOf("webhooks.fanout", since)).filter((j) => [ownerId, quietId].includes((j.payload as any).userId));
+  assert.equal(fanouts.length, 1, "one event, for the owner with a webhook");
   const payload = fanouts[0]!.payload as any;
   assert.equal(payload.userId, ownerId);
   assert.equal(payload.type, "cast.on_air");
@@ -79,14 +91,12 @@ test("the fan-out: a delivery and a first attempt for each enabled endpoint that
   const deliveries = await db.webhookDelivery.findMany({ where: { messageId: event.messageId } });
   assert.deepEqual(deliveries.map((d) => d.endpointId).sort(), [a, b].sort());
   for (const d of deliveries) {
-    assert.equal(d.status, "PENDING");
+    assert.equal(d.status, "PENDING"); // its receiver (port 9) never answers: still pending either way
     assert.deepEqual(JSON.parse(d.payload), { type: "box.ready", timestamp: event.timestamp, data: { boxId: "b1" } });
   }
   const attempts = (await jobsOf("webhooks.deliver", since)).map((j) => j.payload as any);
-  assert.deepEqual(
-    attempts.filter((p) => deliveries.some((d) => d.id === p.deliveryId)).map((p) => p.attempt),
-    [1, 1],
-  );
+  // (on PostgreSQL the suite's worker may already have run them and queued second attempts)
+  assert.equal(attempts.filter((p) => deliveries.some((d) => d.id === p.deliveryId) && p.attempt === 1).length, 2);
 });
 
 test("the last attempt of an endpoint failing for days: the delivery FAILED, the endpoint disabled, its owner mailed; a stale attempt does nothing", async () => {

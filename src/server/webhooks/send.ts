@@ -14,7 +14,7 @@ export interface SendOutcome {
 
 /**
  * POSTs `body` with `headers` to `url` once, within `timeoutSeconds` (the whole exchange), reading
- * at most a few KB of the answer. 2xx is a success. Private addresses are refused at connect time
+ * at most 64 KB of the answer. 2xx is a success. Private addresses are refused at connect time
  * unless `allowPrivate`. Redirects are not followed (a receiver must answer at its URL).
  */
 export function sendWebhook(
