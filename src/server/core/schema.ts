@@ -61,3 +61,7 @@ export const zPriceCents = (message: string) =>
     .transform((n) => Math.round(n * 100))
     .refine((cents) => cents > 0 && cents <= MAX_PRICE_CENTS, message)
     .meta({ wire: "money" });
+
+/** A list of short texts: an array, or one string of items split on spaces and commas (a form's field); 50 items of 300 characters at most. */
+export const zStringList = () =>
+  z.preprocess((v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : v), z.array(z.string().max(300)).max(50));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
+import { zStringList } from "@/server/core/schema";
 import { DomainError, invalid, notFound } from "@/server/core/errors";
 import { CLIENT_GRANTS, clientFieldProblems, createOAuthClient } from "@/server/auth/oauth/clients";
 import { originOf } from "@/server/auth/client-origins";
@@ -36,10 +37,7 @@ export async function listClients(ctx: Ctx): Promise<ClientRow[]> {
   return (await ctx.db.oAuthClient.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: clientSelect })).map(toRow);
 }
 
-const stringList = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : v),
-  z.array(z.string().max(300)).max(50),
-);
+const stringList = zStringList();
 
 export const createClientInput = z.object({
   clientId: z.string().trim().max(64),

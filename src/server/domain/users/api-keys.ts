@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
+import { normalizeUuid } from "@/server/core/uuid";
+import { zStringList } from "@/server/core/schema";
 import { DomainError, invalid, notFound, type FieldError } from "@/server/core/errors";
 import { API_SCOPES, isApiScope, newApiKey } from "@/server/auth/api-keys";
 import { originOf } from "@/server/auth/client-origins";
@@ -24,7 +26,7 @@ const rowSelect = { id: true, name: true, prefix: true, scopes: true, origins: t
 /** Live keys one user may have. */
 export const MAX_API_KEYS_PER_USER = 50;
 
-const list = z.preprocess((v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : v), z.array(z.string().max(300)).max(50));
+const list = zStringList();
 
 export const createApiKeyInput = z.object({
   name: z.string().trim().max(100),
@@ -62,14 +64,13 @@ export async function listApiKeys(ctx: Ctx): Promise<ApiKeyRow[]> {
 
 export const apiKeyIdInput = z.object({ keyId: z.string().max(64) });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // DELETE /api/user/me/api-keys/{keyId} -> 204: refused from the next request on (the grant cache follows the commit)
 export async function revokeApiKey(ctx: Ctx, input: z.output<typeof apiKeyIdInput>): Promise<void> {
   const userId = requireUserId(ctx);
   if (ctx.actor.kind === "user" && ctx.actor.apiKey) throw new DomainError("FORBIDDEN", "error.apiKeyCannotManageKeys");
-  const revoked = UUID.test(input.keyId)
-    ? await ctx.db.apiKey.updateMany({ where: { id: input.keyId, userId, revokedAt: null }, data: { revokedAt: new Date() } })
+  const keyId = normalizeUuid(input.keyId);
+  const revoked = keyId
+    ? await ctx.db.apiKey.updateMany({ where: { id: keyId, userId, revokedAt: null }, data: { revokedAt: new Date() } })
     : { count: 0 };
   if (revoked.count !== 1) throw notFound("error.apiKeyNotFound");
 }

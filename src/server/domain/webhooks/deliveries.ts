@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
 import { notFound } from "@/server/core/errors";
+import { normalizeUuid } from "@/server/core/uuid";
 import { enqueueJob, wakeLocalWorkers } from "@/server/jobs/queue";
 import { ownWebhook } from "./endpoints";
 
@@ -77,8 +78,6 @@ async function withNextAttempts(ctx: Ctx, rows: Omit<DeliveryRow, "nextAttemptAt
 
 export const retryDeliveryInput = z.object({ webhookId: z.string().max(64), deliveryId: z.string().max(64) });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Sends a delivery again now, with the same webhook-id (a receiver that has it already may drop it),
  * whatever its state: a pending retry is overtaken (its job finds it is no longer the next attempt).
@@ -86,9 +85,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function retryDelivery(ctx: Ctx, input: z.output<typeof retryDeliveryInput>): Promise<DeliveryRow> {
   const endpoint = await ownWebhook(ctx, input.webhookId);
-  const found = UUID.test(input.deliveryId)
+  const deliveryId = normalizeUuid(input.deliveryId);
+  const found = deliveryId
     ? await ctx.db.webhookDelivery.findFirst({
-        where: { id: input.deliveryId, endpointId: endpoint.id },
+        where: { id: deliveryId, endpointId: endpoint.id },
         select: { id: true, attemptCount: true },
       })
     : null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/core/context";
 import { requireUserId } from "@/server/core/context";
+import { normalizeUuid } from "@/server/core/uuid";
 import { DomainError, invalid, notFound, type FieldError } from "@/server/core/errors";
 import { sealer } from "@/server/auth/seal";
 import { env } from "@/server/env";
@@ -75,12 +76,11 @@ export async function listWebhooks(ctx: Ctx): Promise<WebhookRow[]> {
 
 export const webhookIdInput = z.object({ webhookId: z.string().max(64) });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The caller's endpoint `webhookId` (404 for another user's or an unknown one). */
 export async function ownWebhook(ctx: Ctx, webhookId: string): Promise<WebhookRow> {
   const userId = requireUserId(ctx);
-  const row = UUID.test(webhookId) ? await ctx.db.webhookEndpoint.findFirst({ where: { id: webhookId, userId }, select: rowSelect }) : null;
+  const id = normalizeUuid(webhookId);
+  const row = id ? await ctx.db.webhookEndpoint.findFirst({ where: { id, userId }, select: rowSelect }) : null;
   if (!row) throw notFound("error.webhookNotFound");
   return row;
 }
