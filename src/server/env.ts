@@ -46,6 +46,11 @@ const schema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_TRUST_DAYS: z.coerce.number().positive().default(90),
   REGISTER_MAX_PER_WINDOW: z.coerce.number().int().positive().default(20),
+  // Requests a minute to the REST interface (rest/api-budget.ts): per API key, per confidential OAuth
+  // client and per user of an OAuth client; and per address for calls without such a credential
+  // (anonymous, or a public client's token such as www's). 0: no budget.
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  API_ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   // Abuse reports an hour, per address and per signed-in user (domain/admin/reports.ts); at least 10
   REPORTS_PER_HOUR: z.coerce.number().int().min(10).default(20),
   // The user codes (comma list, any case) that are administrators whatever their role says: how the

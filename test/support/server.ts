@@ -69,11 +69,15 @@ export async function startKinora(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "1",
     REGISTER_MAX_PER_WINDOW: "100000",
+    // and call the REST interface from one address far faster than any client: budgets they cannot
+    // spend (every answer still counts and says so); test/contract/api-limits.test.ts spends small ones
+    API_RATE_LIMIT_PER_MINUTE: "10000000",
+    API_ANONYMOUS_RATE_LIMIT_PER_MINUTE: "10000000",
     // the administrator of the tests (test/contract/admin.test.ts registers it)
     ADMIN_USERS: TEST_ADMIN,
     // the sandbox provider runs on PostgreSQL only when asked for (it is PGlite's default)
     PAYMENT_PROVIDER: "sandbox",
-    // the tests' webhook receivers listen on loopback (test/contract/webhooks.test.ts starts a server
+    // the tests' webhook receivers listen on loopback (test/contract/api-limits.test.ts starts a server
     // without this to see a private address refused)
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
     ...(("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL) && !("KINORA_ROLES" in env)

@@ -26,6 +26,7 @@ async function reference(token: string): Promise<VerifyResult> {
       claims: {
         jti: payload.jti,
         clientId: payload.cid,
+        confidential: payload.cc === true,
         scope,
         userId: payload.sub,
         familyId: fam,
@@ -50,14 +51,23 @@ const base = (): JWTPayload => ({ cid: "portal", scp: "public", iss: "kinora", j
 
 test("tokens we issue verify to the same claims", async () => {
   const issued = [
-    await signAccessToken("portal"),
-    await signAccessToken("portal", { userId: "4b1f7c1e-3a86-4b7e-9d40-6f3c0a1d2e55", familyId: "fam-1", sessionVersion: 3 }),
+    await signAccessToken({ id: "portal", confidential: false }),
+    await signAccessToken(
+      { id: "portal", confidential: false },
+      { userId: "4b1f7c1e-3a86-4b7e-9d40-6f3c0a1d2e55", familyId: "fam-1", sessionVersion: 3 },
+    ),
+    await signAccessToken({ id: "shop", confidential: true }),
   ];
   for (const { token } of issued) {
     const got = await verifyAccessToken(token);
     assert.equal(got.ok, true);
     assert.deepEqual(got, await reference(token));
   }
+  // a confidential client's token says so (its own request budget: rest/api-budget.ts)
+  assert.deepEqual(
+    issued.map(({ token }) => (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { cc?: boolean }).cc),
+    [undefined, undefined, true],
+  );
 });
 
 test("forged, expired and malformed tokens are refused as jose refuses them", async () => {

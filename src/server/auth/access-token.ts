@@ -8,6 +8,8 @@ export type TokenScope = "public" | "private";
 export interface AccessTokenClaims {
   jti: string;
   clientId: string;
+  /** the client has a secret (a confidential client): its public tokens get a request budget of their own (rest/api-budget.ts) */
+  confidential: boolean;
   scope: TokenScope;
   userId?: string;
   /** The refresh-token family (login) this access token belongs to; private tokens only. */
@@ -37,11 +39,22 @@ export interface TokenUser {
   sessionVersion: number;
 }
 
-export async function signAccessToken(clientId: string, user?: TokenUser, ttlSeconds = env().ACCESS_TOKEN_TTL): Promise<IssuedAccessToken> {
+/** The client a token is issued to. */
+export interface TokenClient {
+  id: string;
+  confidential: boolean;
+}
+
+export async function signAccessToken(
+  client: TokenClient,
+  user?: TokenUser,
+  ttlSeconds = env().ACCESS_TOKEN_TTL,
+): Promise<IssuedAccessToken> {
   const jti = randomUUID();
   const userId = user?.userId;
   const builder = new SignJWT({
-    cid: clientId,
+    cid: client.id,
+    ...(client.confidential ? { cc: true } : {}),
     scp: userId ? "private" : "public",
     ...(user ? { fam: user.familyId, sv: user.sessionVersion } : {}),
   })
@@ -84,6 +97,7 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
     claims: {
       jti: payload.jti,
       clientId: payload.cid,
+      confidential: payload.cc === true,
       scope,
       userId: sub,
       familyId: fam,

@@ -40,7 +40,11 @@ export async function resolveBearer(sql: SqlPort, token: string | undefined): Pr
   if (!verified.ok) return verified;
   const { claims } = verified;
   if (claims.scope === "public" || !claims.userId)
-    return { ok: true, actor: { kind: "client", clientId: claims.clientId }, scope: "public" };
+    return {
+      ok: true,
+      actor: { kind: "client", clientId: claims.clientId, ...(claims.confidential ? { confidential: true } : {}) },
+      scope: "public",
+    };
   const state = await readSessionState(sql, claims.userId, claims.familyId);
   if (!state || !sessionCounts(state, claims.sessionVersion)) return { ok: false, reason: "invalid" };
   return {

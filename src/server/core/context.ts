@@ -4,7 +4,8 @@ import { DomainError } from "./errors";
 /** Who is calling: nobody, an OAuth client without a user (public token), or a logged user. */
 export type Actor =
   | { kind: "anonymous" }
-  | { kind: "client"; clientId: string }
+  /** confidential: the client has a secret (rest/api-budget.ts gives its tokens a budget of their own) */
+  | { kind: "client"; clientId: string; confidential?: boolean }
   | {
       kind: "user";
       userId: string;

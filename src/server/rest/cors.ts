@@ -53,13 +53,9 @@ export async function originAllowed(sql: SqlPort, origin: string, actor: Actor |
   return (await corsOrigins(sql)).has(origin);
 }
 
-/** `response` with the CORS grant for `origin` (when allowed) and Vary: Origin. */
-export function withCors(response: Response, origin: string, allowed: boolean): Response {
-  const headers = new Headers(response.headers);
-  headers.append("Vary", "Origin");
-  if (allowed) {
-    headers.set("Access-Control-Allow-Origin", origin);
-    headers.set("Access-Control-Expose-Headers", EXPOSED);
-  }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/** The headers an answer to `origin` adds: Vary: Origin, and the CORS grant when allowed. */
+export function corsHeaders(origin: string, allowed: boolean): [string, string][] {
+  const headers: [string, string][] = [["Vary", "Origin"]];
+  if (allowed) headers.push(["Access-Control-Allow-Origin", origin], ["Access-Control-Expose-Headers", EXPOSED]);
+  return headers;
 }

@@ -24,28 +24,46 @@ import { domainErrorOf } from "./domain-error-of";
 import { noteRequest } from "@/server/http/request-context.mjs";
 import { keyMayCall } from "./api-scopes";
 import { idempotencyOf, runOnce } from "./idempotent-post";
-import { originAllowed, preflightResponse, withCors } from "./cors";
+import { corsHeaders, originAllowed, preflightResponse } from "./cors";
+import { apiBudgetOf, budgetHeaders, budgetSpentError, spendApiBudget } from "./api-budget";
 import type { Actor } from "@/server/core/context";
 
 const matcher = new RouteMatcher(restRoutes);
 
+/** What answering a request learnt that its answer's headers need: the caller, its budget's state. */
+interface Seen {
+  actor?: Actor;
+  budgetHeaders?: [string, string][];
+}
+
 /**
- * The one entry of the documented REST interface: match, authenticate, parse, call the procedure,
- * render; with CORS for the origins OAuth clients and API keys allow (cors.ts).
+ * The one entry of the documented REST interface: match, authenticate, spend the caller's request
+ * budget (api-budget.ts), parse, call the procedure, render; with CORS for the origins OAuth clients
+ * and API keys allow (cors.ts).
  */
 export async function dispatchRest(request: Request): Promise<Response> {
   const origin = request.headers.get("origin");
   if (request.method === "OPTIONS") return preflightResponse((await getDbAccess()).sql, origin);
-  const seen: { actor?: Actor } = {};
+  const seen: Seen = {};
   const response = await answer(request, seen);
-  if (!origin) return response;
-  const allowed = await getDbAccess()
-    .then(({ sql }) => originAllowed(sql, origin, seen.actor))
-    .catch(() => false); // the database gone: no grant, the answer itself stands
-  return withCors(response, origin, allowed);
+  const added = seen.budgetHeaders ?? [];
+  if (origin) {
+    const allowed = await getDbAccess()
+      .then(({ sql }) => originAllowed(sql, origin, seen.actor))
+      .catch(() => false); // the database gone: no grant, the answer itself stands
+    added.push(...corsHeaders(origin, allowed));
+  }
+  return added.length ? withHeaders(response, added) : response;
 }
 
-async function answer(request: Request, seen: { actor?: Actor }): Promise<Response> {
+/** `response` with `added` (appended: Vary may be there already). */
+function withHeaders(response: Response, added: [string, string][]): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of added) headers.append(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function answer(request: Request, seen: Seen): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname;
   const lang = pickLang(request.headers.get("accept-language"));
@@ -61,6 +79,13 @@ async function answer(request: Request, seen: { actor?: Actor }): Promise<Respon
     const token = bearerToken(request, url);
     const anonymous = route.auth === "none" || (route.auth === "optional" && token === undefined);
     const auth: ActorResolution = anonymous ? { ok: true, actor: { kind: "anonymous" }, scope: "none" } : await resolveBearer(sql, token);
+    // a token that does not verify spends its address's budget
+    const budget = apiBudgetOf(route, auth.ok ? auth.actor : undefined, clientAddress(request));
+    if (budget) {
+      const spending = spendApiBudget(budget);
+      seen.budgetHeaders = budgetHeaders(budget, spending);
+      if (!spending.allowed) return domainErrorResponse(budgetSpentError(budget, spending), lang, path);
+    }
     if (!auth.ok) return invalidTokenResponse(token ?? "", auth.reason);
     seen.actor = auth.actor;
     if (auth.actor.kind !== "anonymous") noteRequest({ clientId: auth.actor.clientId, userCode: auth.userCode });

@@ -5,6 +5,8 @@ import { isStorableText } from "@/server/core/storable-text";
 export interface AuthenticatedClient {
   id: string;
   grants: string[];
+  /** it has a secret (public clients such as `www` have none) */
+  confidential: boolean;
 }
 
 export type ClientAuthResult = { ok: true; client: AuthenticatedClient } | { ok: false; message: string };
@@ -36,7 +38,7 @@ export async function authenticateClient(
       ? credentials.secret === ""
       : credentials.secret !== "" && (await verifyPassword(client.secretHash, credentials.secret));
   if (!secretOk) return { ok: false, message: BAD };
-  return { ok: true, client: { id: client.id, grants: client.grants } };
+  return { ok: true, client: { id: client.id, grants: client.grants, confidential: client.secretHash !== null } };
 }
 
 function parseBasic(header: string | null): { id: string; secret: string } | undefined {

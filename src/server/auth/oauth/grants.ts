@@ -33,8 +33,8 @@ export function requiredParam(form: URLSearchParams, name: string): string {
 }
 
 /** The token body; with a user the access token is private and a refresh token comes along. */
-export async function tokenBody(clientId: string, user?: TokenUser & { refreshToken: string }): Promise<TokenBody> {
-  const access = await signAccessToken(clientId, user);
+export async function tokenBody(client: AuthenticatedClient, user?: TokenUser & { refreshToken: string }): Promise<TokenBody> {
+  const access = await signAccessToken(client, user);
   return {
     access_token: access.token,
     token_type: "bearer",
@@ -46,4 +46,4 @@ export async function tokenBody(clientId: string, user?: TokenUser & { refreshTo
 }
 
 // grant_type=client_credentials - a public token: the client alone, no user, no refresh token.
-export const clientCredentialsGrant: Grant = ({ client }) => tokenBody(client.id);
+export const clientCredentialsGrant: Grant = ({ client }) => tokenBody(client);

@@ -26,5 +26,5 @@ export const passwordGrant: Grant = async ({ db, client, form, address }) => {
   }
   const familyId = randomUUID();
   const refreshToken = await issueRefreshToken(db, check.userId, client.id, familyId);
-  return tokenBody(client.id, { userId: check.userId, refreshToken, familyId, sessionVersion: check.sessionVersion });
+  return tokenBody(client, { userId: check.userId, refreshToken, familyId, sessionVersion: check.sessionVersion });
 };

@@ -7,5 +7,5 @@ export const refreshGrant: Grant = async ({ db, client, form }) => {
   const token = requiredParam(form, "refresh_token");
   const rotation = await rotateRefreshToken(db, token, client.id);
   if (!rotation.ok) throw invalidRefreshToken(token);
-  return tokenBody(client.id, { ...rotation.user, refreshToken: rotation.token });
+  return tokenBody(client, { ...rotation.user, refreshToken: rotation.token });
 };

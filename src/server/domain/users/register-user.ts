@@ -39,8 +39,12 @@ export const registerUserInput = z
 // POST /api/public/user/register - creates an account on the Free license; inactive until activated when activationUrl is given.
 // The registration policy comes first: 403 while closed, an invitation code while by invitation, and
 // while by approval the account waits for a moderator (AWAITING_APPROVAL, after its activation if any).
+// An address registers REGISTER_MAX_PER_WINDOW accounts an hour; a confidential OAuth client (a site
+// registering its visitors from its server's one address) is held by its own request budget instead
+// (rest/api-budget.ts).
 export async function registerUser(ctx: Ctx, input: z.output<typeof registerUserInput>): Promise<UserAccount> {
-  if (ctx.address) await hitRateLimit(ctx.db, `register:${ctx.address}`, env().REGISTER_MAX_PER_WINDOW, 3600);
+  const confidentialClient = ctx.actor.kind === "client" && ctx.actor.confidential === true;
+  if (ctx.address && !confidentialClient) await hitRateLimit(ctx.db, `register:${ctx.address}`, env().REGISTER_MAX_PER_WINDOW, 3600);
   const mode = await checkRegistrationOpen(ctx.db, input.invitationCode);
   if (input.activationUrl) await assertMailLinkAllowed(ctx, "activationUrl", input.activationUrl);
   await assertUnique(ctx, input.userCode, input.email);
