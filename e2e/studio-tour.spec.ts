@@ -18,7 +18,7 @@ const GROUPS: [string, string[]][] = [
   ["Live", ["Live channels"]],
   ["Channels", ["Cast"]],
   ["Money", ["Sales", "Plans"]],
-  ["Account", ["Account", "Finance", "Features", "Password", "Notices"]],
+  ["Account", ["Account", "Finance", "Features", "Password", "Developers", "Notices"]],
 ];
 
 /** Every studio page of these areas: its address, its heading, and the studio link marked current (none: a page of the user menu). */
@@ -35,6 +35,7 @@ const STUDIO_PAGES: { path: string; heading: RegExp; current?: string }[] = [
   { path: "/account/finance", heading: /^Your account$/, current: "Finance" },
   { path: "/account/features", heading: /^Your account$/, current: "Features" },
   { path: "/account/password", heading: /^Your account$/, current: "Password" },
+  { path: "/account/developers", heading: /^Your account$/, current: "Developers" },
   { path: "/notices", heading: /^Notices from the moderators$/, current: "Notices" },
 ];
 

@@ -9,6 +9,7 @@ const TABS = [
   { href: "/account/finance", key: "finance" },
   { href: "/account/features", key: "features" },
   { href: "/account/password", key: "password" },
+  { href: "/account/developers", key: "developers" },
 ] as const;
 
 export function AccountTabs() {

@@ -116,54 +116,96 @@ export function CheckboxField({
 }
 
 /**
- * Radio buttons under a legend, each option with a line saying what it means; the group's error is
- * said under the options and describes the group. The first option carries the field's id, so the
- * form's FormStatus links to the group.
+ * A group of options under a legend (radio buttons, checkboxes): the group's error is said under the
+ * options and describes the group; the first option carries the field's id (optionId), so the form's
+ * FormStatus links to the group.
  */
-export function RadioGroupField({
+function OptionGroup({
   name,
   label,
   error,
   hint,
   className,
-  options,
-  value,
-  onChange,
-}: Common & { options: { value: string; label: string; hint?: ReactNode }[]; value: string; onChange: (value: string) => void }) {
+  kind,
+  children,
+}: Common & { kind: "radios" | "checkboxes"; children: ReactNode }) {
   const id = fieldId(name);
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   return (
     <fieldset
-      className={`field field--radios ${error ? "field--invalid" : ""} ${className ?? ""}`}
+      className={`field field--${kind} ${error ? "field--invalid" : ""} ${className ?? ""}`}
       aria-describedby={describedBy || undefined}
     >
       <legend>{label}</legend>
-      <div className="radio-options">
-        {options.map((o, i) => {
-          const optionId = i === 0 ? id : fieldId(`${name}.${o.value}`);
-          return (
-            <div key={o.value} className="radio-option">
-              <input
-                type="radio"
-                id={optionId}
-                name={name}
-                value={o.value}
-                checked={value === o.value}
-                onChange={() => onChange(o.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={o.hint ? `${optionId}-desc` : undefined}
-              />
-              <label htmlFor={optionId}>{o.label}</label>
-              {o.hint && (
-                <p className="radio-option__hint" id={`${optionId}-desc`}>
-                  {o.hint}
-                </p>
-              )}
-            </div>
-          );
-        })}
-      </div>
+      <div className={kind === "radios" ? "radio-options" : "checkbox-options"}>{children}</div>
       <FieldNotes name={name} error={error} hint={hint} />
     </fieldset>
+  );
+}
+
+/** The id of a group's option: the field's own for the first one. */
+const optionId = (name: string, value: string, index: number) => (index === 0 ? fieldId(name) : fieldId(`${name}.${value}`));
+
+/** Radio buttons under a legend (OptionGroup), each option with a line saying what it means. */
+export function RadioGroupField({
+  options,
+  value,
+  onChange,
+  ...group
+}: Common & { options: { value: string; label: string; hint?: ReactNode }[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <OptionGroup {...group} kind="radios">
+      {options.map((o, i) => {
+        const id = optionId(group.name, o.value, i);
+        return (
+          <div key={o.value} className="radio-option">
+            <input
+              type="radio"
+              id={id}
+              name={group.name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              aria-invalid={group.error ? true : undefined}
+              aria-describedby={o.hint ? `${id}-desc` : undefined}
+            />
+            <label htmlFor={id}>{o.label}</label>
+            {o.hint && (
+              <p className="radio-option__hint" id={`${id}-desc`}>
+                {o.hint}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </OptionGroup>
+  );
+}
+
+/** Checkboxes under a legend (OptionGroup), all of one name: the form data's getAll(name) is the list checked. */
+export function CheckboxGroupField({
+  options,
+  defaultChecked = [],
+  ...group
+}: Common & { options: { value: string; label: string }[]; defaultChecked?: string[] }) {
+  return (
+    <OptionGroup {...group} kind="checkboxes">
+      {options.map((o, i) => {
+        const id = optionId(group.name, o.value, i);
+        return (
+          <div key={o.value} className="field--checkbox">
+            <input
+              type="checkbox"
+              id={id}
+              name={group.name}
+              value={o.value}
+              defaultChecked={defaultChecked.includes(o.value)}
+              aria-invalid={group.error ? true : undefined}
+            />
+            <label htmlFor={id}>{o.label}</label>
+          </div>
+        );
+      })}
+    </OptionGroup>
   );
 }

@@ -8,6 +8,8 @@ export function formReader(form: HTMLFormElement) {
     text: (name: string): string => String(data.get(name) ?? ""),
     /** A checkbox is in the form data only when checked. */
     checked: (name: string): boolean => data.get(name) !== null,
+    /** The values of the checked boxes of a group (CheckboxGroupField). */
+    all: (name: string): string[] => data.getAll(name).map(String),
   };
 }
 

@@ -33,6 +33,7 @@ const GROUPS = [
       { key: "finance", href: "/account/finance" },
       { key: "features", href: "/account/features" },
       { key: "password", href: "/account/password" },
+      { key: "developers", href: "/account/developers" },
       { key: "notices", href: "/notices" },
     ],
   },
