@@ -113,6 +113,7 @@ async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Pro
     };
     const unitDir = path.join(root, "test", "unit") + path.sep;
     const nodeTests = listTests("test", ".test.ts").filter((f) => withUnitTests || !f.startsWith(unitDir));
+    nodeTests.push(...listTests("sdk/test", ".test.ts")); // the SDK against the same server, in both halves
     if (nodeTests.length) {
       // --test-force-exit: a file whose tests ended is not kept alive by a handle left open (a client
       // of a failed hook)

@@ -235,7 +235,7 @@ describe("OpenAPI document", () => {
     for (const name of ["ErrorBody", "ValidationErrorBody", "OAuthError", "TokenResponse"]) assert.ok(doc.components.schemas[name], name);
     for (const name of ["BadRequest", "Unauthorized", "Forbidden", "NotFound", "Conflict", "TooManyRequests"])
       assert.ok(doc.components.responses[name], name);
-    assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ["clientCredentials", "privateToken", "publicToken"]);
+    assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ["apiKey", "clientCredentials", "privateToken", "publicToken"]);
   });
 
   test("needs no token, and ignores a bad one", async () => {
@@ -257,8 +257,11 @@ describe("OpenAPI document", () => {
     assert.equal(op.responses["401"].$ref, "#/components/responses/Unauthorized");
     // 403 only while the registration policy is "closed" (issue 25): an error body, not access_denied
     assert.equal(op.responses["403"].$ref, "#/components/responses/Forbidden");
+    // a public operation answers 403 only to an API key outside its scopes (insufficient_scope)
     const item = doc.paths["/api/public/vod/{vodId}"]?.get;
-    assert.equal(item.responses["403"], undefined, "public operations never answer access_denied");
+    assert.deepEqual(item.security, [{ publicToken: [] }, { privateToken: [] }, { apiKey: ["vod:read"] }]);
+    assert.equal(item.responses["403"].$ref, "#/components/responses/Forbidden");
+    assert.equal(doc.paths["/api/public/openapi.json"].get.responses["403"], undefined, "no token, no 403");
   });
 
   test("private operations need a private token and document 403", () => {
@@ -305,7 +308,7 @@ describe("OpenAPI document", () => {
     const refs = [...text.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
     assert.ok(refs.length > 0);
     for (const ref of refs) {
-      assert.match(ref, /^#\/components\/(schemas|responses)\//, ref);
+      assert.match(ref, /^#\/components\/(schemas|responses|parameters)\//, ref);
       const [, , kind, name] = ref.split("/");
       assert.ok(doc.components[kind!][decodeURIComponent(name!)], `unresolved ${ref}`);
     }
@@ -313,20 +316,64 @@ describe("OpenAPI document", () => {
 });
 
 describe("API reference page", () => {
-  test("/docs/api lists the operations of the document", async () => {
+  test("/docs/api loads the self-hosted viewer over the served document, and lists every operation without scripts", async () => {
     const res = await fetch(`${api.url}/docs/api`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-type") ?? "", /text\/html/);
+    // Redoc injects its styles: this page alone takes <style> without the nonce
+    assert.match(res.headers.get("content-security-policy") ?? "", /style-src 'self' 'unsafe-inline'/);
     const html = await res.text();
     for (const needle of [
       "/api/public/user/register",
       "/api/user/me",
       "/oauth/token",
       "/api/public/openapi.json",
-      "birthDate",
-      "private token",
-    ]) {
+      "private access token",
+      "Register a user",
+    ])
       assert.ok(html.includes(needle), `page mentions ${needle}`);
-    }
+    const doc = await (await fetch(`${api.url}/api/public/openapi.json`)).json();
+    const operations = Object.values(doc.paths as Record<string, Record<string, unknown>>).flatMap((item) => Object.keys(item));
+    assert.equal((html.match(/<li><code>(GET|POST|DELETE)/g) ?? []).length, operations.length, "one line per operation");
+    const viewer = /\/docs\/api\/viewer\.js\?v=[\d.]+/.exec(html)?.[0];
+    assert.ok(viewer, "the viewer's script URL");
+    const script = await fetch(`${api.url}${viewer}`);
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get("content-type") ?? "", /javascript/);
+    assert.match(script.headers.get("cache-control") ?? "", /immutable/);
+    const code = await script.text();
+    assert.ok(code.includes("Redoc"), "Redoc's bundle");
+    assert.ok(!code.includes("https://cdn.redoc.ly"), "nothing loaded from Redocly's servers");
+  });
+
+  test("every operation has a request example (with a body) and a response example; POSTs take an Idempotency-Key; keys name their scope", async () => {
+    const doc = await (await fetch(`${api.url}/api/public/openapi.json`)).json();
+    let count = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>))
+      for (const [method, op] of Object.entries(item)) {
+        count++;
+        for (const media of Object.values(op.requestBody?.content ?? {}) as any[])
+          assert.notEqual(media.example ?? null, null, `${method} ${path}: request example`);
+        // a success, or the redirect of an IPTV stream URL
+        const success = Object.entries(op.responses as Record<string, any>).find(([status]) => /^[23]/.test(status))![1];
+        for (const media of Object.values(success.content ?? {}) as any[])
+          assert.notEqual(media.example ?? null, null, `${method} ${path}: response example`);
+        if (path.startsWith("/api/")) {
+          assert.ok(op.responses["429"], `${method} ${path}: 429`);
+          if (success.content)
+            assert.ok(success.headers?.RateLimit && success.headers["RateLimit-Policy"], `${method} ${path}: RateLimit headers`);
+        }
+        if (method === "post" && path !== "/oauth/token")
+          assert.ok(
+            op.parameters?.some((p: any) => p.$ref === "#/components/parameters/IdempotencyKey"),
+            `${method} ${path}: Idempotency-Key`,
+          );
+      }
+    assert.ok(count > 150, `${count} operations`);
+    assert.deepEqual(doc.paths["/api/search/box/contents"].post.security, [{ privateToken: [] }, { apiKey: ["box:read"] }]);
+    assert.deepEqual(doc.paths["/api/box/{boxId}"].delete.security, [{ privateToken: [] }, { apiKey: ["box:write"] }]);
+    assert.deepEqual(doc.paths["/api/user/me"].get.security, [{ privateToken: [] }], "an account operation takes no key");
+    assert.equal(doc.paths["/api/public/user/register"].post.requestBody.content["application/json"].example.userCode, "mrossi");
+    assert.equal(doc.components.securitySchemes.apiKey.scheme, "bearer");
   });
 });

@@ -56,4 +56,16 @@ describe("page security headers", () => {
     assert.equal(dev.get("script-src"), "'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'");
     assert.equal(dev.get("style-src"), "'self' 'unsafe-inline'");
   });
+
+  test("the API reference's viewer may inject <style> elements; its scripts stay under the nonce; no other page may", () => {
+    const reference = directives(pageSecurityHeaders("/docs/api", "n", plain)["Content-Security-Policy"]!);
+    assert.equal(reference.get("style-src"), "'self' 'unsafe-inline'");
+    assert.equal(reference.get("script-src"), "'self' 'nonce-n' 'strict-dynamic'");
+    for (const path of ["/", "/docs", "/docs/api/other", "/account/developers"])
+      assert.equal(
+        directives(pageSecurityHeaders(path, "n", plain)["Content-Security-Policy"]!).get("style-src"),
+        "'self' 'nonce-n'",
+        path,
+      );
+  });
 });

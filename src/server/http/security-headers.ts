@@ -42,8 +42,17 @@ export function formActionOf(pathname: string): string {
   return pathname.startsWith("/checkout/") ? "'self' https: http:" : "'self'";
 }
 
+/**
+ * Whether the page at `pathname` may have <style> elements without the nonce: the API reference, whose
+ * viewer (Redoc, self-hosted) injects its styles at run time and cannot be given the nonce. Its scripts
+ * stay under the nonce.
+ */
+export const inlineStylesOf = (pathname: string): boolean => pathname === "/docs/api" || pathname === "/docs/api/";
+
 export interface PolicyOptions {
   nonce: string;
+  /** <style> elements without the nonce (inlineStylesOf) */
+  inlineStyles?: boolean;
   frameAncestors: string;
   formAction: string;
   /** The origin of signed media URLs when it is not necessarily the page's own (PUBLIC_URL). */
@@ -59,7 +68,8 @@ export function contentSecurityPolicy(o: PolicyOptions): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${o.nonce}' 'strict-dynamic'${o.dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' ${o.dev ? "'unsafe-inline'" : `'nonce-${o.nonce}'`}`,
+    // a nonce in style-src would make browsers ignore 'unsafe-inline'
+    `style-src 'self' ${o.dev || o.inlineStyles ? "'unsafe-inline'" : `'nonce-${o.nonce}'`}`,
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' data: blob:${media}`,
     `media-src 'self' blob:${media}`,
@@ -82,6 +92,7 @@ export function pageSecurityHeaders(pathname: string, nonce: string, e = env()):
       nonce,
       frameAncestors: frameAncestorsOf(pathname),
       formAction: formActionOf(pathname),
+      inlineStyles: inlineStylesOf(pathname),
       mediaOrigin: e.PUBLIC_URL ? new URL(e.publicUrl).origin : undefined,
       https,
       dev: process.env.NODE_ENV === "development",

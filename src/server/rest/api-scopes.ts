@@ -1,5 +1,5 @@
 import type { ApiScope } from "@/server/auth/api-keys";
-import type { RestRoute } from "./route";
+import { scopeIn, type RestRoute, type RestRouteGroup } from "./route";
 import { restRouteGroups } from "./routes";
 
 // Which API-key scope each REST operation needs (issue 27 item 2): its group's (routes/index.ts),
@@ -7,17 +7,11 @@ import { restRouteGroups } from "./routes";
 // POST), `write` for the others. An operation of a group without scopes needs a user's own login
 // where it needs a user at all: account, plans, administration, the keys themselves.
 
-const groupScopes = new Map<RestRoute, { read: ApiScope; write: ApiScope }>();
+const groupScopes = new Map<RestRoute, RestRouteGroup["scopes"]>();
 for (const group of restRouteGroups) if (group.scopes) for (const r of group.routes) groupScopes.set(r, group.scopes);
 
-const isSearch = (path: string) => path.startsWith("/api/search/") || path.startsWith("/api/public/search/") || /\/search$/.test(path);
-
 /** The scope `route` needs of an API key; undefined when its group has none. */
-export function scopeOf(route: RestRoute): ApiScope | undefined {
-  const scopes = groupScopes.get(route);
-  if (!scopes) return undefined;
-  return route.method === "GET" || isSearch(route.path) ? scopes.read : scopes.write;
-}
+export const scopeOf = (route: RestRoute): ApiScope | undefined => scopeIn(route, groupScopes.get(route));
 
 /**
  * Whether an API key with `scopes` may call `route`: the operation's scope among them; an operation

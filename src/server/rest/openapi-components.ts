@@ -57,9 +57,11 @@ export const errorSchemas: Record<string, JsonSchema> = {
           "invalid_request",
           "unsupported_grant_type",
           "unauthorized_client",
+          "insufficient_scope",
         ],
       },
       error_description: { type: "string", examples: ["Full authentication is required to access this resource"] },
+      scope: { type: "string", description: "insufficient_scope only: the API-key scope the operation needs", examples: ["box:write"] },
     },
     required: ["error", "error_description"],
   },
@@ -78,6 +80,31 @@ export const errorSchemas: Record<string, JsonSchema> = {
 };
 
 const json = (schema: JsonSchema) => ({ "application/json": { schema } });
+
+/** The IETF RateLimit header fields every budgeted /api answer carries (README, Request budgets). */
+export function rateLimitHeaders(): Record<string, JsonSchema> {
+  return {
+    "RateLimit-Policy": {
+      description: 'The budget: its policy ("api-key", "user", "client" or "anonymous"), quota q and window w in seconds',
+      schema: { type: "string", examples: ['"api-key";q=3000;w=60'] },
+    },
+    RateLimit: {
+      description: "Where the budget stands: r requests left, t seconds until it is whole again",
+      schema: { type: "string", examples: ['"api-key";r=2987;t=41'] },
+    },
+  };
+}
+
+/** The Idempotency-Key request header of every POST (README, Idempotent requests). */
+export const idempotencyKeyParameter: JsonSchema = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "1 to 255 visible ASCII characters (a UUID is a good one). A retry with the same key and the same request within 24 h gets the first answer again (Idempotent-Replayed: true) without a second effect; the same key with another request is a 422, a retry while the first still runs a 409.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+  example: "5f0c2e9a-3a4b-4a1e-9f57-2c8d3e6b7a10",
+};
 const header = (description: string) => ({ description, schema: { type: "string" } });
 
 /** Shared error responses, by status. */
@@ -92,7 +119,8 @@ export const errorResponses: Record<string, JsonSchema> = {
     content: json(ref("OAuthError")),
   },
   Forbidden: {
-    description: "A public token on a private operation (error access_denied), or the license does not allow it (expired, quota used up)",
+    description:
+      'A public token on a private operation (error access_denied), an API key outside its scopes (error insufficient_scope, with WWW-Authenticate: Bearer error="insufficient_scope", scope="..."), or the license does not allow it (expired, quota used up)',
     content: json({ oneOf: [ref("OAuthError"), ref("ErrorBody")] }),
   },
   NotFound: { description: "No such resource, or another user's private resource", content: json(ref("ErrorBody")) },
@@ -102,8 +130,13 @@ export const errorResponses: Record<string, JsonSchema> = {
   },
   PayloadTooLarge: { description: "The file is larger than the license's maxVideoSize", content: json(ref("ErrorBody")) },
   TooManyRequests: {
-    description: "Rate limit hit; retry after the given number of seconds",
-    headers: { "Retry-After": { description: "seconds", schema: { type: "integer" } } },
+    description:
+      "The caller's request budget of the minute is spent (or a limit of its own: registrations, logins); retry after the given number of seconds",
+    headers: { "Retry-After": { description: "seconds", schema: { type: "integer" } }, ...rateLimitHeaders() },
+    content: json(ref("ErrorBody")),
+  },
+  UnprocessableEntity: {
+    description: "The Idempotency-Key was used before with another request (path or body)",
     content: json(ref("ErrorBody")),
   },
   UnavailableForLegalReasons: {
@@ -123,6 +156,7 @@ export const responseNameByStatus: Record<number, string> = {
   404: "NotFound",
   409: "Conflict",
   413: "PayloadTooLarge",
+  422: "UnprocessableEntity",
   429: "TooManyRequests",
   451: "UnavailableForLegalReasons",
   503: "ServiceUnavailable",
@@ -141,6 +175,13 @@ export const securitySchemes: Record<string, JsonSchema> = {
     scheme: "bearer",
     bearerFormat: "JWT",
     description: "A private access token (grant_type=password or refresh_token). Also accepted as the access_token query parameter.",
+  },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "kin_…",
+    description:
+      'An API key (POST /api/user/me/api-keys), sent as Authorization: Bearer kin_…: it acts as its user within its scopes (box:read, box:write, vod:read, vod:write, live:read, live:write, cast:read, cast:write, sales:read, webhooks:write). An operation lists the scope it needs; outside its scopes a key gets 403 with WWW-Authenticate: Bearer error="insufficient_scope".',
   },
   clientCredentials: {
     type: "http",

@@ -69,3 +69,11 @@ export const route = (r: RestRoute): RestRoute => r;
 
 /** Request data handed to a procedure unvalidated: the procedure's own parser checks it. */
 export const untrusted = (value: unknown): never => value as never;
+
+const isSearch = (path: string) => path.startsWith("/api/search/") || path.startsWith("/api/public/search/") || /\/search$/.test(path);
+
+/** The scope an API key needs for `route` of a group with `scopes` (rest/api-scopes.ts): read for a GET or a search, else write. */
+export function scopeIn(route: RestRoute, scopes: RestRouteGroup["scopes"]): ApiScope | undefined {
+  if (!scopes) return undefined;
+  return route.method === "GET" || isSearch(route.path) ? scopes.read : scopes.write;
+}

@@ -29,3 +29,14 @@ export const publicUserSchema: Record<string, unknown> = {
     socialUrl2: { type: "string" },
   },
 };
+
+/** An item of the users' search (POST /api/public/search/users): the public user's first fields. */
+export const userSearchItemSchema: Record<string, unknown> = {
+  type: "object",
+  required: ["userCode", "licenseExpired"],
+  properties: Object.fromEntries(
+    Object.entries(publicUserSchema.properties as Record<string, unknown>).filter(([name]) =>
+      ["userCode", "licenseExpired", "pageTitle", "pageDescription", "thumbnailId"].includes(name),
+    ),
+  ),
+};

@@ -146,6 +146,7 @@ export const boxRoutes = [
     status: 200,
     summary: "Download the original file",
     requestSchema: downloadOriginalInput,
+    contentType: "application/octet-stream",
     responseSchema: { type: "string", format: "binary", description: "the original file (Content-Disposition: attachment)" },
     handle: async ({ caller, params, query }) => {
       const file = await caller.box.download(untrusted({ contentId: params.contentId, token: query.get("token") ?? undefined }));

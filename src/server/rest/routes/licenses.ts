@@ -3,7 +3,7 @@ import { subscribeLicenseInput } from "@/server/domain/licenses/subscribe-licens
 import { activateLicenseInput } from "@/server/domain/licenses/activate-license";
 import { licenseSchema, renderLicense } from "@/server/rest/render/license";
 import { paymentInitiationSchema, renderPaymentInitiation } from "@/server/rest/render/payment-initiation";
-import { renderUserOverview } from "@/server/rest/render/user-overview";
+import { renderUserOverview, userOverviewSchema } from "@/server/rest/render/user-overview";
 
 export const licenseRoutes = [
   // POST /api/license/{licenseName}/subscribe - open the payment of a plan (advanceMonthlyPayments periods)
@@ -30,6 +30,7 @@ export const licenseRoutes = [
     summary: "Activate a paid license plan",
     requestSchema: activateLicenseInput,
     errors: [503],
+    responseSchema: userOverviewSchema,
     handle: async ({ caller, params, body }) =>
       renderUserOverview(await caller.licenses.activate(untrusted({ ...body, licenseName: params.licenseName }))),
   }),
@@ -40,6 +41,7 @@ export const licenseRoutes = [
     auth: "private",
     status: 200,
     summary: "Go back to the Free license",
+    responseSchema: userOverviewSchema,
     handle: async ({ caller }) => renderUserOverview(await caller.licenses.downgrade()),
   }),
 ];

@@ -1,7 +1,8 @@
 import { route, untrusted } from "@/server/rest/route";
-import { renderRenewRequestedUser, renderUser } from "@/server/rest/render/user";
-import { renderUserOverview } from "@/server/rest/render/user-overview";
-import { renderPublicUser } from "@/server/rest/render/public-user";
+import { renderRenewRequestedUser, renderUser, renewRequestedUserSchema, userSchema } from "@/server/rest/render/user";
+import { renderUserOverview, userOverviewSchema } from "@/server/rest/render/user-overview";
+import { publicUserSchema, renderPublicUser, userSearchItemSchema } from "@/server/rest/render/public-user";
+import { searchPageSchema } from "@/server/rest/render/box-item";
 import { dateIn, omitEmpty } from "@/lib/wire";
 import { registerUserInput } from "@/server/domain/users/register-user";
 import { activateUserInput } from "@/server/domain/users/activate-user";
@@ -31,6 +32,7 @@ export const userRoutes = [
     requestSchema: registerUserInput,
     // 403 while registration is closed (domain/admin/registration.ts)
     errors: [403, 429],
+    responseSchema: userSchema,
     handle: async ({ caller, body }) => renderUser(await caller.users.register(untrusted({ ...body, birthDate: dateIn(body.birthDate) }))),
   }),
   // GET /api/public/user/activate?token= - activate an account from the link of the activation mail
@@ -42,6 +44,7 @@ export const userRoutes = [
     summary: "Activate a registered user",
     requestSchema: activateUserInput,
     errors: [404],
+    responseSchema: userSchema,
     handle: async ({ caller, query }) => renderUser(await caller.users.activate(untrusted({ token: query.get("token") ?? undefined }))),
   }),
   // GET /api/user/me - the logged user
@@ -51,6 +54,7 @@ export const userRoutes = [
     auth: "private",
     status: 200,
     summary: "Read the logged user",
+    responseSchema: userSchema,
     handle: async ({ caller }) => renderUser(await caller.users.me()),
   }),
   // POST /api/user/me - update the logged user (profile; finance and features when sent)
@@ -61,6 +65,7 @@ export const userRoutes = [
     status: 200,
     summary: "Update the logged user",
     requestSchema: updateUserInput,
+    responseSchema: userSchema,
     handle: async ({ caller, body }) => renderUser(await caller.users.update(untrusted(updateBody(body)))),
   }),
   // POST /api/user/me/disable - disable the logged user's account
@@ -92,6 +97,7 @@ export const userRoutes = [
     summary: "Request a password renewal",
     requestSchema: requestPasswordRenewInput,
     errors: [404, 429],
+    responseSchema: renewRequestedUserSchema,
     handle: async ({ caller, body }) => renderRenewRequestedUser(await caller.users.requestRenew(untrusted(body))),
   }),
   // GET /api/public/user/password/renew?token= - check a renew link, read whose it is
@@ -103,6 +109,7 @@ export const userRoutes = [
     summary: "Read a password renewal",
     requestSchema: readPasswordRenewInput,
     errors: [404],
+    responseSchema: userSchema,
     handle: async ({ caller, query }) => renderUser(await caller.users.readRenew(untrusted({ token: query.get("token") ?? undefined }))),
   }),
   // POST /api/public/user/password/renew/confirm - set the new password from a renew link (supplement §2)
@@ -123,6 +130,7 @@ export const userRoutes = [
     auth: "private",
     status: 200,
     summary: "Read the logged user's overview",
+    responseSchema: userOverviewSchema,
     handle: async ({ caller }) => renderUserOverview(await caller.users.overview()),
   }),
   // GET /api/public/user/{userCode}/overview - a user's public profile
@@ -133,6 +141,7 @@ export const userRoutes = [
     status: 200,
     summary: "Read a public user",
     errors: [451], // taken down (domain/admin)
+    responseSchema: publicUserSchema,
     handle: async ({ caller, params }) => renderPublicUser(await caller.users.publicOverview(untrusted({ userCode: params.userCode }))),
   }),
   // POST /api/public/search/users - search active users (sort: relevance | lastActivity | userCode)
@@ -143,6 +152,7 @@ export const userRoutes = [
     status: 200,
     summary: "Search users",
     requestSchema: searchUsersInput,
+    responseSchema: searchPageSchema(userSearchItemSchema),
     handle: async ({ caller, body }) => {
       const page = await caller.users.search(untrusted(body));
       return { ...page, items: page.items.map((item) => omitEmpty(item)) };
