@@ -8,6 +8,7 @@ import { deleteStaleRateLimits } from "@/server/core/rate-limit";
 import { deleteExpiredIdempotencyKeys } from "@/server/core/idempotency";
 import { sweepDeadWriters } from "@/server/domain/box/sweep-dead-writers";
 import { announceProgramsOnAir } from "@/server/domain/cast/announce-on-air";
+import { deleteOldSalts } from "@/server/domain/analytics/viewer-hash";
 import { deleteFinishedJobs } from "@/server/jobs/admin";
 import type { PeriodicTask } from "@/server/jobs/periodic";
 import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
@@ -32,6 +33,8 @@ export function sweepTasks(db: Db, opts: { sole: boolean }): PeriodicTask[] {
     { name: "uploads", periodSeconds: HOUR, run: () => sweepLeftovers(db) },
     // the programs of cast channels that went on air: told to their owners' webhooks (cast.on_air)
     { name: "cast.on-air", periodSeconds: 30, run: () => announceProgramsOnAir(db) },
+    // the analytics' daily salts older than yesterday: their days' viewer hashes can no longer be linked to anyone
+    { name: "analytics.salts", periodSeconds: HOUR, run: () => deleteOldSalts(db) },
   ];
   if (!opts.sole) {
     // on PGlite nobody else writes: what dead processes left went at start (workers/process-lease.ts)
