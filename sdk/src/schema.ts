@@ -2834,7 +2834,7 @@ export interface operations {
            *         "lastName": "Rossi",
            *         "birthDate": "15/06/1990",
            *         "email": "mario.rossi@example.org",
-           *         "language": "it",
+           *         "language": "en",
            *         "pageTitle": "Harbour films",
            *         "pageDescription": "Ten minutes of the bay at dusk, filmed from the old harbour.",
            *         "thumbnailId": "aeadfd42-ce57-416f-bfef-632637928ddb",
@@ -2880,7 +2880,7 @@ export interface operations {
                * @example mario.rossi@example.org
                */
               email: string;
-              /** @example it */
+              /** @example en */
               language: string;
               /** @example Harbour films */
               pageTitle?: string;
@@ -2957,7 +2957,7 @@ export interface operations {
            *         "lastName": "Rossi",
            *         "birthDate": "15/06/1990",
            *         "email": "mario.rossi@example.org",
-           *         "language": "it",
+           *         "language": "en",
            *         "pageTitle": "Harbour films",
            *         "pageDescription": "Ten minutes of the bay at dusk, filmed from the old harbour.",
            *         "thumbnailId": "aeadfd42-ce57-416f-bfef-632637928ddb",
@@ -3003,7 +3003,7 @@ export interface operations {
                * @example mario.rossi@example.org
                */
               email: string;
-              /** @example it */
+              /** @example en */
               language: string;
               /** @example Harbour films */
               pageTitle?: string;
@@ -3077,7 +3077,7 @@ export interface operations {
            *         "lastName": "Rossi",
            *         "birthDate": "15/06/1990",
            *         "email": "mario.rossi@example.org",
-           *         "language": "it",
+           *         "language": "en",
            *         "pageTitle": "Harbour films",
            *         "pageDescription": "Ten minutes of the bay at dusk, filmed from the old harbour.",
            *         "thumbnailId": "aeadfd42-ce57-416f-bfef-632637928ddb",
@@ -3123,7 +3123,7 @@ export interface operations {
                * @example mario.rossi@example.org
                */
               email: string;
-              /** @example it */
+              /** @example en */
               language: string;
               /** @example Harbour films */
               pageTitle?: string;
@@ -3288,7 +3288,7 @@ export interface operations {
            *         "lastName": "Rossi",
            *         "birthDate": "15/06/1990",
            *         "email": "mario.rossi@example.org",
-           *         "language": "it",
+           *         "language": "en",
            *         "pageTitle": "Harbour films",
            *         "pageDescription": "Ten minutes of the bay at dusk, filmed from the old harbour.",
            *         "thumbnailId": "aeadfd42-ce57-416f-bfef-632637928ddb",
@@ -3334,7 +3334,7 @@ export interface operations {
                * @example mario.rossi@example.org
                */
               email: string;
-              /** @example it */
+              /** @example en */
               language: string;
               /** @example Harbour films */
               pageTitle?: string;
@@ -3495,7 +3495,7 @@ export interface operations {
            *         "lastName": "Rossi",
            *         "birthDate": "15/06/1990",
            *         "email": "mario.rossi@example.org",
-           *         "language": "it",
+           *         "language": "en",
            *         "pageTitle": "Harbour films",
            *         "pageDescription": "Ten minutes of the bay at dusk, filmed from the old harbour.",
            *         "thumbnailId": "aeadfd42-ce57-416f-bfef-632637928ddb",
@@ -3541,7 +3541,7 @@ export interface operations {
                * @example mario.rossi@example.org
                */
               email: string;
-              /** @example it */
+              /** @example en */
               language: string;
               /** @example Harbour films */
               pageTitle?: string;
@@ -3639,7 +3639,7 @@ export interface operations {
            *         "lastName": "Rossi",
            *         "birthDate": "15/06/1990",
            *         "email": "mario.rossi@example.org",
-           *         "language": "it",
+           *         "language": "en",
            *         "pageTitle": "Harbour films",
            *         "pageDescription": "Ten minutes of the bay at dusk, filmed from the old harbour.",
            *         "thumbnailId": "aeadfd42-ce57-416f-bfef-632637928ddb",
@@ -3685,7 +3685,7 @@ export interface operations {
                * @example mario.rossi@example.org
                */
               email: string;
-              /** @example it */
+              /** @example en */
               language: string;
               /** @example Harbour films */
               pageTitle?: string;

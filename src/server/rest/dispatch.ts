@@ -79,8 +79,9 @@ async function answer(request: Request, seen: Seen): Promise<Response> {
     const token = bearerToken(request, url);
     const anonymous = route.auth === "none" || (route.auth === "optional" && token === undefined);
     const auth: ActorResolution = anonymous ? { ok: true, actor: { kind: "anonymous" }, scope: "none" } : await resolveBearer(sql, token);
+    const address = clientAddress(request);
     // a token that does not verify spends its address's budget
-    const budget = apiBudgetOf(route, auth.ok ? auth.actor : undefined, clientAddress(request));
+    const budget = apiBudgetOf(route, auth.ok ? auth.actor : undefined, address);
     if (budget) {
       const spending = spendApiBudget(budget);
       seen.budgetHeaders = budgetHeaders(budget, spending);
@@ -101,7 +102,7 @@ async function answer(request: Request, seen: Seen): Promise<Response> {
 
     const body = route.rawBody ? {} : await readJsonBody(request);
     const run = async (): Promise<Response> => {
-      const caller = createCaller({ actor: auth.actor, db, sql, lang, address: clientAddress(request), baseUrl: baseUrlOf(request) });
+      const caller = createCaller({ actor: auth.actor, db, sql, lang, address, baseUrl: baseUrlOf(request) });
       const result = await route.handle({
         caller,
         params,

@@ -57,17 +57,29 @@ function annotate(schema: unknown, name?: string): void {
   for (const key of ["allOf", "oneOf", "anyOf"]) annotate(schema[key], name);
 }
 
-const sampled = (schema: unknown, doc: object, readOnly: boolean): unknown => {
+/** A sample of `schema`: of a request (read-only fields left out), or of an answer (write-only ones left out). */
+const sampled = (schema: unknown, doc: object, answer: boolean): unknown => {
   try {
     return sample(
       schema as Parameters<typeof sample>[0],
-      { quiet: true, ...(readOnly ? { skipWriteOnly: true } : { skipReadOnly: true }) },
+      { quiet: true, ...(answer ? { skipWriteOnly: true } : { skipReadOnly: true }) },
       doc,
     );
   } catch {
     return undefined; // a schema the sampler cannot walk: the viewer makes its own sample
   }
 };
+
+/** The media types of an operation's request body and of its success answers. */
+function mediaOf(op: Schema): { request: Schema[]; success: Schema[] } {
+  const contents = (holder: unknown) =>
+    isObject(holder) && isObject(holder.content) ? Object.values(holder.content).filter(isObject) : [];
+  const responses = isObject(op.responses) ? Object.entries(op.responses) : [];
+  return {
+    request: contents(op.requestBody),
+    success: responses.filter(([status]) => status.startsWith("2")).flatMap(([, response]) => contents(response)),
+  };
+}
 
 /** Adds `example` to every request body and success response of `doc`'s operations. */
 export function addExamples(doc: {
@@ -76,21 +88,16 @@ export function addExamples(doc: {
 }): void {
   annotate(Object.values(doc.components.schemas));
   const operations = Object.values(doc.paths).flatMap((item) => Object.values(item).filter(isObject));
+  // every schema annotated first: a sample follows $refs into the shared ones
   for (const op of operations) {
     for (const p of Array.isArray(op.parameters) ? op.parameters.filter(isObject) : [])
       if (typeof p.name === "string") annotate(p.schema, p.name);
-    const body = isObject(op.requestBody) && isObject(op.requestBody.content) ? Object.values(op.requestBody.content).filter(isObject) : [];
-    for (const media of body) annotate(media.schema);
-    for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {}))
-      if (status.startsWith("2") && isObject(response) && isObject(response.content))
-        for (const media of Object.values(response.content).filter(isObject)) annotate(media.schema);
+    const { request, success } = mediaOf(op);
+    for (const media of [...request, ...success]) annotate(media.schema);
   }
   for (const op of operations) {
-    const body = isObject(op.requestBody) && isObject(op.requestBody.content) ? Object.values(op.requestBody.content).filter(isObject) : [];
-    for (const media of body) if (!("example" in media)) media.example = sampled(media.schema, doc, false);
-    for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {}))
-      if (status.startsWith("2") && isObject(response) && isObject(response.content))
-        for (const media of Object.values(response.content).filter(isObject))
-          if (!("example" in media) && isObject(media.schema)) media.example = sampled(media.schema, doc, true);
+    const { request, success } = mediaOf(op);
+    for (const media of request) if (!("example" in media)) media.example = sampled(media.schema, doc, false);
+    for (const media of success) if (!("example" in media) && isObject(media.schema)) media.example = sampled(media.schema, doc, true);
   }
 }

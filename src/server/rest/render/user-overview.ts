@@ -34,7 +34,7 @@ export const userOverviewSchema: Record<string, unknown> = {
   type: "object",
   required: ["userCode", "licenseName", "licenseExpired", "availableRenews", "renewDate", "daysFromActivation", "videosCount"],
   properties: {
-    userCode: { type: "string", examples: ["mrossi"] },
+    userCode: { type: "string" },
     licenseName: { type: "string", examples: ["Free"] },
     licenseExpired: { type: "boolean" },
     availableRenews: { type: "integer" },

@@ -34,16 +34,16 @@ export const userSchema: Record<string, unknown> = {
   type: "object",
   required: ["userCode", "profile", "finance", "features"],
   properties: {
-    userCode: { type: "string", examples: ["mrossi"] },
+    userCode: { type: "string" },
     profile: {
       type: "object",
       required: ["firstName", "lastName", "birthDate", "email", "language"],
       properties: {
-        firstName: { type: "string", examples: ["Mario"] },
-        lastName: { type: "string", examples: ["Rossi"] },
+        firstName: { type: "string" },
+        lastName: { type: "string" },
         birthDate: { type: "string", description: "dd/MM/yyyy", examples: ["15/06/1990"] },
         email: { type: "string", format: "email", examples: ["mario.rossi@example.org"] },
-        language: { type: "string", examples: ["it"] },
+        language: { type: "string" },
         pageTitle: { type: "string" },
         pageDescription: { type: "string" },
         thumbnailId: { type: "string", format: "uuid" },
