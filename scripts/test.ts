@@ -15,7 +15,7 @@ import { startWorkerProcess } from "../test/support/worker";
 import { descendants } from "./process-tree";
 import { useRunTmpDir } from "./run-tmp";
 import { preparePostgres } from "./test-postgres";
-import { nodeTestSkips, playwrightSkips } from "./test-skips";
+import { nodeTestFailures, nodeTestSkips, playwrightFailures, playwrightSkips } from "./test-outcomes";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
@@ -23,6 +23,8 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const totals = { passed: 0, failed: 0 };
 /** "label: test (reason)" of every skipped test, listed before the closing line. */
 const skipped: string[] = [];
+/** "label: test: error" of every failed test, listed last (a log cut short keeps its end). */
+const failed: string[] = [];
 
 function listTests(dir: string, suffix: string): string[] {
   const out: string[] = [];
@@ -125,6 +127,7 @@ async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Pro
       );
       totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);
       skipped.push(...nodeTestSkips(out).map((name) => `${label}: ${name}`));
+      failed.push(...nodeTestFailures(out).map((name) => `${label}: ${name}`));
       // a test cancelled (its suite's hook failed, or its file ended early) failed too
       const cancelled = Number(/^# cancelled (\d+)/m.exec(out)?.[1] ?? 0);
       totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + cancelled + (timedOut ? 1 : 0);
@@ -141,10 +144,12 @@ async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Pro
       );
       totals.passed += Number(/(\d+) passed/.exec(out)?.[1] ?? 0);
       skipped.push(...playwrightSkips(out).map((title) => `${label}: ${title}`));
+      failed.push(...playwrightFailures(out).map((title) => `${label}: ${title}`));
       totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) && !timedOut ? 0 : 1);
     }
   } catch (err) {
     console.error(`${label}: the suite could not run:`, err instanceof Error ? err.stack : err);
+    failed.push(`${label}: the suite could not run`);
     totals.failed += 1;
   } finally {
     await worker?.stop();
@@ -185,6 +190,7 @@ async function main(): Promise<void> {
     removeRunTmp();
   }
   if (skipped.length) console.log(`\nskipped (not counted as passed):\n  ${skipped.join("\n  ")}`);
+  if (failed.length) console.log(`\nfailed:\n  ${failed.join("\n  ")}`);
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
   process.exit(totals.failed ? 1 : 0);
 }
