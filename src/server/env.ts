@@ -90,6 +90,8 @@ const schema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
   // finished jobs (completed, canceled) are deleted this many days after (the jobs.retention sweep); failed ones stay
   JOB_RETENTION_DAYS: z.coerce.number().min(0).default(7),
+  // audience analytics (docs/analytics.md): raw beacons are kept this many days once rolled up
+  ANALYTICS_RAW_DAYS: z.coerce.number().min(0).default(30),
   // read by the launcher (scripts/start.mjs) too: how long a stop waits for the requests in flight
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
   // Prometheus (docs/operations.md "Metrics"): GET /metrics answers loopback peers and, when METRICS_TOKEN is

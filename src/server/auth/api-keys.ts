@@ -20,6 +20,7 @@ export const API_SCOPES = [
   "cast:read",
   "cast:write",
   "sales:read",
+  "analytics:read",
   "webhooks:write",
 ] as const;
 

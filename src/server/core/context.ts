@@ -22,6 +22,8 @@ export interface Ctx extends DbAccess {
   actor: Actor;
   /** Address of the caller, for rate limits; never logged with secrets. */
   address?: string;
+  /** The caller's User-Agent: with the address, the audience analytics' viewer of the day (never stored). */
+  userAgent?: string;
   /** Where the caller reaches us: the base of the absolute URLs handed out (http/base-url.ts); PUBLIC_URL's when absent (scripts). */
   baseUrl?: string;
   /** The caller's language (Accept-Language: "en" or "it"), for what is mailed to them later (a guest's receipt). */

@@ -40,6 +40,7 @@ export interface KinoraMetrics {
   payments: Counter<"provider" | "outcome">;
   webhookDeliveries: Counter<"outcome">;
   rateLimited: Counter<"limit">;
+  analyticsBeacons: Counter<"outcome">;
   dbQueryDuration: Histogram<"client">;
   livePublishing: Gauge;
   liveViewers: Gauge<"kind">;

@@ -143,6 +143,11 @@ function create() {
       "Requests refused by a rate limit (429), by limit: login, live, register, renew-address, renew-user, password-update",
       ["limit"],
     ),
+    analyticsBeacons: counter(
+      "kinora_analytics_beacons_total",
+      "Analytics beacon batches by outcome: accepted, refused (no valid play session), bot (a known bot's user agent), dropped (the intake's queue full)",
+      ["outcome"],
+    ),
     dbQueryDuration: new client.Histogram({
       name: "kinora_db_query_duration_seconds",
       help: "Time of each SQL statement: through Prisma (client=prisma) or the raw-SQL port (client=sql)",

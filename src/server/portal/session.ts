@@ -46,6 +46,7 @@ export async function createPortalContext(requestHeaders: Headers): Promise<Port
     actor,
     lang,
     address: addressFromHeaders((name) => requestHeaders.get(name)),
+    userAgent: requestHeaders.get("user-agent") ?? "",
     baseUrl: requestBaseUrl((name) => requestHeaders.get(name)),
   };
 }

@@ -29,6 +29,7 @@ const EXPOSED = [
   "X-Request-Id",
   "WWW-Authenticate",
   "Location",
+  "Kinora-Play-Session",
 ].join(", ");
 const MAX_AGE_SECONDS = 600;
 

@@ -102,7 +102,8 @@ async function answer(request: Request, seen: Seen): Promise<Response> {
 
     const body = route.rawBody ? {} : await readJsonBody(request);
     const run = async (): Promise<Response> => {
-      const caller = createCaller({ actor: auth.actor, db, sql, lang, address, baseUrl: baseUrlOf(request) });
+      const userAgent = request.headers.get("user-agent") ?? "";
+      const caller = createCaller({ actor: auth.actor, db, sql, lang, address, userAgent, baseUrl: baseUrlOf(request) });
       const result = await route.handle({
         caller,
         params,

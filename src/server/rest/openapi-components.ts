@@ -181,7 +181,7 @@ export const securitySchemes: Record<string, JsonSchema> = {
     scheme: "bearer",
     bearerFormat: "kin_…",
     description:
-      'An API key (POST /api/user/me/api-keys), sent as Authorization: Bearer kin_…: it acts as its user within its scopes (box:read, box:write, vod:read, vod:write, live:read, live:write, cast:read, cast:write, sales:read, webhooks:write). An operation lists the scope it needs; outside its scopes a key gets 403 with WWW-Authenticate: Bearer error="insufficient_scope".',
+      'An API key (POST /api/user/me/api-keys), sent as Authorization: Bearer kin_…: it acts as its user within its scopes (box:read, box:write, vod:read, vod:write, live:read, live:write, cast:read, cast:write, sales:read, analytics:read, webhooks:write). An operation lists the scope it needs; outside its scopes a key gets 403 with WWW-Authenticate: Bearer error="insufficient_scope".',
   },
   clientCredentials: {
     type: "http",

@@ -16,6 +16,7 @@ import { discoveryRouter } from "./routers/discovery";
 import { adminRouter } from "./routers/admin";
 import { noticesRouter } from "./routers/notices";
 import { webhooksRouter } from "./routers/webhooks";
+import { analyticsRouter } from "./routers/analytics";
 import { apiKeysRouter } from "./routers/api-keys";
 
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   admin: adminRouter,
   notices: noticesRouter,
   webhooks: webhooksRouter,
+  analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
 });
 

@@ -1,7 +1,7 @@
 // The periodic sweeps of the job workers (jobs/periodic.ts; docs/operations.md "Jobs"): every one
 // runs once per period across all workers, whoever claims it, except the work directories of jobs,
 // which live on each worker's machine and are swept by every worker process.
-import type { Db } from "@/server/db/client";
+import { getDbAccess, type Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { deleteExpiredTokens } from "@/server/auth/expired-tokens";
 import { deleteStaleRateLimits } from "@/server/core/rate-limit";
@@ -9,6 +9,7 @@ import { deleteExpiredIdempotencyKeys } from "@/server/core/idempotency";
 import { sweepDeadWriters } from "@/server/domain/box/sweep-dead-writers";
 import { announceProgramsOnAir } from "@/server/domain/cast/announce-on-air";
 import { deleteOldSalts } from "@/server/domain/analytics/viewer-hash";
+import { deleteOldAnalytics, rollUpAnalytics } from "@/server/domain/analytics/rollup";
 import { deleteFinishedJobs } from "@/server/jobs/admin";
 import type { PeriodicTask } from "@/server/jobs/periodic";
 import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
@@ -35,6 +36,10 @@ export function sweepTasks(db: Db, opts: { sole: boolean }): PeriodicTask[] {
     { name: "cast.on-air", periodSeconds: 30, run: () => announceProgramsOnAir(db) },
     // the analytics' daily salts older than yesterday: their days' viewer hashes can no longer be linked to anyone
     { name: "analytics.salts", periodSeconds: HOUR, run: () => deleteOldSalts(db) },
+    // the raw analytics events rolled up into their contents' and owners' days (the reads add what is newer)
+    { name: "analytics.rollup", periodSeconds: 30, run: async () => rollUpAnalytics(await getDbAccess()) },
+    // raw analytics events past ANALYTICS_RAW_DAYS (once rolled up) and play sessions past two days
+    { name: "analytics.raw", periodSeconds: HOUR, run: async () => deleteOldAnalytics(await getDbAccess(), e.ANALYTICS_RAW_DAYS) },
   ];
   if (!opts.sole) {
     // on PGlite nobody else writes: what dead processes left went at start (workers/process-lease.ts)

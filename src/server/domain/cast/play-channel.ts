@@ -4,9 +4,10 @@ import { optionalUserId, requireUserId } from "@/server/core/context";
 import { bandLimitRefusal } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayGranted, type PlayOutcome } from "@/server/domain/playback/sign-playback";
 import { signLive } from "@/server/domain/live/live-sources";
+import { playOriginInput, withPlaySession } from "@/server/domain/analytics/play-grant";
 import { loadAudienceCastChannelOf, loadOwnCastChannel, loadOwnCastStream, type CastChannelView, type CastStreamView } from "./cast-views";
 
-export const playCastChannelInput = z.object({ channelId: z.string() });
+export const playCastChannelInput = z.object({ channelId: z.string(), origin: playOriginInput });
 export const testCastChannelInput = z.object({ channelId: z.string() });
 export const testCastStreamInput = z.object({ streamId: z.string() });
 
@@ -14,6 +15,8 @@ export type CastChannelPlayResult = PlayOutcome & {
   resource: CastChannelView;
   /** The caller owns the channel (REST shows the owner the private view; not in the document's shape). */
   own: boolean;
+  /** The play session of a PLAY (analytics/play-grant.ts; not in the document's shape). */
+  playSession?: string;
 };
 
 /**
@@ -45,7 +48,13 @@ export async function playCastChannel(
     const band = await bandLimitRefusal(ctx.db, ownerId, now);
     if (band) return { ...band, resource: view, own };
   }
-  return { ...signCast(ctx, { ownerId, channelId: view.channelId }), resource: view, own };
+  const granted = withPlaySession(
+    ctx,
+    signCast(ctx, { ownerId, channelId: view.channelId }),
+    { kind: "cast", itemId: view.channelId, ownerId },
+    input.origin,
+  );
+  return { ...granted, resource: view, own };
 }
 
 // POST /api/cast/channel/{channelId}/test - the owner's preview of the channel's output (never

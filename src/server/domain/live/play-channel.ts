@@ -6,8 +6,9 @@ import { loadAudienceChannel, loadOwnChannel, type LiveChannelView } from "./cha
 import { eventSelect, toEventView, type LiveEventView } from "./event-view";
 import { playLoadedEvent, trackingIdParam, type EventPlayResult } from "./play-event";
 import { signLive } from "./live-sources";
+import { playOriginInput } from "@/server/domain/analytics/play-grant";
 
-export const playChannelInput = z.object({ channelId: z.string(), trackingId: trackingIdParam });
+export const playChannelInput = z.object({ channelId: z.string(), trackingId: trackingIdParam, origin: playOriginInput });
 export const testChannelInput = z.object({ channelId: z.string() });
 
 /** Nothing on air: the channel as resource, and its next event when one is scheduled (a product decision: the document is silent). */
@@ -44,7 +45,13 @@ export async function playChannel(ctx: Ctx, input: z.output<typeof playChannelIn
       resource: channel.view,
       nextEvent: next ? toEventView(next, ctx.baseUrl, now) : undefined,
     };
-  return playLoadedEvent(ctx, { ownerId: channel.ownerId, view: toEventView(onAir, ctx.baseUrl, now) }, input.trackingId, now);
+  return playLoadedEvent(
+    ctx,
+    { ownerId: channel.ownerId, view: toEventView(onAir, ctx.baseUrl, now) },
+    input.trackingId,
+    input.origin,
+    now,
+  );
 }
 
 // POST /api/live/channel/{channelId}/test - the owner checks an encoder without an event: the

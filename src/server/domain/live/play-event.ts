@@ -7,11 +7,12 @@ import { signPlayback, type PlayGranted, type PlayOutcome } from "@/server/domai
 import { loadAudienceEvent, type LiveEventView, type LoadedEvent } from "./event-view";
 import { holdsTicket, replayUntil } from "./live-ticket";
 import { signEventLive, signLive } from "./live-sources";
+import { playOriginInput, withPlaySession, type PlayOrigin } from "@/server/domain/analytics/play-grant";
 
 /** The payment-check parameter (supplement §1); anything that cannot be a trackingId is ignored, as players attach it everywhere. */
 export const trackingIdParam = z.preprocess((v) => (typeof v === "string" && v.length <= 200 ? v : undefined), z.string().optional());
 
-export const playEventInput = z.object({ eventId: z.string(), trackingId: trackingIdParam });
+export const playEventInput = z.object({ eventId: z.string(), trackingId: trackingIdParam, origin: playOriginInput });
 
 export type EventPlayResult = PlayOutcome & {
   resource: LiveEventView;
@@ -19,6 +20,8 @@ export type EventPlayResult = PlayOutcome & {
   mode?: "LIVE" | "REPLAY";
   /** A ticket holder's play: until when it lets them watch (not in the document's shape). */
   accessUntil?: Date;
+  /** The play session of a PLAY (analytics/play-grant.ts; not in the document's shape). */
+  playSession?: string;
 };
 
 /** The box item an event's recording became, when it is READY: the replay's media home. */
@@ -49,13 +52,16 @@ export async function playLoadedEvent(
   ctx: Ctx,
   event: LoadedEvent,
   trackingId: string | undefined,
+  origin: PlayOrigin,
   now = new Date(),
 ): Promise<EventPlayResult> {
   const resource = event.view;
   const over = now.getTime() >= resource.endsAt.getTime();
   const replay = over ? await readyRecording(ctx, event) : undefined;
   const channel = { ownerId: event.ownerId, channelId: resource.channel.channelId };
-  const grant = async (): Promise<PlayGranted & { mode: "LIVE" | "REPLAY" }> => {
+  const grant = async () =>
+    withPlaySession(ctx, await sources(), { kind: "live", itemId: resource.eventId, ownerId: event.ownerId }, origin);
+  const sources = async (): Promise<PlayGranted & { mode: "LIVE" | "REPLAY" }> => {
     if (replay) return { ...signPlayback({ ...replay, bandOwnerId: event.ownerId }, "hls", { baseUrl: ctx.baseUrl }), mode: "REPLAY" };
     if (over) return { ...signLive(ctx, channel), mode: "LIVE" }; // the owner's, after the end
     return { ...(await signEventLive(ctx, { ...channel, startsAt: resource.startsAt, endsAt: resource.endsAt })), mode: "LIVE" };
@@ -79,5 +85,5 @@ export async function playLoadedEvent(
 // caller cannot reach (event-view.ts loadAudienceEvent).
 export async function playEvent(ctx: Ctx, input: z.output<typeof playEventInput>): Promise<EventPlayResult> {
   const event = await loadAudienceEvent(ctx.db, optionalUserId(ctx), input.eventId, ctx.baseUrl);
-  return playLoadedEvent(ctx, event, input.trackingId);
+  return playLoadedEvent(ctx, event, input.trackingId, input.origin);
 }

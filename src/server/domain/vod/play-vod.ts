@@ -5,10 +5,12 @@ import { bandRefusalOf } from "@/server/domain/playback/band-limit";
 import { signPlayback, type PlayOutcome, type PlaybackTree } from "@/server/domain/playback/sign-playback";
 import { bundleAccessUntil } from "@/server/domain/bundles/bundle-access";
 import { completedPurchaseRead, vodAccessUntil } from "./vod-entitlement";
+import { playOriginInput, withPlaySession, type PlayOrigin } from "@/server/domain/analytics/play-grant";
 import { loadViewableVod, type LoadedVod, type ReadVod, type VodItemView } from "./vod-item-view";
 
 export const playVodInput = z.object({
   vodId: z.string(),
+  origin: playOriginInput,
   /**
    * The payment-check parameter (supplement §1). Players attach their last one to every play, also
    * of free content, where it is ignored; anything that cannot be a trackingId is ignored too.
@@ -20,6 +22,8 @@ export type VodPlayResult = PlayOutcome & {
   resource: VodItemView;
   /** PAY_PER_VIEW played by a buyer, CONTENT_BUNDLE by a subscriber: when the purchase or the subscription stops letting them watch (not in the document's shape). */
   accessUntil?: Date;
+  /** The play session of a PLAY (analytics/play-grant.ts; not in the document's shape). */
+  playSession?: string;
 };
 
 /**
@@ -53,16 +57,25 @@ export async function playVod(ctx: Ctx, input: z.output<typeof playVodInput>): P
   const { vod, isOwner, refusal } = await reachVod(ctx, input.vodId, input.trackingId);
   if (refusal) return refusal;
   const resource = vod.view;
-  if (!isOwner && resource.bundleId) return playBundleVod(ctx, vod, resource.bundleId, input.trackingId);
-  if (isOwner || resource.licenseType !== "PAY_PER_VIEW") return { ...grantVod(ctx, vod, "hls"), resource };
+  if (!isOwner && resource.bundleId) return playBundleVod(ctx, vod, resource.bundleId, input);
+  if (isOwner || resource.licenseType !== "PAY_PER_VIEW") return { ...playVodContent(ctx, vod, input.origin), resource };
   const accessUntil = await vodAccessUntil(ctx, vod, input.trackingId);
   if (!accessUntil) return { result: "PAYMENT_REQUIRED", messageId: "playback.paymentRequired", resource };
-  return { ...grantVod(ctx, vod, "hls"), resource, accessUntil };
+  return { ...playVodContent(ctx, vod, input.origin), resource, accessUntil };
 }
 
+/** The whole vod's sources, with the play session its player's beacons are counted against. */
+const playVodContent = (ctx: Ctx, vod: LoadedVod, origin: PlayOrigin) =>
+  withPlaySession(
+    ctx,
+    grantVod(ctx, vod, "hls"),
+    { kind: "vod", itemId: vod.view.vodId, ownerId: vod.ownerId, durationSeconds: vod.view.durationSeconds },
+    origin,
+  );
+
 /** A bundle's vod played by anyone but its owner: while the caller's subscription to the bundle runs (bundle-access.ts). */
-async function playBundleVod(ctx: Ctx, vod: LoadedVod, bundleId: string, trackingId: string | undefined): Promise<VodPlayResult> {
-  const accessUntil = await bundleAccessUntil(ctx, bundleId, trackingId);
+async function playBundleVod(ctx: Ctx, vod: LoadedVod, bundleId: string, input: z.output<typeof playVodInput>): Promise<VodPlayResult> {
+  const accessUntil = await bundleAccessUntil(ctx, bundleId, input.trackingId);
   if (!accessUntil) return { result: "SUBSCRIPTION_REQUIRED", messageId: "playback.subscriptionRequired", resource: vod.view };
-  return { ...grantVod(ctx, vod, "hls"), resource: vod.view, accessUntil };
+  return { ...playVodContent(ctx, vod, input.origin), resource: vod.view, accessUntil };
 }

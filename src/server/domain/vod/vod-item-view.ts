@@ -41,6 +41,8 @@ export interface VodItemView extends ContentFields {
   visible: boolean;
   /** The publisher (the document shows it in public views only; the REST layer decides). */
   publisher: PublicUser;
+  /** Its audience's views (docs/analytics.md; the owner's own plays not included). */
+  views: number;
 }
 
 /** A vod as read, with its owner's id (for authorization), where its content's files are (for signing them) and band (plays by the audience). */
@@ -99,6 +101,10 @@ const VOD_ROW = columnMap(
     bandUsedBytes: u.col("bandUsedBytes", "::float8"),
     bandPeriodStartMs: expr(`(EXTRACT(EPOCH FROM u."bandPeriodStart") * 1000)::float8`, u.reads("bandPeriodStart")),
     bandGb: expr(`(SELECT l."bandGb" FROM "License" l WHERE l."id" = u."licenseId")`, u.reads("licenseId"), { License: ["id", "bandGb"] }),
+    // counted by the analytics' intake (VodViews): a commit adding views empties the cache of vod rows
+    views: expr(`coalesce((SELECT vv."views" FROM "VodViews" vv WHERE vv."vodId" = v."id"), 0)::int`, v.reads("id"), {
+      VodViews: ["vodId", "views"],
+    }),
     mediaBoxId: MEDIA_HOME_COLUMNS.boxId,
     mediaOwnerId: MEDIA_HOME_COLUMNS.ownerId,
   } satisfies ColumnsOf<VodRow>,
@@ -146,6 +152,7 @@ export interface VodRow extends ContentRow, Record<string, unknown> {
   bandUsedBytes: number;
   bandPeriodStartMs: number;
   bandGb: number;
+  views: number;
   mediaBoxId: string;
   mediaOwnerId: string;
 }
@@ -182,6 +189,7 @@ export function toLoadedVod(r: VodRow, baseUrl?: string, now = new Date()): Load
       },
       now,
     ),
+    views: Number(r.views),
   };
   const band = bandStatusOf({ bandUsedBytes: r.bandUsedBytes, bandPeriodStart: new Date(r.bandPeriodStartMs), bandGb: r.bandGb }, now);
   return { ownerId: r.ownerId, media, band, view };

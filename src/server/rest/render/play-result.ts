@@ -1,5 +1,15 @@
 import type { PlayGranted, PlayOutcome } from "@/server/domain/playback/sign-playback";
 import { translate, type Lang } from "@/server/i18n/messages";
+import { json } from "@/server/rest/error-body";
+
+/** The response header carrying a PLAY's play session (docs/analytics.md): the body keeps the document's shape. */
+export const PLAY_SESSION_HEADER = "Kinora-Play-Session";
+
+/** A play's answer: `body` (its rendered play result), with the play session in PLAY_SESSION_HEADER when it plays. */
+export function playResponse(played: object, body: unknown): Response {
+  const token = "playSession" in played && typeof played.playSession === "string" ? played.playSession : undefined;
+  return json(200, body, token ? { [PLAY_SESSION_HEADER]: token } : {});
+}
 
 /**
  * The document's play result: {resource, result, srcs, mimeType, file, streamer, uniqueStreamer}

@@ -8,7 +8,8 @@ import { bundleSchema, renderPrivateBundle } from "./bundle";
  * The document's Vod item: the content's fields (duration "m:ss"), licenseType with its condition
  * (ccType for CREATIVE_COMMONS, pricePerView "2,50" for PAY_PER_VIEW, the bundle object for
  * CONTENT_BUNDLE), valueDate the publishing date and expirationDate (supplement §1) dd/MM/yyyy,
- * public; `publisher` only in public views (paths under /api/public/). Empty optionals are left out.
+ * public; `publisher` and `views` (docs/analytics.md) only in public views (paths under /api/public/).
+ * Empty optionals are left out.
  */
 export function renderVodItem(v: VodItemView, view: { publisher: boolean }) {
   return omitEmpty({
@@ -22,6 +23,7 @@ export function renderVodItem(v: VodItemView, view: { publisher: boolean }) {
     public: v.public,
     expirationDate: v.expirationDate ? formatDate(v.expirationDate) : undefined,
     publisher: view.publisher ? renderPublicUser(v.publisher) : undefined,
+    views: view.publisher ? v.views : undefined,
   });
 }
 
@@ -49,6 +51,10 @@ export const vodItemSchema: Record<string, unknown> = { type: "object", required
 /** The public view, with its publisher. */
 export const publicVodItemSchema: Record<string, unknown> = {
   type: "object",
-  required: [...vodItemRequired, "publisher"],
-  properties: { ...vodItemProperties, publisher: publicUserSchema },
+  required: [...vodItemRequired, "publisher", "views"],
+  properties: {
+    ...vodItemProperties,
+    publisher: publicUserSchema,
+    views: { type: "integer", minimum: 0, description: "its views: plays that watched 5 s, once per viewer per 30 minutes" },
+  },
 };

@@ -1,6 +1,6 @@
 import { route, untrusted, type RestCall } from "@/server/rest/route";
 import { searchPageSchema } from "@/server/rest/render/box-item";
-import { playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
+import { playResponse, playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
 import {
   calendarSchema,
   castChannelSchema,
@@ -108,10 +108,10 @@ const playChannelRoute = (path: string, auth: "public" | "private") =>
     requestSchema: playCastChannelInput,
     responseSchema: playResultSchema(auth === "public" ? publicCastChannelSchema : { oneOf: [castChannelSchema, publicCastChannelSchema] }),
     errors: [451], // taken down (domain/admin)
-    handle: async ({ caller, params, lang }) => {
-      const played = await caller.cast.playChannel(untrusted({ channelId: params.channelId }));
+    handle: async ({ caller, params, body, lang }) => {
+      const played = await caller.cast.playChannel(untrusted({ ...body, channelId: params.channelId }));
       const view = auth === "private" && played.own ? PRIVATE : PUBLIC;
-      return renderPlayResult(played, renderCastChannel(played.resource, view), lang);
+      return playResponse(played, renderPlayResult(played, renderCastChannel(played.resource, view), lang));
     },
   });
 

@@ -14,6 +14,7 @@ import { castRoutes } from "./cast";
 import { castEpgRoutes } from "./cast-epg";
 import { adminRoutes } from "./admin";
 import { webhookRoutes } from "./webhooks";
+import { analyticsRoutes } from "./analytics";
 import { apiKeyRoutes } from "./api-keys";
 import { reportRoutes } from "./reports";
 
@@ -102,6 +103,12 @@ export const restRouteGroups: RestRouteGroup[] = [
     tag: "admin",
     description: "Administration and moderation, for staff: suspensions, takedowns, reports, registration, the audit log",
     routes: adminRoutes,
+  },
+  {
+    tag: "Analytics",
+    description: "Audience analytics: the players' beacons; views, watch time, retention, quality of experience of your contents",
+    routes: analyticsRoutes,
+    scopes: { read: "analytics:read", write: "analytics:read" },
   },
   {
     tag: "Webhooks",

@@ -1,6 +1,6 @@
 import { route, untrusted, type RestCall } from "@/server/rest/route";
 import { searchPageSchema } from "@/server/rest/render/box-item";
-import { playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
+import { playResponse, playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
 import { paymentInitiationSchema, renderPaymentInitiation } from "@/server/rest/render/payment-initiation";
 import {
   channelSchema,
@@ -61,7 +61,7 @@ const playChannelRoute = (path: string, auth: Auth) =>
       const played = await caller.live.playChannel(untrusted({ ...body, channelId: params.channelId }));
       const rendered = renderPlayResult(played, renderLiveResource(played.resource, view(auth, offsetMs)), lang);
       const next = "nextEvent" in played ? played.nextEvent : undefined;
-      return next ? { ...rendered, nextEvent: renderEvent(next, view(auth, offsetMs)) } : rendered;
+      return playResponse(played, next ? { ...rendered, nextEvent: renderEvent(next, view(auth, offsetMs)) } : rendered);
     },
   });
 
@@ -77,7 +77,7 @@ const playEventRoute = (path: string, auth: Auth) =>
     errors: [451, 503],
     handle: async ({ caller, params, body, lang, offsetMs }) => {
       const played = await caller.live.playEvent(untrusted({ ...body, eventId: params.eventId }));
-      return renderPlayResult(played, renderEvent(played.resource, view(auth, offsetMs)), lang);
+      return playResponse(played, renderPlayResult(played, renderEvent(played.resource, view(auth, offsetMs)), lang));
     },
   });
 

@@ -1,6 +1,6 @@
 import { route, untrusted } from "@/server/rest/route";
 import { searchPageSchema } from "@/server/rest/render/box-item";
-import { playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
+import { playResponse, playResultSchema, renderPlayResult } from "@/server/rest/render/play-result";
 import { paymentInitiationSchema, renderPaymentInitiation } from "@/server/rest/render/payment-initiation";
 import { publicVodItemSchema, renderPrivateVodItem, renderPublicVodItem, vodItemSchema } from "@/server/rest/render/vod-item";
 import { dateIn, moneyIn } from "@/lib/wire";
@@ -41,7 +41,7 @@ const playRoute = (path: string, auth: "public" | "private") =>
     errors: [451, 503],
     handle: async ({ caller, params, body, lang }) => {
       const played = await caller.vod.play(untrusted({ ...body, vodId: params.vodId }));
-      return renderPlayResult(played, viewOf(auth).render(played.resource), lang);
+      return playResponse(played, renderPlayResult(played, viewOf(auth).render(played.resource), lang));
     },
   });
 

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { isbot } from "isbot";
+import type { Ctx } from "@/server/core/context";
+import { invalidField } from "@/server/core/errors";
+import { verifyPlaySession } from "@/server/auth/play-session";
+import { getDbAccess } from "@/server/db/client";
+import { logger } from "@/server/log/logger.mjs";
+import { metrics } from "@/server/metrics/registry.mjs";
+import { BEACON_TYPES, type Beacon } from "./credit-beacons";
+import { recordBeacons, type ReceivedBatch } from "./record-beacons";
+import { viewerHash } from "./viewer-hash";
+
+// POST /api/public/analytics/beacons - what the players send (docs/analytics.md): a batch of beacons
+// of one play session. A batch is checked and answered at once and written with the others of the
+// same second (record-beacons.ts: one transaction a second per node), so a beacon costs the request
+// and a share of that transaction. A batch without a valid play session is refused (400, nothing
+// counted); one from a known bot's user agent is accepted and dropped.
+
+/** At most this many beacons in a batch (a player sends one every few seconds and a batch every 10 s). */
+const MAX_BEACONS = 50;
+/** Batches waiting for the next write; past this (the database away or slower than the traffic) new ones are dropped. */
+const MAX_WAITING = 50_000;
+const FLUSH_MS = 1000;
+
+const beaconSchema = z.object({
+  type: z.string(),
+  position: z.number().finite().optional(),
+  value: z.number().finite().optional(),
+  detail: z.string().max(100).optional(),
+});
+
+export const beaconBatchInput = z.object({
+  session: z.string().max(2048).describe("the play session of the play (the Kinora-Play-Session header of its play result)"),
+  events: z
+    .array(beaconSchema)
+    .max(MAX_BEACONS)
+    .describe(`the beacons in the order they happened, at most ${MAX_BEACONS}: type ${BEACON_TYPES.join(", ")}; others are ignored`),
+});
+
+const waiting: ReceivedBatch[] = [];
+let timer: NodeJS.Timeout | undefined;
+let flushing: Promise<void> | undefined;
+
+/**
+ * Accepts a batch of beacons for counting: refused (400) without a valid play session. The viewer is
+ * the caller's address and user agent, hashed with the day's salt (viewer-hash.ts); neither is kept.
+ */
+export async function acceptBeacons(ctx: Ctx, input: z.output<typeof beaconBatchInput>): Promise<void> {
+  const userAgent = ctx.userAgent ?? "";
+  const session = verifyPlaySession(input.session);
+  if (!session) {
+    metrics().analyticsBeacons.inc({ outcome: "refused" });
+    throw invalidField("session", "error.playSessionInvalid");
+  }
+  if (isbot(userAgent)) {
+    metrics().analyticsBeacons.inc({ outcome: "bot" });
+    return;
+  }
+  const beacons = input.events.filter((e): e is Beacon => (BEACON_TYPES as readonly string[]).includes(e.type));
+  if (beacons.length === 0) return;
+  if (waiting.length >= MAX_WAITING) {
+    metrics().analyticsBeacons.inc({ outcome: "dropped" });
+    return;
+  }
+  const receivedAt = Date.now();
+  const hash = await viewerHash(ctx.db, ctx.address ?? "", userAgent, new Date(receivedAt));
+  waiting.push({ session, viewerHash: hash, receivedAt, beacons });
+  metrics().analyticsBeacons.inc({ outcome: "accepted" });
+  timer ??= setTimeout(() => void flushBeacons(), FLUSH_MS).unref();
+}
+
+/** Writes the waiting batches now (also what the timer does each second); one write at a time. */
+export function flushBeacons(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  flushing ??= (async () => {
+    const batches = waiting.splice(0, waiting.length);
+    if (batches.length === 0) return;
+    try {
+      await recordBeacons(await getDbAccess(), batches);
+    } catch (err) {
+      // the database away: kept for the next write while there is room (then dropped, counted as such)
+      const room = Math.max(0, MAX_WAITING - waiting.length);
+      waiting.unshift(...batches.slice(0, room));
+      if (batches.length > room) metrics().analyticsBeacons.inc({ outcome: "dropped" }, batches.length - room);
+      logger().warn({ err, batches: batches.length }, "analytics beacons not written; tried again in a second");
+    }
+  })().finally(() => {
+    flushing = undefined;
+    if (waiting.length > 0) timer ??= setTimeout(() => void flushBeacons(), FLUSH_MS).unref();
+  });
+  return flushing;
+}

@@ -1,0 +1,89 @@
+// The analytics' storage on a real database (src/server/domain/analytics: record-beacons.ts, rollup.ts,
+// audience-reads.ts): beacons credited and stored, a view once per viewer and item per 30 minutes, the
+// owner's plays apart; the reads equal before and after the rollup; raw events past
+// ANALYTICS_RAW_DAYS swept once rolled up, the totals unchanged.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { test } from "node:test";
+import { integrationDbAccess, useIntegrationDatabase } from "../support/integration-db";
+import type { PlaySession } from "../../src/server/auth/play-session";
+import type { ReceivedBatch } from "../../src/server/domain/analytics/record-beacons";
+
+useIntegrationDatabase("kinora-analytics-rollup-");
+
+const MINUTE = 60_000;
+// a day long past ANALYTICS_RAW_DAYS (30): its events may be swept once rolled up
+const DAY = "2026-09-20";
+const T0 = Date.parse(`${DAY}T10:00:00Z`);
+
+test("views once per viewer per 30 minutes, the owner's apart; rollups keep the totals when the raw events go", async () => {
+  const access = await integrationDbAccess();
+  const { recordBeacons } = await import("../../src/server/domain/analytics/record-beacons");
+  const { rollUpAnalytics, deleteOldAnalytics } = await import("../../src/server/domain/analytics/rollup");
+  const { contentAudience, ownerAudience, dayRangeOf, summaryOf } = await import("../../src/server/domain/analytics/audience-reads");
+  const ownerId = randomUUID();
+  const itemId = randomUUID();
+  const session = (issuedAt: number, viewerId?: string): PlaySession => ({
+    sessionId: randomUUID(),
+    kind: "cast",
+    itemId,
+    ownerId,
+    ...(viewerId ? { viewerId } : {}),
+    source: "watch",
+    durationSeconds: 20,
+    issuedAt: Math.floor(issuedAt / 1000),
+  });
+  // a play of 6 s from `at`: start, startup, positions 2, 4, 6 sent 6 s later
+  const play = (at: number, viewerHash: string, viewerId?: string): ReceivedBatch => ({
+    session: session(at, viewerId),
+    viewerHash,
+    receivedAt: at + 6_000,
+    beacons: [
+      { type: "start" },
+      { type: "startup", value: 900 },
+      { type: "progress", position: 2 },
+      { type: "progress", position: 4 },
+      { type: "progress", position: 6 },
+    ],
+  });
+  await recordBeacons(access, [play(T0, "viewer-a"), play(T0, "viewer-b"), play(T0, "owner", ownerId)]);
+  await recordBeacons(access, [play(T0 + 10 * MINUTE, "viewer-a")]); // within 30 minutes: no view
+  await recordBeacons(access, [play(T0 + 40 * MINUTE, "viewer-a")]); // past them: a view, not a new viewer
+
+  const range = dayRangeOf({ from: DAY, to: DAY });
+  const expected = {
+    views: 3,
+    uniqueViewers: 2,
+    watchTimeSeconds: 24,
+    averageViewSeconds: 8,
+    ownerViews: 1,
+    ownerWatchTimeSeconds: 6,
+    sessions: 4,
+    retention: [...new Array<number>(6).fill(1), ...new Array<number>(14).fill(0)],
+    startupTimeMsP50: 875,
+  };
+  const read = async () => {
+    const audience = await contentAudience(access, itemId, range);
+    const summary = summaryOf(audience.totals);
+    return {
+      summary: Object.fromEntries(Object.keys(expected).map((k) => [k, summary[k as keyof typeof summary]])),
+      sources: audience.breakdown.sources,
+      owner: summaryOf((await ownerAudience(access, ownerId, range)).totals).views,
+      day: audience.days.map((d) => [d.day, d.views]),
+    };
+  };
+  const before = await read();
+  assert.deepEqual(before.summary, expected);
+  assert.deepEqual(before.sources, { watch: 3 });
+  assert.equal(before.owner, 3);
+  assert.deepEqual(before.day, [[DAY, 3]]);
+
+  assert.ok((await rollUpAnalytics(access)) >= 4 * 6, "the events rolled up");
+  assert.deepEqual(await read(), before, "rolled up: the same figures");
+  const raw = () => access.db.analyticsEvent.count({ where: { itemId } });
+  assert.ok((await raw()) > 0);
+  await deleteOldAnalytics(access, 30);
+  assert.equal(await raw(), 0, "raw events past 30 days are gone");
+  assert.equal(await access.db.analyticsSession.count({ where: { itemId } }), 0, "and the sessions");
+  assert.deepEqual(await read(), before, "the totals unchanged");
+});
