@@ -2359,6 +2359,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/analytics/beacons": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Beacons of a play session (the Kinora-Play-Session header of a play result): counted at most as fast as real time */
+    post: operations["postPublicAnalyticsBeacons"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/analytics/vods/{vodId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A vod's audience over a range of UTC days: views, unique viewers, watch time, retention, startup time, rebuffering */
+    get: operations["getAnalyticsVodsByVodId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/analytics/live/events/{eventId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A live event's audience, live and replay: its peak of concurrent viewers, views and watch time */
+    get: operations["getAnalyticsLiveEventsByEventId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/analytics/overview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** All your contents' audience over a range of UTC days: totals and a per-day series */
+    get: operations["getAnalyticsOverview"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/webhooks": {
     parameters: {
       query?: never;
@@ -6095,7 +6163,8 @@ export interface operations {
            *         "socialUrl1": "string",
            *         "socialContact": "string",
            *         "socialUrl2": "string"
-           *       }
+           *       },
+           *       "views": 0
            *     }
            */
           "application/json": {
@@ -6177,6 +6246,8 @@ export interface operations {
               socialContact?: string;
               socialUrl2?: string;
             };
+            /** @description its views: plays that watched 5 s, once per viewer per 30 minutes */
+            views: number;
           };
         };
       };
@@ -6483,7 +6554,8 @@ export interface operations {
            *             "socialUrl1": "string",
            *             "socialContact": "string",
            *             "socialUrl2": "string"
-           *           }
+           *           },
+           *           "views": 0
            *         }
            *       ]
            *     }
@@ -6572,6 +6644,8 @@ export interface operations {
                 socialContact?: string;
                 socialUrl2?: string;
               };
+              /** @description its views: plays that watched 5 s, once per viewer per 30 minutes */
+              views: number;
             }[];
           };
         };
@@ -6602,10 +6676,20 @@ export interface operations {
       content: {
         /**
          * @example {
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       },
          *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21"
          *     }
          */
         "application/json": {
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
           /** @example 3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21 */
           trackingId?: string;
         };
@@ -6793,10 +6877,20 @@ export interface operations {
       content: {
         /**
          * @example {
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       },
          *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21"
          *     }
          */
         "application/json": {
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
           /** @example 3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21 */
           trackingId?: string;
         };
@@ -6855,7 +6949,8 @@ export interface operations {
            *           "socialUrl1": "string",
            *           "socialContact": "string",
            *           "socialUrl2": "string"
-           *         }
+           *         },
+           *         "views": 0
            *       },
            *       "result": "PLAY",
            *       "message": "string",
@@ -6952,6 +7047,8 @@ export interface operations {
                 socialContact?: string;
                 socialUrl2?: string;
               };
+              /** @description its views: plays that watched 5 s, once per viewer per 30 minutes */
+              views: number;
             };
             /**
              * @description PLAY with srcs; PAYMENT_REQUIRED (pay, then play with {trackingId}), SUBSCRIPTION_REQUIRED (subscribe to the vod's bundle, then play), NOT_ON_AIR (live: nothing on air) and BAND_LIMIT_EXCEEDED with a message, no srcs
@@ -7264,7 +7361,8 @@ export interface operations {
            *           "socialUrl1": "string",
            *           "socialContact": "string",
            *           "socialUrl2": "string"
-           *         }
+           *         },
+           *         "views": 0
            *       }
            *     }
            */
@@ -7360,6 +7458,8 @@ export interface operations {
                 socialContact?: string;
                 socialUrl2?: string;
               };
+              /** @description its views: plays that watched 5 s, once per viewer per 30 minutes */
+              views: number;
             };
           };
         };
@@ -7449,7 +7549,8 @@ export interface operations {
            *           "socialUrl1": "string",
            *           "socialContact": "string",
            *           "socialUrl2": "string"
-           *         }
+           *         },
+           *         "views": 0
            *       },
            *       "result": "PLAY",
            *       "message": "string",
@@ -7546,6 +7647,8 @@ export interface operations {
                 socialContact?: string;
                 socialUrl2?: string;
               };
+              /** @description its views: plays that watched 5 s, once per viewer per 30 minutes */
+              views: number;
             };
             /**
              * @description PLAY with srcs; PAYMENT_REQUIRED (pay, then play with {trackingId}), SUBSCRIPTION_REQUIRED (subscribe to the vod's bundle, then play), NOT_ON_AIR (live: nothing on air) and BAND_LIMIT_EXCEEDED with a message, no srcs
@@ -11331,12 +11434,22 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21"
+         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21",
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       }
          *     }
          */
         "application/json": {
           /** @example 3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21 */
           trackingId?: string;
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
         };
       };
     };
@@ -11536,12 +11649,22 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21"
+         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21",
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       }
          *     }
          */
         "application/json": {
           /** @example 3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21 */
           trackingId?: string;
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
         };
       };
     };
@@ -12934,12 +13057,22 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21"
+         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21",
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       }
          *     }
          */
         "application/json": {
           /** @example 3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21 */
           trackingId?: string;
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
         };
       };
     };
@@ -13118,12 +13251,22 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21"
+         *       "trackingId": "3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21",
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       }
          *     }
          */
         "application/json": {
           /** @example 3f1c2b7e-5d4a-4c1e-9b2a-7e6d5c4b3a21 */
           trackingId?: string;
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
         };
       };
     };
@@ -14020,8 +14163,22 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        /** @example {} */
-        "application/json": Record<string, never>;
+        /**
+         * @example {
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       }
+         *     }
+         */
+        "application/json": {
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
+        };
       };
     };
     responses: {
@@ -14163,8 +14320,22 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        /** @example {} */
-        "application/json": Record<string, never>;
+        /**
+         * @example {
+         *       "origin": {
+         *         "source": "watch",
+         *         "embedHost": "string"
+         *       }
+         *     }
+         */
+        "application/json": {
+          /** @description where the play happens, as Kinora's own players say it (analytics; REST clients leave it out: direct) */
+          origin?: {
+            /** @enum {string} */
+            source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+            embedHost?: string;
+          };
+        };
       };
     };
     responses: {
@@ -17689,7 +17860,13 @@ export interface operations {
   };
   getCastByChannelIdStreamM3u8: {
     parameters: {
-      query?: never;
+      query?: {
+        origin?: {
+          /** @enum {string} */
+          source?: "watch" | "embed" | "bundle" | "channel" | "direct";
+          embedHost?: string;
+        };
+      };
       header?: never;
       path: {
         channelId: string;
@@ -20340,6 +20517,278 @@ export interface operations {
       429: components["responses"]["TooManyRequests"];
     };
   };
+  postPublicAnalyticsBeacons: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 1 to 255 visible ASCII characters (a UUID is a good one). A retry with the same key and the same request within 24 h gets the first answer again (Idempotent-Replayed: true) without a second effect; the same key with another request is a 422, a retry while the first still runs a 409.
+         * @example 5f0c2e9a-3a4b-4a1e-9f57-2c8d3e6b7a10
+         */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session": "string",
+         *       "events": [
+         *         {
+         *           "type": "string",
+         *           "position": 0,
+         *           "value": 0,
+         *           "detail": "string"
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description the play session of the play (the Kinora-Play-Session header of its play result) */
+          session: string;
+          /** @description the beacons in the order they happened, at most 50: type start, progress, seek, pause, end, startup, rebuffer, rendition, error; others are ignored */
+          events: {
+            type: string;
+            position?: number;
+            value?: number;
+            detail?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        headers: {
+          /** @description The budget: its policy ("api-key", "user", "client" or "anonymous"), quota q and window w in seconds */
+          "RateLimit-Policy"?: string;
+          /** @description Where the budget stands: r requests left, t seconds until it is whole again */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["UnprocessableEntity"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  getAnalyticsVodsByVodId: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        vodId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The budget: its policy ("api-key", "user", "client" or "anonymous"), quota q and window w in seconds */
+          "RateLimit-Policy"?: string;
+          /** @description Where the budget stands: r requests left, t seconds until it is whole again */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "views": 0,
+           *       "uniqueViewers": 0,
+           *       "watchTimeSeconds": 0,
+           *       "averageViewSeconds": 0,
+           *       "retention": [
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0,
+           *         0
+           *       ],
+           *       "startupTimeMsP50": 0,
+           *       "rebufferRatio": 0,
+           *       "ownerViews": 0
+           *     }
+           */
+          "application/json": {
+            /** @description plays that watched 5 s (the whole vod when shorter), once per viewer per 30 minutes; the owner's own not included */
+            views: number;
+            /** @description viewers told apart per UTC day (a daily-salted hash of address and user agent); over a range, the sum of the days' */
+            uniqueViewers: number;
+            /** @description time watched, at most as fast as real time */
+            watchTimeSeconds: number;
+            /** @description watch time per view */
+            averageViewSeconds: number;
+            /** @description the share of views still watching at each twentieth of the duration (zeros before any view) */
+            retention: number[];
+            /** @description median time from play to the first frame, ms (0: none measured) */
+            startupTimeMsP50: number;
+            /** @description time stalled over time stalled and watched */
+            rebufferRatio: number;
+            /** @description your own views (counted apart, in no other figure) */
+            ownerViews?: number;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  getAnalyticsLiveEventsByEventId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The budget: its policy ("api-key", "user", "client" or "anonymous"), quota q and window w in seconds */
+          "RateLimit-Policy"?: string;
+          /** @description Where the budget stands: r requests left, t seconds until it is whole again */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "peakViewers": 0,
+           *       "views": 0,
+           *       "watchTimeSeconds": 0
+           *     }
+           */
+          "application/json": {
+            /** @description the most viewers watching at once (players that sent a beacon in the last 30 s), sampled each minute */
+            peakViewers: number;
+            /** @description plays of the event, live and replay, that watched 5 s; once per viewer per 30 minutes */
+            views: number;
+            /** @description time watched, live and replay */
+            watchTimeSeconds: number;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  getAnalyticsOverview: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The budget: its policy ("api-key", "user", "client" or "anonymous"), quota q and window w in seconds */
+          "RateLimit-Policy"?: string;
+          /** @description Where the budget stands: r requests left, t seconds until it is whole again */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2019-08-24",
+           *       "to": "2019-08-24",
+           *       "views": 0,
+           *       "uniqueViewers": 0,
+           *       "watchTimeSeconds": 0,
+           *       "averageViewSeconds": 0,
+           *       "startupTimeMsP50": 0,
+           *       "rebufferRatio": 0,
+           *       "ownerViews": 0,
+           *       "revenueCents": 0,
+           *       "series": [
+           *         {
+           *           "date": "2019-08-24",
+           *           "views": 0,
+           *           "uniqueViewers": 0,
+           *           "watchTimeSeconds": 0
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description views of all your contents (vods, live events, cast channels) */
+            views: number;
+            /** @description viewers told apart per UTC day (a daily-salted hash of address and user agent); over a range, the sum of the days' */
+            uniqueViewers: number;
+            /** @description time watched */
+            watchTimeSeconds: number;
+            /** @description watch time per view */
+            averageViewSeconds: number;
+            /** @description median startup time, ms (0: none measured) */
+            startupTimeMsP50: number;
+            rebufferRatio: number;
+            /** @description your own views (counted apart, in no other figure) */
+            ownerViews?: number;
+            /** @description paid sales in the range (gross, in cents of the instance's currency; refunded ones not) */
+            revenueCents: number;
+            /** @description every day of the range, in order */
+            series: {
+              /** Format: date */
+              date: string;
+              /** @description views */
+              views: number;
+              /** @description viewers told apart per UTC day (a daily-salted hash of address and user agent); over a range, the sum of the days' */
+              uniqueViewers: number;
+              /** @description time watched */
+              watchTimeSeconds: number;
+            }[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
   getWebhooks: {
     parameters: {
       query?: never;
@@ -20793,6 +21242,7 @@ export interface operations {
               | "cast:read"
               | "cast:write"
               | "sales:read"
+              | "analytics:read"
               | "webhooks:write"
             )[];
             /** @description Browser origins allowed to use the key (CORS) */
@@ -20889,6 +21339,7 @@ export interface operations {
               | "cast:read"
               | "cast:write"
               | "sales:read"
+              | "analytics:read"
               | "webhooks:write"
             )[];
             /** @description Browser origins allowed to use the key (CORS) */

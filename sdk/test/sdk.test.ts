@@ -165,7 +165,7 @@ describe("box, vod, bundles, marketplace", () => {
     assert.equal(found.totalCount, 1);
     assert.equal(found.items[0]!.vodId, vod.vodId);
     const read = await unwrap(audience.GET("/api/public/vod/{vodId}", { params: { path: { vodId: vod.vodId } } }));
-    assert.deepEqual(read, { ...vod, publisher: { userCode: creator.userCode, licenseExpired: false } });
+    assert.deepEqual(read, { ...vod, publisher: { userCode: creator.userCode, licenseExpired: false }, views: 0 });
   });
 
   test("bundles: create, insert the item, the private and the public bundle search find it", async () => {

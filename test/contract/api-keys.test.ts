@@ -69,7 +69,7 @@ describe("POST, GET, DELETE /api/user/me/api-keys", () => {
         {
           field: "scopes",
           defaultMessage:
-            "must be one or more of: box:read, box:write, vod:read, vod:write, live:read, live:write, cast:read, cast:write, sales:read, webhooks:write",
+            "must be one or more of: box:read, box:write, vod:read, vod:write, live:read, live:write, cast:read, cast:write, sales:read, analytics:read, webhooks:write",
         },
         { field: "origins", defaultMessage: "must be http(s) origins such as https://site.example" },
       ],
@@ -111,6 +111,7 @@ describe("a key acts as its user within its scopes", () => {
       "cast:read",
       "cast:write",
       "sales:read",
+      "analytics:read",
       "webhooks:write",
     ]);
     assertInsufficientScope(await api.get("/api/user/me", { token: all.key }));

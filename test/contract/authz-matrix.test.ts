@@ -217,6 +217,12 @@ const matrix = (): Record<string, Row> => ({
     request: (f) => ({ path: `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry` }),
     expect: { owner: 202, ...PRIVATE },
   },
+  // a creator's audience analytics: another user's vod or event is not found
+  "GET /api/analytics/vods/{vodId}": { request: (f) => ({ path: `/api/analytics/vods/${f.vodId}` }), expect: { owner: 200, ...PRIVATE } },
+  "GET /api/analytics/live/events/{eventId}": {
+    request: (f) => ({ path: `/api/analytics/live/events/${f.liveEvent.eventId}` }),
+    expect: { owner: 200, ...PRIVATE },
+  },
   "POST /api/admin/reports/{reportId}/dismiss": {
     request: () => ({ path: `/api/admin/reports/${randomUUID()}/dismiss`, body: {} }),
     expect: STAFF_ONLY,

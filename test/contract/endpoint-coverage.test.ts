@@ -88,6 +88,11 @@ const UNDOCUMENTED_ALLOWED = new Set([
   endpointKey("POST", "/api/user/me/api-keys"),
   endpointKey("GET", "/api/user/me/api-keys"),
   endpointKey("DELETE", "/api/user/me/api-keys/{keyId}"),
+  // audience analytics (issue 28: the reads' paths fixed by the issue; the players' beacons)
+  endpointKey("POST", "/api/public/analytics/beacons"),
+  endpointKey("GET", "/api/analytics/vods/{vodId}"),
+  endpointKey("GET", "/api/analytics/live/events/{eventId}"),
+  endpointKey("GET", "/api/analytics/overview"),
 ]);
 
 let api: Api;

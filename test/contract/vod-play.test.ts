@@ -48,9 +48,10 @@ async function assertPlays(res: { status: number; body: any; text: string }, vod
   assert.equal(res.status, 200, res.text);
   assert.deepEqual(Object.keys(res.body).sort(), ["file", "mimeType", "resource", "result", "srcs", "streamer", "uniqueStreamer"]);
   assert.equal(res.body.result, "PLAY");
-  const { publisher: shown, ...resource } = res.body.resource;
+  const { publisher: shown, views, ...resource } = res.body.resource;
   assert.deepEqual(resource, vod);
   assert.equal(shown?.userCode, publisher ? creator.userCode : undefined);
+  assert.equal(typeof views, publisher ? "number" : "undefined", "the public view carries its views");
   const signed = parseSigned(res.body.srcs[0].uniqueStreamer);
   assert.deepEqual([signed.tree, signed.box, signed.file], ["hls", item.boxId, "master.m3u8"]);
   assert.ok(res.body.streamer.startsWith(`${baseUrl}/media/`));
@@ -112,7 +113,7 @@ describe("play PAY_PER_VIEW", () => {
     assert.equal(started.body.url, `${baseUrl}/checkout/${started.body.trackingId}`);
     assert.equal(started.body.embedded, false);
     assert.equal(started.body.mobile, false);
-    assert.deepEqual(started.body.resource, { ...ppv, publisher: { userCode: creator.userCode, licenseExpired: false } });
+    assert.deepEqual(started.body.resource, { ...ppv, publisher: { userCode: creator.userCode, licenseExpired: false }, views: 0 });
     const { trackingId, url } = started.body;
 
     // not paid yet

@@ -42,7 +42,7 @@ describe("GET /api/public/vod/{vodId}", () => {
     for (const token of [publicToken, viewer.access, creator.access]) {
       const res = await api.get(`/api/public/vod/${vod.vodId}`, { token });
       assert.equal(res.status, 200, res.text);
-      assert.deepEqual(res.body, { ...vod, publisher: overview });
+      assert.deepEqual(res.body, { ...vod, publisher: overview, views: 0 });
     }
     assert.equal(vod.pricePerView, "2,50");
     const none = await api.get(`/api/public/vod/${vod.vodId}`);
@@ -166,7 +166,7 @@ describe("POST /api/public/search/vod/contents", () => {
     assert.deepEqual(vodIds(all), [ppv.vodId, ccSa.vodId, ccBy.vodId, free.vodId]);
     assert.deepEqual({ ...all.body, items: undefined }, { pageSize: 10, pageIndex: 0, totalCount: 4, pageCount: 1, items: undefined });
     const first = all.body.items[0];
-    assert.deepEqual(first, { ...ppv, publisher: { userCode: user.userCode, licenseExpired: false } });
+    assert.deepEqual(first, { ...ppv, publisher: { userCode: user.userCode, licenseExpired: false }, views: 0 });
     assert.deepEqual(vodIds(await searchPublic({ userCode: user.userCode, conditions: { licenseType: "CREATIVE_COMMONS" } })), [
       ccSa.vodId,
       ccBy.vodId,

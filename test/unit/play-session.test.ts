@@ -20,7 +20,7 @@ test("a session issued for a play reads back whole, each with its own id", () =>
   const { token, session } = issuePlaySession(play, now);
   assert.match(token, /^ps1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
   assert.deepEqual(verifyPlaySession(token, now + 5000), session);
-  assert.deepEqual(session, { ...play, sessionId: session.sessionId, issuedAt: now / 1000 });
+  assert.deepEqual(session, { ...play, sessionId: session.sessionId, issuedAt: now });
   const viewer = issuePlaySession({ ...play, viewerId: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", embedHost: undefined }, now);
   assert.equal(verifyPlaySession(viewer.token, now)?.viewerId, "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d");
   assert.equal(verifyPlaySession(viewer.token, now)?.embedHost, undefined);

@@ -23,7 +23,7 @@ export interface PlaySession {
   embedHost?: string;
   /** the content's duration in seconds (0: live, or unknown) */
   durationSeconds: number;
-  /** when it was issued, seconds since the epoch */
+  /** when it was issued, milliseconds since the epoch (its beacons are credited from then: analytics/credit-beacons.ts) */
   issuedAt: number;
 }
 
@@ -43,7 +43,7 @@ export function issuePlaySession(
   play: Omit<PlaySession, "sessionId" | "issuedAt">,
   now = Date.now(),
 ): { token: string; session: PlaySession } {
-  const session: PlaySession = { ...play, sessionId: randomUUID(), issuedAt: Math.floor(now / 1000) };
+  const session: PlaySession = { ...play, sessionId: randomUUID(), issuedAt: Math.floor(now) };
   const payload = Buffer.from(
     JSON.stringify({
       s: session.sessionId,
@@ -81,7 +81,7 @@ export function verifyPlaySession(token: unknown, now = Date.now()): PlaySession
   const { d: durationSeconds, t: issuedAt } = p;
   if (!kind || !source || !sessionId || !itemId || !ownerId) return undefined;
   if (typeof durationSeconds !== "number" || !(durationSeconds >= 0) || typeof issuedAt !== "number") return undefined;
-  const age = now / 1000 - issuedAt;
+  const age = (now - issuedAt) / 1000;
   if (age < -60 || age > PLAY_SESSION_MAX_AGE_SECONDS) return undefined; // a minute of clock skew between nodes
   return {
     sessionId,

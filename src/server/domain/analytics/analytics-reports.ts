@@ -11,6 +11,7 @@ import {
   dayRangeOf,
   ownerAudience,
   summaryOf,
+  topContentsOf,
   type AudienceSummary,
   type Breakdown,
   type DayRange,
@@ -24,6 +25,17 @@ import { sqlInstant as ts, type AudienceCounts } from "./audience-sql";
 export const vodAnalyticsInput = dateRangeInput.extend({ vodId: z.string() });
 export const eventAnalyticsInput = z.object({ eventId: z.string() });
 export const overviewInput = dateRangeInput;
+export const topContentsInput = dateRangeInput.extend({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+/** One of an owner's contents in the ranking: what it is (a vod, a live event, a cast channel), its name, its audience and earnings. */
+export interface TopContent {
+  kind: string;
+  itemId: string;
+  title: string;
+  views: number;
+  watchTimeSeconds: number;
+  revenueCents: number;
+}
 
 /** One day of a series. */
 export interface AudienceDay {
@@ -164,4 +176,38 @@ export async function analyticsOverview(ctx: Ctx, input: z.output<typeof overvie
     revenueCents: sum(revenue.values()),
     currency: env().CURRENCY,
   };
+}
+
+// the portal's ranking: the caller's contents with the most views over the range, named, with what each earned
+export async function topContents(ctx: Ctx, input: z.output<typeof topContentsInput>): Promise<TopContent[]> {
+  const ownerId = requireUserId(ctx);
+  const range = dayRangeOf(input);
+  const top = await topContentsOf(ctx, ownerId, range, input.limit);
+  const ids = (kind: string) => top.filter((t) => t.kind === kind).map((t) => t.itemId);
+  const [vods, events, channels, revenue] = await Promise.all([
+    ctx.db.vodItem.findMany({ where: { id: { in: ids("vod") }, ownerId }, select: { id: true, boxItem: { select: { title: true } } } }),
+    ctx.db.liveEvent.findMany({ where: { id: { in: ids("live") } }, select: { id: true, name: true } }),
+    ctx.db.castChannel.findMany({ where: { id: { in: ids("cast") }, ownerId }, select: { id: true, name: true } }),
+    ctx.sql.read<{ itemId: string; cents: number }>(
+      `SELECT p."itemId", sum(p."amountCents")::float8 AS "cents" FROM "Payment" p
+       WHERE p."sellerId" = $1::uuid AND p."status" = 'PAID' AND p."paidAt" >= ${ts("$2")} AND p."paidAt" < ${ts("$3")} AND p."itemId" = ANY($4::text[])
+       GROUP BY 1`,
+      [ownerId, range.fromMs, range.endMs, top.map((t) => t.itemId)],
+    ),
+  ]);
+  const titles = new Map<string, string>([
+    ...vods.map((v) => [v.id, v.boxItem.title] as const),
+    ...events.map((e) => [e.id, e.name] as const),
+    ...channels.map((c) => [c.id, c.name] as const),
+  ]);
+  const earned = new Map(revenue.map((r) => [r.itemId, Number(r.cents)]));
+  // a content deleted since keeps its place in the figures, without a name
+  return top.map((t) => ({
+    kind: t.kind,
+    itemId: t.itemId,
+    title: titles.get(t.itemId) ?? "",
+    views: t.views,
+    watchTimeSeconds: Math.round(t.watchSeconds * 10) / 10,
+    revenueCents: earned.get(t.itemId) ?? 0,
+  }));
 }

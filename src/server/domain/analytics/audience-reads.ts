@@ -131,6 +131,33 @@ export async function ownerAudience({ sql }: DbAccess, ownerId: string, range: D
   return assemble(range, await sql.read<DayRow>(OWNER_DAYS, [ownerId, range.fromMs, range.endMs]));
 }
 
+// an owner's contents ranked by views over a range: rolled-up days and the events past the mark
+const TOP_CONTENTS = `
+SELECT x."itemId", min(x."kind") AS "kind", sum(x."views")::int AS "views", sum(x."watchSeconds")::float8 AS "watchSeconds" FROM (
+  SELECT "itemId", "kind", "views", "watchSeconds" FROM "AnalyticsDaily" WHERE "ownerId" = $1 AND ${IN_RANGE}
+  UNION ALL
+  SELECT e."itemId", min(e."kind"), count(*) FILTER (WHERE e."type" = 'view' AND NOT e."ownerPlay")::int,
+    coalesce(sum(e."watched") FILTER (WHERE NOT e."ownerPlay"), 0)::float8
+  FROM "AnalyticsEvent" e WHERE e."ownerId" = $1 AND ${RECENT} GROUP BY e."itemId"
+) x GROUP BY x."itemId" HAVING sum(x."views") > 0 OR sum(x."watchSeconds") > 0
+ORDER BY 3 DESC, 4 DESC, 1 LIMIT $4`;
+
+/** An owner's `limit` contents with the most views over `range` (then watch time). */
+export async function topContentsOf(
+  { sql }: DbAccess,
+  ownerId: string,
+  range: DayRange,
+  limit: number,
+): Promise<Array<{ itemId: string; kind: string; views: number; watchSeconds: number }>> {
+  const rows = await sql.read<{ itemId: string; kind: string; views: number; watchSeconds: number }>(TOP_CONTENTS, [
+    ownerId,
+    range.fromMs,
+    range.endMs,
+    limit,
+  ]);
+  return rows.map((r) => ({ itemId: r.itemId, kind: r.kind, views: Number(r.views), watchSeconds: Number(r.watchSeconds) }));
+}
+
 /** The headline figures of some counts, as the REST reads give them. */
 export interface AudienceSummary {
   views: number;

@@ -127,7 +127,7 @@ export async function recordBeacons({ sql }: DbAccess, batches: ReceivedBatch[])
           firsts.map((b) => b.session.embedHost ?? null),
           firsts.map((b) => b.country ?? null),
           firsts.map((b) => b.session.durationSeconds),
-          firsts.map((b) => b.session.issuedAt * 1000),
+          firsts.map((b) => b.session.issuedAt),
         ])
       ).map((r) => r.id),
     );

@@ -11,6 +11,7 @@ export const renderVodAnalytics = (a: VodAnalytics) => ({
   retention: a.retention,
   startupTimeMsP50: a.startupTimeMsP50 ?? 0,
   rebufferRatio: a.rebufferRatio,
+  ownerViews: a.ownerViews,
 });
 
 export const renderEventAnalytics = (a: EventAnalytics) => ({
@@ -28,12 +29,14 @@ export const renderOverview = (a: AnalyticsOverview) => ({
   averageViewSeconds: a.averageViewSeconds,
   startupTimeMsP50: a.startupTimeMsP50 ?? 0,
   rebufferRatio: a.rebufferRatio,
+  ownerViews: a.ownerViews,
   revenueCents: a.revenueCents,
   series: a.series.map((d) => ({ date: d.date, views: d.views, uniqueViewers: d.uniqueViewers, watchTimeSeconds: d.watchTimeSeconds })),
 });
 
 const count = (description: string) => ({ type: "integer", minimum: 0, description });
 const seconds = (description: string) => ({ type: "number", minimum: 0, description });
+const OWNER_VIEWS = "your own views (counted apart, in no other figure)";
 const UNIQUE = "viewers told apart per UTC day (a daily-salted hash of address and user agent); over a range, the sum of the days'";
 
 export const vodAnalyticsSchema: Record<string, unknown> = {
@@ -53,6 +56,7 @@ export const vodAnalyticsSchema: Record<string, unknown> = {
     },
     startupTimeMsP50: count("median time from play to the first frame, ms (0: none measured)"),
     rebufferRatio: { type: "number", minimum: 0, maximum: 1, description: "time stalled over time stalled and watched" },
+    ownerViews: count(OWNER_VIEWS),
   },
 };
 
@@ -89,6 +93,7 @@ export const overviewSchema: Record<string, unknown> = {
     averageViewSeconds: seconds("watch time per view"),
     startupTimeMsP50: count("median startup time, ms (0: none measured)"),
     rebufferRatio: { type: "number", minimum: 0, maximum: 1 },
+    ownerViews: count(OWNER_VIEWS),
     revenueCents: count("paid sales in the range (gross, in cents of the instance's currency; refunded ones not)"),
     series: {
       type: "array",

@@ -6,6 +6,8 @@ import {
   eventAnalytics,
   eventAnalyticsInput,
   overviewInput,
+  topContents,
+  topContentsInput,
   vodAnalytics,
   vodAnalyticsInput,
 } from "@/server/domain/analytics/analytics-reports";
@@ -17,4 +19,5 @@ export const analyticsRouter = router({
   vod: userProcedure.input(inputParser(vodAnalyticsInput)).query(({ ctx, input }) => vodAnalytics(ctx, input)),
   event: userProcedure.input(inputParser(eventAnalyticsInput)).query(({ ctx, input }) => eventAnalytics(ctx, input)),
   overview: userProcedure.input(inputParser(overviewInput)).query(({ ctx, input }) => analyticsOverview(ctx, input)),
+  topContents: userProcedure.input(inputParser(topContentsInput)).query(({ ctx, input }) => topContents(ctx, input)),
 });
