@@ -1,0 +1,44 @@
+// The audience analytics in a real browser (issue 28): Chromium plays a free vod's watch page for
+// 15 s; the player's beacons (navigator.sendBeacon) make one view, 10-20 s of watch time and a
+// retention curve that stops where the viewer stopped, read through REST by the creator. The
+// browser says it is Chrome: headless Chromium's own user agent names it a bot, and bots count nothing.
+import { expect, test } from "./helpers/page-health";
+import { publishedVods, videoTime } from "./helpers/vod";
+import { Api } from "../test/support/api";
+
+const api = new Api(process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000");
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+test("15 s on a free vod's watch page: one view, 10-20 s watched, retention to where the viewer stopped", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { userCode, password, vodIds } = await publishedVods(api, "Counted in Chromium", [{ licenseType: "FREE" }], {
+    durationSeconds: 20,
+    width: 320,
+    height: 180,
+  });
+  const vodId = vodIds[0]!;
+  const context = await browser.newContext({ userAgent: CHROME });
+  const page = await context.newPage();
+  const beacons: string[] = [];
+  page.on("request", (r) => void (r.url().endsWith("/api/public/analytics/beacons") && beacons.push(r.postData() ?? "")));
+
+  await page.goto(`/v/${vodId}`);
+  await page.getByTestId("player-play").click();
+  await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(15);
+  await page.getByTestId("player-play").click(); // pause
+  await page.close({ runBeforeUnload: true }); // the page goes: what the player holds is sent
+  await context.close();
+  expect(beacons.length, "the player sent its beacons").toBeGreaterThan(0);
+  expect(JSON.parse(beacons[0]!).session).toMatch(/^ps1\./);
+
+  const { access } = await api.login(userCode, password);
+  const read = async () => (await api.get(`/api/analytics/vods/${vodId}`, { token: access })).body;
+  await expect.poll(async () => (await read()).views, { timeout: 15_000 }).toBe(1);
+  const figures = await read();
+  expect(figures.watchTimeSeconds).toBeGreaterThanOrEqual(10);
+  expect(figures.watchTimeSeconds).toBeLessThanOrEqual(20);
+  // 15 s or a little more of 20: the first three quarters watched, the last twentieths not
+  expect(figures.retention.slice(0, 14)).toEqual(new Array(14).fill(1));
+  expect(figures.retention.slice(17)).toEqual([0, 0, 0]);
+  expect(figures.startupTimeMsP50).toBeGreaterThan(0);
+});
