@@ -23,9 +23,10 @@ test("15 s on a free vod's watch page: one view, 10-20 s watched, retention to w
   page.on("request", (r) => void (r.url().endsWith("/api/public/analytics/beacons") && beacons.push(r.postData() ?? "")));
 
   await page.goto(`/v/${vodId}`);
-  await page.getByTestId("player-play").click();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(15);
   await page.getByTestId("player-play").click(); // pause
+  await expect(page.getByTestId("player-play")).toHaveAccessibleName("Play");
   await page.close({ runBeforeUnload: true }); // the page goes: what the player holds is sent
   await context.close();
   expect(beacons.length, "the player sent its beacons").toBeGreaterThan(0);

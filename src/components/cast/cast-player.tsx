@@ -10,6 +10,8 @@ import { errorMessageOf } from "@/components/trpc/errors";
 import { trpc } from "@/components/trpc/react";
 
 const RETRY_MS = 2000;
+/** A channel page's plays, for analytics. */
+const ORIGIN = { source: "channel" } as const;
 
 /**
  * The player of a cast channel: it asks to play (cast.playChannel; always PLAY, empty time plays the
@@ -26,7 +28,7 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
   const [waiting, setWaiting] = useState(false);
   const [muted, setMuted] = useState(true);
   const { mutate } = play;
-  useEffect(() => mutate({ channelId }), [mutate, channelId]);
+  useEffect(() => mutate({ channelId, origin: ORIGIN }), [mutate, channelId]);
 
   useEffect(() => {
     const v = video.current;
@@ -37,6 +39,7 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
   }, []);
 
   const src = play.data?.result === "PLAY" ? play.data.file : undefined;
+  const playSession = play.data?.result === "PLAY" ? play.data.playSession : undefined;
   useEffect(() => {
     const element = video.current;
     if (!src || !element) return;
@@ -51,7 +54,7 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
           if (disposed) return;
           setWaiting(true);
           // asked again: a fresh grant (the signed addresses expire), whose new address restarts the player
-          retry = setTimeout(() => mutate({ channelId }), RETRY_MS);
+          retry = setTimeout(() => mutate({ channelId, origin: ORIGIN }), RETRY_MS);
         },
         onManifest: () => setWaiting(false),
       });
@@ -83,6 +86,7 @@ export function CastPlayer({ channelId, title, poster }: { channelId: string; ti
         idle={Boolean(error)}
         muted
         videoData={{ "data-src": src }}
+        playSession={playSession}
       >
         {src && muted && (
           <button

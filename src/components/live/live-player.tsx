@@ -31,7 +31,8 @@ interface EventInfo {
 
 type State =
   | { stage: "checking" }
-  | { stage: "playing"; src: string; mode: "LIVE" | "REPLAY"; event?: EventInfo; accessUntil?: Date }
+  /** session: the play session its player's beacons are counted against */
+  | { stage: "playing"; src: string; mode: "LIVE" | "REPLAY"; event?: EventInfo; accessUntil?: Date; session?: string }
   | { stage: "ticket"; event: EventInfo }
   | { stage: "waiting"; next?: EventInfo; message: "overNoReplay" | "nothingOnAir"; over?: EventInfo }
   | { stage: "refused"; message?: string };
@@ -53,6 +54,8 @@ const PREPARING_FOR_MS = 2 * 3600_000;
 const storage = purchaseStorage("live");
 const keyOf = (t: LiveTarget) => (t.kind === "channel" ? `channel.${t.channelId}` : `event.${t.eventId}`);
 const pathOf = (t: LiveTarget) => (t.kind === "channel" ? liveChannelPath(t.channelId) : liveEventPath(t.eventId));
+/** The live pages' plays, for analytics: a channel's page or an event's, both "channel". */
+const ORIGIN = { source: "channel" } as const;
 
 /** "2 d 03:04:05" until `at`. */
 function countdown(at: Date, now: number): string {
@@ -105,8 +108,8 @@ export function LivePlayer({
   const ask = useCallback(async () => {
     const played =
       target.kind === "channel"
-        ? await client.live.playChannel.mutate({ channelId: target.channelId, trackingId: trackingId.current })
-        : await client.live.playEvent.mutate({ eventId: target.eventId, trackingId: trackingId.current });
+        ? await client.live.playChannel.mutate({ channelId: target.channelId, trackingId: trackingId.current, origin: ORIGIN })
+        : await client.live.playEvent.mutate({ eventId: target.eventId, trackingId: trackingId.current, origin: ORIGIN });
     const event = "eventId" in played.resource ? played.resource : undefined;
     if (played.result === "PLAY" && event && (!("mode" in played) || played.mode !== "REPLAY")) lastLive.current = event;
     if (played.result === "PLAY")
@@ -116,6 +119,7 @@ export function LivePlayer({
         mode: "mode" in played && played.mode ? played.mode : "LIVE",
         event,
         accessUntil: "accessUntil" in played ? played.accessUntil : undefined,
+        session: "playSession" in played ? played.playSession : undefined,
       });
     if (played.result === "PAYMENT_REQUIRED" && event) return setState({ stage: "ticket", event });
     if (played.result === "NOT_ON_AIR")
@@ -289,6 +293,7 @@ export function LivePlayer({
         live={playing?.mode === "LIVE" ? { arriving: onAir } : undefined}
         idle={!onAir && playing?.mode !== "REPLAY"}
         videoData={{ "data-src": src }}
+        playSession={playing?.session}
       >
         {playing?.mode === "REPLAY" && (
           <span className="live-badge live-badge--replay" data-testid="replay-badge">

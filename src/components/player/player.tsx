@@ -7,6 +7,7 @@ import { PlayerControls, type ControlActions } from "./player-controls";
 import { AUTO, audioMenu, captionsMenu, qualityMenu, speedMenu, type MenuWords, type PlayerMenu } from "./player-menus";
 import { useTracks } from "./use-tracks";
 import { useMediaState } from "./use-media-state";
+import { usePlayBeacons } from "./use-play-beacons";
 import "./player.css";
 
 /** Behind the live edge by more than this, the badge turns into "Go to live". */
@@ -33,6 +34,16 @@ export interface PlayerProps {
   videoData?: Record<`data-${string}`, string | undefined>;
   /** Overlays over the picture: start button, countdown, messages. */
   children?: ReactNode;
+  /**
+   * The play session of the play granted (the audience's plays; docs/analytics.md): the player sends
+   * its beacons against it (use-play-beacons.ts). None for previews and the owner's players.
+   */
+  playSession?: string;
+  /**
+   * When the viewer pressed play (performance.now()), before the source was attached: the startup
+   * time counts from it. Without it (autoplay), from the video's play event.
+   */
+  playAskedAt?: number;
 }
 
 /**
@@ -52,6 +63,7 @@ export function Player(p: PlayerProps) {
   const [pipAvailable, setPipAvailable] = useState(false);
   const [, redraw] = useState(0);
   const tracks = useTracks(p.hls, p.videoRef);
+  usePlayBeacons(p.videoRef, { session: p.playSession, hls: p.hls, askedAt: p.playAskedAt, live: Boolean(p.live) });
 
   useEffect(() => {
     setPipAvailable(typeof document !== "undefined" && document.pictureInPictureEnabled === true);

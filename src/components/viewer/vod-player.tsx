@@ -12,6 +12,7 @@ import { errorMessageOf } from "@/components/trpc/errors";
 import { trpc } from "@/components/trpc/react";
 import { watchPath } from "@/lib/vod-urls";
 import { goToCheckout, sayUnpaid, useCheckoutReturn } from "@/components/payments/use-checkout";
+import { vodPlayOrigin } from "./play-origin";
 
 export interface VodPlayerProps {
   vodId: string;
@@ -36,6 +37,8 @@ interface Media {
   /** preview: the 15 seconds a pay-per-view vod shows before it is bought */
   kind: "full" | "preview";
   accessUntil?: Date;
+  /** The play session of a full play (its player's beacons are counted against it); previews have none. */
+  session?: string;
 }
 
 type State =
@@ -76,6 +79,10 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [buying, setBuying] = useState(false);
+  // the play session of what the viewer started, and when they pressed play (the startup time's start)
+  const [play, setPlay] = useState<{ session?: string; askedAt: number }>();
+  // the watch page (a bundle's content: the bundle), or the embed page in another site (the play's origin, for analytics)
+  const origin = () => vodPlayOrigin(embedded, bundle !== undefined, document.referrer, window.location.origin);
 
   useCheckoutReturn(
     (back) => {
@@ -88,10 +95,16 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
       trackingId.current = paidWith ?? storage.read(vodId);
       void (async () => {
         try {
-          const played = await client.vod.play.mutate({ vodId, trackingId: trackingId.current });
+          const played = await client.vod.play.mutate({ vodId, trackingId: trackingId.current, origin: origin() });
           if (!live) return;
           if (played.result === "PLAY") {
-            const media: Media = { src: played.file, expiresAt: played.expiresAt, kind: "full", accessUntil: played.accessUntil };
+            const media: Media = {
+              src: played.file,
+              expiresAt: played.expiresAt,
+              kind: "full",
+              accessUntil: played.accessUntil,
+              session: played.playSession,
+            };
             setState({ stage: "ready", media, autoStart: paid });
             return;
           }
@@ -127,22 +140,25 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
 
   const media = state.stage === "ready" ? state.media : undefined;
 
-  /** The media with a signed URL that still works (a grant older than its lifetime is asked for again). */
+  /** The media with a signed URL that still works (a grant older than its lifetime is asked for again, with a new play session). */
   async function current(m: Media): Promise<Media> {
     if (m.expiresAt.getTime() - Date.now() > 60_000) return m;
-    const again =
-      m.kind === "full"
-        ? await client.vod.play.mutate({ vodId, trackingId: trackingId.current })
-        : await client.vod.preview.mutate({ vodId });
-    return again.result === "PLAY" ? { ...m, src: again.file, expiresAt: again.expiresAt } : m;
+    if (m.kind === "preview") {
+      const again = await client.vod.preview.mutate({ vodId });
+      return again.result === "PLAY" ? { ...m, src: again.file, expiresAt: again.expiresAt } : m;
+    }
+    const again = await client.vod.play.mutate({ vodId, trackingId: trackingId.current, origin: origin() });
+    return again.result === "PLAY" ? { ...m, src: again.file, expiresAt: again.expiresAt, session: again.playSession } : m;
   }
 
   async function start(given: Media): Promise<void> {
     const element = video.current;
     if (!element) return;
+    const askedAt = performance.now();
     setError(undefined);
     try {
       const m = await current(given);
+      setPlay({ session: m.session, askedAt });
       if (attached.current !== m.src) {
         hls.current?.destroy();
         hls.current = null;
@@ -239,6 +255,8 @@ export function VodPlayer({ vodId, title, price, bundle, accessHours, poster, em
         poster={poster}
         controls={started}
         idle={Boolean(error) || state.stage === "refused"}
+        playSession={play?.session}
+        playAskedAt={play?.askedAt}
         onEnded={() => media?.kind === "preview" && setPreviewOver(true)}
         onError={() => attached.current && setError(t("notLoaded"))}
       >
