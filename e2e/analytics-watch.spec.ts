@@ -62,5 +62,9 @@ test("15 s on a free vod's watch page: one view, 10-20 s watched, retention to w
   const after = await read();
   expect(after.views).toBe(2);
   expect(after.uniqueViewers).toBe(2);
+  // the count the watch page and the cards show
+  const visitor = await other.newPage();
+  await visitor.goto(`/v/${vodId}`);
+  await expect(visitor.getByTestId("watch-views")).toHaveText("2 views");
   await Promise.all([context.close(), other.close()]);
 });

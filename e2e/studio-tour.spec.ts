@@ -17,6 +17,7 @@ const GROUPS: [string, string[]][] = [
   ["Content", ["Dashboard", "Box", "Videos", "Bundles", "Marketplace"]],
   ["Live", ["Live channels"]],
   ["Channels", ["Cast"]],
+  ["Audience", ["Analytics"]],
   ["Money", ["Sales", "Plans"]],
   ["Account", ["Account", "Finance", "Features", "Password", "Developers", "Notices"]],
 ];
@@ -30,6 +31,7 @@ const STUDIO_PAGES: { path: string; heading: RegExp; current?: string }[] = [
   { path: "/marketplace", heading: /^Marketplace$/, current: "Marketplace" },
   { path: "/plans", heading: /^Plans$/, current: "Plans" },
   { path: "/sales", heading: /^Sales$/, current: "Sales" },
+  { path: "/analytics", heading: /^Analytics$/, current: "Analytics" },
   { path: "/purchases", heading: /^Purchases$|^Library$/ },
   { path: "/account", heading: /^Your account$/, current: "Account" },
   { path: "/account/finance", heading: /^Your account$/, current: "Finance" },
@@ -86,7 +88,7 @@ test("studio tour: every studio page beside its grouped navigation, the current 
     await page.getByTestId("user-menu").click();
   });
 
-  await test.step("the studio's navigation: five groups, their links in order", async () => {
+  await test.step("the studio's navigation: six groups, their links in order", async () => {
     const nav = studioNav(page);
     for (const [group, links] of GROUPS) {
       await expect(nav.getByRole("list", { name: group, exact: true }).getByRole("link")).toHaveText(links);

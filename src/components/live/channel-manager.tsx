@@ -12,6 +12,7 @@ import { FormStatus } from "@/components/form/form-status";
 import { useHydrated } from "@/components/form/submit-button";
 import { formatAccessTime, formatPrice } from "@/lib/format";
 import { goLivePath, liveChannelPath, liveEventPath } from "@/lib/live-urls";
+import { eventAnalyticsPath } from "@/lib/analytics-urls";
 import { errorMessageOf } from "@/components/trpc/errors";
 import { trpc } from "@/components/trpc/react";
 import { ChannelForm } from "./channel-form";
@@ -149,6 +150,10 @@ export function ChannelManager({ channel: initial, currency }: { channel: LiveCh
                     {t("edit")}
                     <span className="visually-hidden"> {e.name}</span>
                   </button>
+                  <Link href={eventAnalyticsPath(e.eventId)} className="button button--secondary">
+                    {t("analytics")}
+                    <span className="visually-hidden"> {e.name}</span>
+                  </Link>
                   <button
                     type="button"
                     className="button button--secondary"

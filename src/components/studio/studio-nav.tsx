@@ -19,6 +19,7 @@ const GROUPS = [
   },
   { key: "live", links: [{ key: "liveChannels", href: "/live" }] },
   { key: "channels", links: [{ key: "cast", href: "/cast" }] },
+  { key: "audience", links: [{ key: "analytics", href: "/analytics" }] },
   {
     key: "money",
     links: [

@@ -34,6 +34,9 @@ export function VodGrid({ vods, withPublisher = false }: { vods: VodItemView[]; 
           </Link>
           <p className="catalog-card__meta">
             <LicenseBadge vod={vod} currency={currency} />
+            <span className="catalog-card__views" data-testid="catalog-views">
+              {t("views", { count: vod.views })}
+            </span>
             {withPublisher && (
               <Link href={creatorPath(vod.publisher.userCode)} prefetch={false}>
                 {creatorName(vod.publisher)}

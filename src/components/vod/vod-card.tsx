@@ -10,6 +10,8 @@ import { errorMessageOf } from "@/components/trpc/errors";
 import { trpc } from "@/components/trpc/react";
 import { LicenseBadge } from "./license-badge";
 import { watchPath } from "@/lib/vod-urls";
+import { vodAnalyticsPath } from "@/lib/analytics-urls";
+import Link from "next/link";
 import { ConfirmButton } from "@/components/confirm-button";
 
 /** The widest a card's picture is shown (.vod-card__thumb in the grid), in CSS pixels. */
@@ -53,6 +55,9 @@ export function VodCard({ vod, currency, onEdit }: { vod: VodItemView; currency:
           <button type="button" className="button button--secondary" onClick={onEdit}>
             {t.rich("edit", { title: vod.title, hidden })}
           </button>
+          <Link href={vodAnalyticsPath(vod.vodId)} className="button button--secondary" data-testid="vod-analytics-link">
+            {t.rich("analytics", { title: vod.title, hidden })}
+          </Link>
           <ConfirmButton
             label={t("unpublish")}
             about={vod.title}

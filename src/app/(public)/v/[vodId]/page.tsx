@@ -74,6 +74,8 @@ export default async function WatchPage({ params, searchParams }: { params: Para
                 {" · "}
               </>
             )}
+            <span data-testid="watch-views">{t("views", { count: vod.views })}</span>
+            {" · "}
             {t("published")} <time dateTime={vod.publishedAt.toISOString()}>{formatDay(vod.publishedAt, locale)}</time>{" "}
             <LicenseBadge vod={vod} currency={env().CURRENCY} />
           </p>
