@@ -92,6 +92,8 @@ const schema = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().min(0).default(7),
   // audience analytics (docs/analytics.md): raw beacons are kept this many days once rolled up
   ANALYTICS_RAW_DAYS: z.coerce.number().min(0).default(30),
+  // a MaxMind country database (.mmdb, e.g. GeoLite2-Country): the analytics keep a viewer's country code, never the address
+  GEOIP_DATABASE: z.string().optional(),
   // read by the launcher (scripts/start.mjs) too: how long a stop waits for the requests in flight
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(25),
   // Prometheus (docs/operations.md "Metrics"): GET /metrics answers loopback peers and, when METRICS_TOKEN is

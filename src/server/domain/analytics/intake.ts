@@ -9,6 +9,7 @@ import { metrics } from "@/server/metrics/registry.mjs";
 import { BEACON_TYPES, type Beacon } from "./credit-beacons";
 import { recordBeacons, type ReceivedBatch } from "./record-beacons";
 import { viewerHash } from "./viewer-hash";
+import { countryOf } from "./viewer-country";
 
 // POST /api/public/analytics/beacons - what the players send (docs/analytics.md): a batch of beacons
 // of one play session. A batch is checked and answered at once and written with the others of the
@@ -63,8 +64,11 @@ export async function acceptBeacons(ctx: Ctx, input: z.output<typeof beaconBatch
     return;
   }
   const receivedAt = Date.now();
-  const hash = await viewerHash(ctx.db, ctx.address ?? "", userAgent, new Date(receivedAt));
-  waiting.push({ session, viewerHash: hash, receivedAt, beacons });
+  const [hash, country] = await Promise.all([
+    viewerHash(ctx.db, ctx.address ?? "", userAgent, new Date(receivedAt)),
+    countryOf(ctx.address),
+  ]);
+  waiting.push({ session, viewerHash: hash, receivedAt, beacons, ...(country ? { country } : {}) });
   metrics().analyticsBeacons.inc({ outcome: "accepted" });
   timer ??= setTimeout(() => void flushBeacons(), FLUSH_MS).unref();
 }
