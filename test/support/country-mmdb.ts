@@ -14,18 +14,26 @@ function control(type: number, size: number): Buffer {
   return type <= 7 ? Buffer.from([(type << 5) | size]) : Buffer.from([size, type - 7]);
 }
 
-type Value = string | { uint: number; bytes: 2 | 4 | 8 } | Value[] | { [key: string]: Value };
+/** An unsigned integer field: uint16, uint32 or uint64 by its byte count. */
+class UInt {
+  constructor(
+    readonly value: number,
+    readonly bytes: 2 | 4 | 8,
+  ) {}
+}
+
+type Value = string | UInt | Value[] | { [key: string]: Value };
 
 function encode(value: Value): Buffer {
   if (typeof value === "string") return Buffer.concat([control(2, Buffer.byteLength(value)), Buffer.from(value)]);
   if (Array.isArray(value)) return Buffer.concat([control(11, value.length), ...value.map(encode)]);
-  if ("uint" in value && typeof value.uint === "number") {
+  if (value instanceof UInt) {
     const bytes = Buffer.alloc(value.bytes);
-    if (value.bytes === 8) bytes.writeBigUInt64BE(BigInt(value.uint));
-    else bytes.writeUIntBE(value.uint, 0, value.bytes);
+    if (value.bytes === 8) bytes.writeBigUInt64BE(BigInt(value.value));
+    else bytes.writeUIntBE(value.value, 0, value.bytes);
     return Buffer.concat([control(value.bytes === 2 ? 5 : value.bytes === 4 ? 6 : 9, value.bytes), bytes]);
   }
-  const entries = Object.entries(value as Record<string, Value>);
+  const entries = Object.entries(value);
   return Buffer.concat([control(7, entries.length), ...entries.flatMap(([k, v]) => [encode(k), encode(v)])]);
 }
 
@@ -71,14 +79,14 @@ export function writeCountryMmdb(file: string, networks: Record<string, string>)
     tree.writeUIntBE(recordOf(node.children[1]), i * 6 + 3, 3);
   });
   const metadata = encode({
-    node_count: { uint: nodes.length, bytes: 4 },
-    record_size: { uint: 24, bytes: 2 },
-    ip_version: { uint: 4, bytes: 2 },
+    node_count: new UInt(nodes.length, 4),
+    record_size: new UInt(24, 2),
+    ip_version: new UInt(4, 2),
     database_type: "Kinora-Test-Country",
     languages: ["en"],
-    binary_format_major_version: { uint: 2, bytes: 2 },
-    binary_format_minor_version: { uint: 0, bytes: 2 },
-    build_epoch: { uint: Math.floor(Date.now() / 1000), bytes: 8 },
+    binary_format_major_version: new UInt(2, 2),
+    binary_format_minor_version: new UInt(0, 2),
+    build_epoch: new UInt(Math.floor(Date.now() / 1000), 8),
     description: { en: "Test countries" },
   });
   writeFileSync(file, Buffer.concat([tree, Buffer.alloc(16), ...data, Buffer.from("\xab\xcd\xefMaxMind.com", "latin1"), metadata]));

@@ -30,10 +30,12 @@ const startupBucket = (i: number) =>
 const retentionBucket = (i: number) => `coalesce(sum((e."buckets" >> ${i}) & 1) FILTER (WHERE ${AUDIENCE}), 0)::int`;
 
 /**
- * The counts' select list over events `e`; `firstsBit` tells unique viewers: 1 a content's (the
- * viewer's first view of it that day), 2 an owner's (of any of their contents).
+ * The counts' select list over events `e`: a content's (unique viewers: the viewer's first view of it
+ * that day; with the retention counts) or an owner's (unique viewers: first view of any of their
+ * contents; no retention, the dearest part to count).
  */
-export function countsSelect(firstsBit: 1 | 2): string {
+export function countsSelect(of: "content" | "owner"): string {
+  const firstsBit = of === "content" ? 1 : 2;
   return `
   count(*) FILTER (WHERE e."type" = 'view' AND ${AUDIENCE})::int AS "views",
   count(*) FILTER (WHERE e."type" = 'view' AND e."ownerPlay")::int AS "ownerViews",
@@ -43,8 +45,12 @@ export function countsSelect(firstsBit: 1 | 2): string {
   count(*) FILTER (WHERE e."type" = 'start' AND ${AUDIENCE})::int AS "sessions",
   count(*) FILTER (WHERE e."type" = 'error' AND e."value" = 1 AND ${AUDIENCE})::int AS "errorSessions",
   (coalesce(sum(e."value") FILTER (WHERE e."type" = 'rebuffer' AND ${AUDIENCE}), 0) / 1000.0)::float8 AS "rebufferSeconds",
-  ARRAY[${STARTUP_BOUNDS_MS.map((_, i) => startupBucket(i)).join(", ")}, ${startupBucket(STARTUP_BOUNDS_MS.length)}] AS "startups",
-  ARRAY[${Array.from({ length: RETENTION_BUCKETS }, (_, i) => retentionBucket(i)).join(", ")}] AS "retention"`;
+  ARRAY[${STARTUP_BOUNDS_MS.map((_, i) => startupBucket(i)).join(", ")}, ${startupBucket(STARTUP_BOUNDS_MS.length)}] AS "startups"${
+    of === "content"
+      ? `,
+  ARRAY[${Array.from({ length: RETENTION_BUCKETS }, (_, i) => retentionBucket(i)).join(", ")}] AS "retention"`
+      : ""
+  }`;
 }
 
 /** The instant of a parameter in epoch milliseconds, as the timestamp columns hold instants (UTC). */

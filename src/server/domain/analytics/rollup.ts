@@ -44,16 +44,14 @@ const WINDOW = `e."id" > $1::bigint AND e."id" <= $2::bigint`;
 
 const ADD_CONTENT_DAYS = `
 INSERT INTO "AnalyticsDaily" ("itemId", "day", "kind", "ownerId", ${quoted(COUNT_COLUMNS)})
-SELECT e."itemId", ${EVENT_DAY}::date, min(e."kind"), min(e."ownerId"), ${countsSelect(1)}
+SELECT e."itemId", ${EVENT_DAY}::date, min(e."kind"), min(e."ownerId"), ${countsSelect("content")}
 FROM "AnalyticsEvent" e WHERE ${WINDOW} GROUP BY e."itemId", ${EVENT_DAY}
 ON CONFLICT ("itemId", "day") DO UPDATE SET ${addTo(`"AnalyticsDaily"`, COUNT_COLUMNS)}`;
 
 const OWNER_COLUMNS = COUNT_COLUMNS.filter((c) => c !== "retention");
 const ADD_OWNER_DAYS = `
 INSERT INTO "AnalyticsOwnerDaily" ("ownerId", "day", ${quoted(OWNER_COLUMNS)})
-SELECT o."ownerId", o."day"::date, ${quoted(OWNER_COLUMNS)} FROM (
-  SELECT e."ownerId", ${EVENT_DAY} AS "day", ${countsSelect(2)} FROM "AnalyticsEvent" e WHERE ${WINDOW} GROUP BY e."ownerId", ${EVENT_DAY}
-) o
+SELECT e."ownerId", ${EVENT_DAY}::date, ${countsSelect("owner")} FROM "AnalyticsEvent" e WHERE ${WINDOW} GROUP BY e."ownerId", ${EVENT_DAY}
 ON CONFLICT ("ownerId", "day") DO UPDATE SET ${addTo(`"AnalyticsOwnerDaily"`, OWNER_COLUMNS)}`;
 
 // every content day with views has its row from ADD_CONTENT_DAYS (same window)
