@@ -185,6 +185,9 @@ function serve(req, res) {
   // proxy, which would copy the body and then fail to hand it on (src/proxy.ts does the same for
   // next dev); the handler reads it under its cap
   if (req.method === "POST" && CHECKOUT_PAGE.test(pathname)) req.url = `${pathname.replace(/\/$/, "")}/outcome${query}`;
+  // the players' analytics beacons, the busiest path: past Next, to the intake the application
+  // registered (src/server/rest/beacon-intake.ts; until then, Next's REST route answers)
+  if (req.method === "POST" && BEACONS.test(pathname) && globalThis.__kinoraBeaconIntake) return takeBeacons(req, res, pathname);
   const peer = req.socket.remoteAddress ?? "";
   if (!trustForwarded || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
   // the host and scheme the client used (absolute media URLs: src/server/http/base-url.ts); this
@@ -204,6 +207,38 @@ function serve(req, res) {
     else res.end();
   });
 }
+const BEACONS = /^\/api\/public\/analytics\/beacons\/?$/;
+const BEACONS_MAX_BYTES = 64 * 1024;
+
+/** A batch of beacons read (at most 64 KB), handed to the intake, its answer written. */
+function takeBeacons(req, res, pathname) {
+  const chunks = [];
+  let size = 0;
+  req.on("data", (chunk) => {
+    size += chunk.length;
+    if (size <= BEACONS_MAX_BYTES) chunks.push(chunk);
+  });
+  req.on("end", () => {
+    if (size > BEACONS_MAX_BYTES) return writeErrorJson(res, 413, "The request body is too large", pathname);
+    globalThis
+      .__kinoraBeaconIntake({
+        body: Buffer.concat(chunks).toString("utf8"),
+        address: peerOf(req),
+        userAgent: req.headers["user-agent"] ?? "",
+        acceptLanguage: req.headers["accept-language"],
+      })
+      .then(({ status, headers, body }) => {
+        res.writeHead(status, headers);
+        res.end(body);
+      })
+      .catch((err) => {
+        log.error({ err }, "analytics beacons failed");
+        if (!res.headersSent) writeErrorJson(res, 500, "Internal server error", pathname, { requestId: req.headers["x-request-id"] });
+        else res.end();
+      });
+  });
+}
+
 server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive (60 s)
 // a refusal sent while a body still arrives must reach the client before the socket closes
 lingerOnClose(server);

@@ -28,6 +28,8 @@ export async function register(): Promise<void> {
       if (process.env.KINORA_DEMO === "1") await (await import("@/server/workers/demo-seed")).seedDemo(database);
       // Band metering: counts the media bytes this node's edge (nginx or the Node media server) logged.
       if (env().KINORA_ROLES.includes("web")) (await import("@/server/domain/playback/band-meter")).startBandMeter(db);
+      // The players' analytics beacons: the launcher takes them before Next (rest/beacon-intake.ts).
+      (await import("@/server/rest/beacon-intake")).registerBeaconIntake();
       // Cast channels' playlists: the launcher's media server renders them through this (media-node.mjs serveCast).
       await (await import("@/server/media/cast/output/register-cast-output")).registerCastOutput(db);
       // Live HLS another ingest node has on its disk: the launcher's media server fetches it from there (media/live/live-origin.ts).

@@ -17,7 +17,11 @@ const tooLarge = (cap: number) => new DomainError("PAYLOAD_TOO_LARGE", "error.bo
  */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   if (request.method === "GET" || request.method === "DELETE") return {};
-  const text = await readText(request);
+  return parseJsonBody(await readText(request));
+}
+
+/** `text` as readJsonBody reads a body: empty is {}, a JSON string holding an object is that object; else a 400. */
+export function parseJsonBody(text: string): Record<string, unknown> {
   if (!text.trim()) return {};
   let value: unknown;
   try {
