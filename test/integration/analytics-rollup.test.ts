@@ -1,7 +1,7 @@
 // The analytics' storage on a real database (src/server/domain/analytics: record-beacons.ts, rollup.ts,
 // audience-reads.ts): beacons credited and stored, a view once per viewer and item per 30 minutes, the
 // owner's plays apart; the reads equal before and after the rollup; raw events past
-// ANALYTICS_RAW_DAYS swept once rolled up, the totals unchanged.
+// ANALYTICS_RAW_DAYS swept once rolled up, the totals unchanged; an account's deletion takes its analytics.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "node:test";
@@ -19,7 +19,7 @@ const T0 = Date.parse(`${DAY}T10:00:00Z`);
 test("views once per viewer per 30 minutes, the owner's apart; rollups keep the totals when the raw events go", async () => {
   const access = await integrationDbAccess();
   const { recordBeacons } = await import("../../src/server/domain/analytics/record-beacons");
-  const { rollUpAnalytics, deleteOldAnalytics } = await import("../../src/server/domain/analytics/rollup");
+  const { rollUpAnalytics, deleteOldAnalytics, deleteAnalyticsOf } = await import("../../src/server/domain/analytics/rollup");
   const { contentAudience, ownerAudience, dayRangeOf, summaryOf } = await import("../../src/server/domain/analytics/audience-reads");
   const ownerId = randomUUID();
   const itemId = randomUUID();
@@ -86,4 +86,15 @@ test("views once per viewer per 30 minutes, the owner's apart; rollups keep the 
   assert.equal(await raw(), 0, "raw events past 30 days are gone");
   assert.equal(await access.db.analyticsSession.count({ where: { itemId } }), 0, "and the sessions");
   assert.deepEqual(await read(), before, "the totals unchanged");
+
+  // the owner's account deleted: their analytics go with it
+  const left = async () =>
+    Promise.all([
+      access.db.analyticsDaily.count({ where: { ownerId } }),
+      access.db.analyticsOwnerDaily.count({ where: { ownerId } }),
+      access.db.analyticsLiveSample.count({ where: { itemId } }),
+    ]);
+  assert.ok((await left()).every((n) => n > 0));
+  await access.db.$transaction((tx) => deleteAnalyticsOf(tx, ownerId));
+  assert.deepEqual(await left(), [0, 0, 0]);
 });

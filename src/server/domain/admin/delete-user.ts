@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deleteAnalyticsOf } from "@/server/domain/analytics/rollup";
 import { zText } from "@/server/core/schema";
 import type { Ctx } from "@/server/core/context";
 import { DomainError, invalidField, notFound } from "@/server/core/errors";
@@ -122,6 +123,7 @@ export async function deleteUser(ctx: Ctx, input: z.output<typeof deleteUserInpu
       await tx.takedown.updateMany({ where: { ownerId }, data: { ownerId: null } });
       await tx.report.updateMany({ where: { reporterId: ownerId }, data: { reporterId: null, email: null } });
       await tx.invitation.updateMany({ where: { usedById: ownerId }, data: { usedById: null } });
+      await deleteAnalyticsOf(tx, ownerId);
       await tx.user.delete({ where: { id: ownerId } });
       // the stored media no box item shows any more (the database counted the deleted ones out)
       const mediaIds = [...new Set(owned.boxItems.map((b) => b.mediaId ?? b.id))];

@@ -1,4 +1,4 @@
-import type { DbAccess } from "@/server/db/client";
+import type { DbAccess, DbOrTx } from "@/server/db/client";
 import { breakdownSelect, countsSelect, EVENT_DAY, sqlInstant as ts } from "./audience-sql";
 
 // The rollup (periodic task analytics.rollup, workers/sweeps.ts): the raw events after the mark
@@ -106,4 +106,16 @@ export async function deleteOldAnalytics({ sql }: DbAccess, rawDays: number, now
     );
     return Number(events[0]?.n ?? 0) + Number(sessions[0]?.n ?? 0);
   });
+}
+
+/** A deleted account's analytics: its contents' events, sessions, days and live samples (in the deletion's transaction). */
+export async function deleteAnalyticsOf(tx: DbOrTx, ownerId: string): Promise<void> {
+  const items = await tx.analyticsDaily.findMany({ where: { ownerId, kind: { in: ["live", "cast"] } }, select: { itemId: true } });
+  const sessions = await tx.analyticsSession.findMany({ where: { ownerId, kind: { in: ["live", "cast"] } }, select: { itemId: true } });
+  const live = [...new Set([...items, ...sessions].map((r) => r.itemId))];
+  await tx.analyticsLiveSample.deleteMany({ where: { itemId: { in: live } } });
+  await tx.analyticsEvent.deleteMany({ where: { ownerId } });
+  await tx.analyticsSession.deleteMany({ where: { ownerId } });
+  await tx.analyticsDaily.deleteMany({ where: { ownerId } });
+  await tx.analyticsOwnerDaily.deleteMany({ where: { ownerId } });
 }
