@@ -1,17 +1,16 @@
 // The creator's analytics overview at scale (issue 28, performance item 2: "a creator with 1,000 vods and
 // 10 million rolled-up view events: the 90-day overview answers in under 100 ms p95 on PostgreSQL").
-// PostgreSQL only: a throwaway database, one production server (a web node: no worker, so no periodic
-// rollup moves the mark under the bench), a creator registered through the API, BENCH_VODS (default
-// 1,000) READY box items published as FREE vods written by SQL (as bench/vod-corpus.ts does), BENCH_EVENTS
-// (default 10,000,000) raw view events over the last 90 UTC days across the vods (INSERT ... SELECT FROM
-// generate_series, in order of time as the intake appends them), VACUUM ANALYZE, then the real rollup
-// (src/server/domain/analytics/rollup.ts rollUpAnalytics, one transaction through a pg connection, each
-// statement timed), then BENCH_RECENT (default 60,000) events past the mark: what 30 s of intake at 2,000
-// beacons/s leaves for the reads to add (a session's start, startup, progress with watched time, views).
+// PostgreSQL only: a throwaway database, one production server (a web node), a creator registered
+// through the API, BENCH_VODS (default 1,000) READY box items published as FREE vods written by SQL (as
+// bench/vod-corpus.ts does), BENCH_EVENTS (default 10,000,000) raw view events over the last 90 UTC days
+// across the vods (INSERT ... SELECT FROM generate_series, in order of time as the intake appends them),
+// VACUUM ANALYZE, then rolled up into their days by the statements the intake's writes run on their own
+// events (src/server/domain/analytics/rollup.ts rollUpEvents, here over the whole id range in one
+// transaction through a pg connection, each statement timed).
 // GET /api/analytics/overview over the last 90 days with autocannon (8 connections, and 1), beside the
 // bare route handler (/bench/ceiling) and GET /api/user/me (a cheap authenticated read: the baseline), in
 // interleaved rounds (report.ts compare); then the overview's statement by EXPLAIN ANALYZE with the
-// server's generic plan (its reads force generic plans), and the tables' sizes.
+// server's generic plan (its reads force generic plans) and for its values; the tables' sizes.
 // Run after `npm run build`: `npx tsx bench/analytics-overview.ts`. Writes "Analytics overview" in
 // docs/perf.md. Loopback only, bounded: BENCH_SECONDS (default 10) per case and round, BENCH_ROUNDS
 // (default 3). BENCH_PLANS=1 prints the plans.
@@ -22,7 +21,7 @@ import pg from "pg";
 import { preparePostgres } from "../scripts/test-postgres";
 import type { DbAccess } from "../src/server/db/client";
 import { dayRangeOf, ownerAudience } from "../src/server/domain/analytics/audience-reads";
-import { rollUpAnalytics } from "../src/server/domain/analytics/rollup";
+import { rollUpEvents } from "../src/server/domain/analytics/rollup";
 import { Api } from "../test/support/api";
 import { startKinora, type Kinora } from "../test/support/server";
 import { assertBuilt, checkCases, compare, fmt, machine, writeSection, type LoadCase, type LoadResult } from "./report";
@@ -31,7 +30,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const VODS = Number(process.env.BENCH_VODS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
-const RECENT = Number(process.env.BENCH_RECENT ?? 60_000);
 const CHUNK = 1_000_000;
 const CONNECTIONS = 8;
 const RANGE_DAYS = 90;
@@ -44,26 +42,22 @@ const READING: string[] = [];
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
-/** A DbAccess over one pg connection for the rollup (its statements timed into `timings`), as the server's driver transaction runs it. */
-function rollupAccess(client: pg.Client, timings: Array<{ statement: string; ms: number }>): DbAccess {
-  const query = async (text: string, params: unknown[]) => {
+/** The rollup of events `fromId` to `toId` in one transaction on `client`, its statements timed into `timings`. */
+async function rollUp(client: pg.Client, fromId: string, toId: string, timings: Array<{ statement: string; ms: number }>): Promise<void> {
+  const query = async <T>(text: string, params: unknown[]): Promise<T[]> => {
     const t0 = performance.now();
-    const rows = (await client.query(text, params)).rows;
+    const rows = (await client.query(text, params)).rows as T[];
     timings.push({ statement: text.trim().replace(/\s+/g, " ").slice(0, 48), ms: performance.now() - t0 });
     return rows;
   };
-  const transaction = async <T>(work: (q: typeof query) => Promise<T>): Promise<T> => {
-    await client.query("BEGIN");
-    try {
-      const result = await work(query);
-      await client.query("COMMIT");
-      return result;
-    } catch (err) {
-      await client.query("ROLLBACK");
-      throw err;
-    }
-  };
-  return { sql: { read: query, transaction } } as unknown as DbAccess;
+  await client.query("BEGIN");
+  try {
+    await rollUpEvents(query, { fromId, toId });
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK");
+    throw err;
+  }
 }
 
 /** The overview's audience statement and its parameters, as audience-reads.ts sends them (caught instead of run). */
@@ -106,7 +100,7 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: db.url });
   try {
     const env = { KINORA_BENCH: "1", DATABASE_URL: db.url, DATA_DIR: dataDir };
-    let server = await startKinora(env, { logFile });
+    const server = await startKinora(env, { logFile });
     try {
       await client.connect();
       const sql: Query = async (text, params) => (await client.query(text, params)).rows;
@@ -159,32 +153,20 @@ async function main(): Promise<void> {
       await sql(`VACUUM ANALYZE "AnalyticsEvent"`);
       const vacuumSeconds = seconds(t0);
 
-      // the real rollup, as the periodic task runs it (one transaction)
+      // the intake's rollup statements over all of them (one transaction)
+      const [ids] = (await sql<{ fromId: string; toId: string; n: number }>(
+        `SELECT min("id")::text AS "fromId", max("id")::text AS "toId", count(*)::int AS n FROM "AnalyticsEvent"`,
+      )) as [{ fromId: string; toId: string; n: number }];
+      if (Number(ids.n) !== EVENTS) throw new Error(`${ids.n} events written, ${EVENTS} wanted`);
       const timings: Array<{ statement: string; ms: number }> = [];
       t0 = performance.now();
-      const rolled = await rollUpAnalytics(rollupAccess(client, timings));
+      await rollUp(client, ids.fromId, ids.toId, timings);
       const rollupSeconds = seconds(t0);
-      console.log(`rolled up ${fmt(rolled)} events in ${rollupSeconds.toFixed(1)} s`, timings);
-      if (rolled !== EVENTS) throw new Error(`the rollup took ${rolled} events, ${EVENTS} written`);
-
-      // what 30 s of intake leaves past the mark: sessions of a start, a startup time, progress every 10 s, and a view
-      await sql(
-        `INSERT INTO "AnalyticsEvent" ("at", "sessionId", "kind", "itemId", "ownerId", "ownerPlay", "viewerHash", "source", "type", "position",
-           "value", "watched", "buckets", "firsts")
-         SELECT (now() AT TIME ZONE 'UTC') - (30 - 30.0 * i / $1::int) * interval '1 second',
-           md5('session' || (i / 10))::uuid, 'vod', ($2::text[])[1 + ((i / 10) * 7919) % $3::int], $4, false, substr(md5('viewer' || (i / 10)), 1, 32),
-           'watch', t.type, CASE WHEN t.type = 'progress' THEN 10 * (i % 10) END, CASE WHEN t.type = 'startup' THEN 300 + (i % 700) END,
-           CASE WHEN t.type = 'progress' THEN 10 ELSE 0 END, CASE WHEN t.type = 'view' THEN 7 ELSE 0 END, CASE WHEN t.type = 'view' THEN 1 ELSE 0 END
-         FROM generate_series(0, $1::int - 1) i,
-           LATERAL (SELECT CASE i % 10 WHEN 0 THEN 'start' WHEN 1 THEN 'startup' WHEN 2 THEN 'view' ELSE 'progress' END AS type) t`,
-        [RECENT, vodIds, VODS, ownerId],
-      );
-      const [counts] = (await sql<{ views: number; recent: number }>(
-        `SELECT count(*) FILTER (WHERE "type" = 'view' AND NOT "ownerPlay")::int AS views,
-           count(*) FILTER (WHERE "id" > (SELECT "lastEventId" FROM "AnalyticsRollupState" WHERE "id" = 1))::int AS recent
-         FROM "AnalyticsEvent" WHERE "ownerId" = $1`,
+      console.log(`rolled up ${fmt(EVENTS)} events in ${rollupSeconds.toFixed(1)} s`, timings);
+      const [counts] = (await sql<{ views: number }>(
+        `SELECT count(*) FILTER (WHERE "type" = 'view' AND NOT "ownerPlay")::int AS views FROM "AnalyticsEvent" WHERE "ownerId" = $1`,
         [ownerId],
-      )) as [{ views: number; recent: number }];
+      )) as [{ views: number }];
       // the tables' sizes, their rows counted
       const sizes: Array<{ name: string; rows: number; total: string; indexes: string }> = [];
       for (const name of ["AnalyticsEvent", "AnalyticsDaily", "AnalyticsOwnerDaily"]) {
@@ -199,27 +181,12 @@ async function main(): Promise<void> {
       const to = new Date().toISOString().slice(0, 10);
       const from = new Date(Date.now() - (RANGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
       const measured = await measure(server, creator.access, from, to, Number(counts.views));
-      // the same with PostgreSQL's JIT off for the database (a setting, not the code): a server restarted on it
-      let jitOff: Measured | undefined;
-      if (process.env.BENCH_JIT_OFF !== "0") {
-        await sql(`ALTER DATABASE "${new URL(db.url).pathname.slice(1)}" SET jit = off`);
-        await server.stop();
-        server = await startKinora(env, { logFile });
-        jitOff = await measure(server, creator.access, from, to, Number(counts.views));
-      }
 
-      // the statement as the server plans it (generic), the same planned for its values (custom), and generic with JIT off
+      // the statement as the server plans it (generic) and planned for its values (custom)
       const statement = await overviewStatement(ownerId, from, to);
-      const [{ jit }] = (await sql<{ jit: string }>(`SELECT current_setting('jit') AS jit`)) as [{ jit: string }];
-      await sql(`SET jit = on`); // this connection opened before the ALTER DATABASE
       const explained = await explain(sql, statement.text, statement.params, true);
       const custom = await explain(sql, statement.text, statement.params, false);
-      await sql(`SET jit = off`);
-      const noJit = await explain(sql, statement.text, statement.params, true);
-      await sql(`SET jit = ${jit}`);
-      const jitMs = (plan: string) => Number(/JIT:[\s\S]*?Total ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
-      if (process.env.BENCH_PLANS)
-        console.log(`--- generic\n${explained.plan}\n--- custom\n${custom.plan}\n--- generic, JIT off\n${noJit.plan}`);
+      if (process.env.BENCH_PLANS) console.log(`--- generic\n${explained.plan}\n--- custom\n${custom.plan}`);
 
       const labels: Record<string, string> = {
         ceiling: "ceiling: bare route handler, constant JSON",
@@ -227,38 +194,32 @@ async function main(): Promise<void> {
         overview: `GET /api/analytics/overview, ${RANGE_DAYS} days`,
         overview1: `GET /api/analytics/overview, ${RANGE_DAYS} days, 1 connection`,
       };
-      const table = (m: Measured, setting: string) => [
+      const table = (m: Measured) => [
         ...Object.entries(m.results).map(
           ([key, r]) =>
-            `| ${setting} | ${labels[key]} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${fmt(r.p95 / m.results.me!.p95, 2)} | ${r.failures} |`,
+            `| ${labels[key]} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${fmt(r.p95 / m.results.me!.p95, 2)} | ${r.failures} |`,
         ),
         ...(m.loaded
           ? []
-          : [
-              `| ${setting} | ${labels.overview}: one request alone (over ${fmt(PROBE_LIMIT_MS)} ms: not loaded) | | ${fmt(m.probeMs, 0)} | | | |`,
-            ]),
+          : [`| ${labels.overview}: one request alone (over ${fmt(PROBE_LIMIT_MS)} ms: not loaded) | | ${fmt(m.probeMs, 0)} | | | |`]),
       ];
-      const p95Of = (m: Measured) => (m.loaded ? m.results.overview!.p95 : m.probeMs);
-      const p95 = p95Of(measured);
+      const p95 = measured.loaded ? measured.results.overview!.p95 : measured.probeMs;
+      const p95One = measured.loaded ? measured.results.overview1!.p95 : measured.probeMs;
       const lines = [
-        `\`npx tsx bench/analytics-overview.ts\` after \`npm run build\`: PostgreSQL, one production server (a web node: no worker, no periodic rollup),`,
+        `\`npx tsx bench/analytics-overview.ts\` after \`npm run build\`: PostgreSQL, one production server (a web node),`,
         `a creator with ${fmt(VODS)} vods (written by SQL) and ${fmt(EVENTS)} raw view events over the last ${RANGE_DAYS} UTC days across them,`,
-        `rolled up by the real rollup (rollup.ts, one transaction), then ${fmt(Number(counts.recent))} events past the mark (what 30 s of intake at`,
-        `2,000 beacons/s leaves: starts, startups, progress, views), which the reads add; autocannon on loopback, ${CONNECTIONS} connections`,
-        `(and 1), median of ${ROUNDS} interleaved rounds of ${SECONDS} s per case; unpinned; ${header}. Then the same on a server restarted`,
-        `after \`ALTER DATABASE ... SET jit = off\` (the database's setting, not the code's). Baseline: GET /api/user/me on the same server and`,
-        `run. Target: the ${RANGE_DAYS}-day overview's p95 < ${TARGET_P95_MS} ms.`,
+        `rolled up by the statements each intake write runs on its own events (rollup.ts rollUpEvents; here all at once, one transaction);`,
+        `autocannon on loopback, ${CONNECTIONS} connections (and 1), median of ${ROUNDS} interleaved rounds of ${SECONDS} s per case; unpinned;`,
+        `${header}. Baseline: GET /api/user/me on the same server and run. Target: the ${RANGE_DAYS}-day overview's p95 < ${TARGET_P95_MS} ms.`,
         "",
-        "| PostgreSQL JIT | case | req/s | p50 ms | p95 ms | p95 / baseline p95 | failed |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
-        ...table(measured, `${jit} (as installed)`),
-        ...(jitOff ? table(jitOff, "off") : []),
+        "| case | req/s | p50 ms | p95 ms | p95 / baseline p95 | failed |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        ...table(measured),
         "",
-        "The overview's audience statement (the owner's rolled-up days UNION ALL the raw events past the mark, audience-reads.ts) by",
-        "EXPLAIN ANALYZE on the same database after the load, median of 5:",
-        `${fmt(explained.ms, 1)} ms planned generically as the server's reads are (plan_cache_mode=force_generic_plan), of which JIT ${fmt(jitMs(explained.plan), 1)} ms;`,
-        `${fmt(custom.ms, 1)} ms planned for its values (JIT ${fmt(jitMs(custom.plan), 1)} ms); ${fmt(noJit.ms, 1)} ms planned generically with JIT off.`,
-        `Setup: the ${fmt(EVENTS)} events inserted in ${fmt(insertSeconds)} s, VACUUM ANALYZE ${fmt(vacuumSeconds)} s; the rollup of them`,
+        "The overview's audience statement (the owner's days, audience-reads.ts) by EXPLAIN ANALYZE on the same database after the load,",
+        `median of 5: ${fmt(explained.ms, 2)} ms planned generically as the server's reads are (plan_cache_mode=force_generic_plan),`,
+        `${fmt(custom.ms, 2)} ms planned for its values.`,
+        `Setup: the ${fmt(EVENTS)} events inserted in ${fmt(insertSeconds)} s, VACUUM ANALYZE ${fmt(vacuumSeconds)} s; their rollup`,
         `${fmt(rollupSeconds, 1)} s (${timings
           .filter((t) => t.ms >= 100)
           .map((t) => `${t.statement.replace(/"/g, "")}... ${fmt(t.ms / 1000, 1)} s`)
@@ -268,8 +229,8 @@ async function main(): Promise<void> {
         "| --- | ---: | ---: | ---: |",
         ...sizes.map((s) => `| ${s.name} | ${fmt(Number(s.rows))} | ${s.total} | ${s.indexes} |`),
         "",
-        `Reading: the ${RANGE_DAYS}-day overview's p95 is ${fmt(p95, 1)} ms${measured.loaded ? ` at ${CONNECTIONS} connections` : " for one request alone"}: target ${p95 < TARGET_P95_MS ? "met" : "missed"}` +
-          (jitOff ? `; with JIT off ${fmt(p95Of(jitOff), 1)} ms (${p95Of(jitOff) < TARGET_P95_MS ? "met" : "missed"}).` : "."),
+        `Reading: the ${RANGE_DAYS}-day overview's p95 is ${fmt(p95, 1)} ms${measured.loaded ? ` at ${CONNECTIONS} connections, ${fmt(p95One, 1)} ms at 1` : " for one request alone"}: ` +
+          `target ${Math.max(p95, p95One) < TARGET_P95_MS ? "met" : "missed"}.`,
         ...READING,
       ];
       console.log(lines.join("\n"));
@@ -296,7 +257,7 @@ async function measure(server: Kinora, access: string, from: string, to: string,
   const auth = { Authorization: `Bearer ${access}`, Accept: "application/json" };
   const overview = `${server.url}/api/analytics/overview?from=${from}&to=${to}`;
   // an overview of seconds is not put under load (its requests would time out and pile up in PostgreSQL); the
-  // answers checked: the overview counts every view once, the rolled-up days and the part past the mark adding up to the rows
+  // answers checked: the overview counts every view once, the rolled-up days adding up to the rows
   const probes: number[] = [];
   for (let i = 0; i < 3 && !(probes[0]! > PROBE_LIMIT_MS); i++) {
     const t = performance.now();

@@ -9,7 +9,7 @@ import { deleteExpiredIdempotencyKeys } from "@/server/core/idempotency";
 import { sweepDeadWriters } from "@/server/domain/box/sweep-dead-writers";
 import { announceProgramsOnAir } from "@/server/domain/cast/announce-on-air";
 import { deleteOldSalts } from "@/server/domain/analytics/viewer-hash";
-import { deleteOldAnalytics, rollUpAnalytics } from "@/server/domain/analytics/rollup";
+import { deleteOldAnalytics } from "@/server/domain/analytics/rollup";
 import { deleteFinishedJobs } from "@/server/jobs/admin";
 import type { PeriodicTask } from "@/server/jobs/periodic";
 import { jobWorkRoot, workDirOwner } from "@/server/jobs/work-dir";
@@ -36,8 +36,6 @@ export function sweepTasks(db: Db, opts: { sole: boolean }): PeriodicTask[] {
     { name: "cast.on-air", periodSeconds: 30, run: () => announceProgramsOnAir(db) },
     // the analytics' daily salts older than yesterday: their days' viewer hashes can no longer be linked to anyone
     { name: "analytics.salts", periodSeconds: HOUR, run: () => deleteOldSalts(db) },
-    // the raw analytics events rolled up into their contents' and owners' days (the reads add what is newer)
-    { name: "analytics.rollup", periodSeconds: 30, run: async () => rollUpAnalytics(await getDbAccess()) },
     // raw analytics events past ANALYTICS_RAW_DAYS (once rolled up) and play sessions past two days
     { name: "analytics.raw", periodSeconds: HOUR, run: async () => deleteOldAnalytics(await getDbAccess(), e.ANALYTICS_RAW_DAYS) },
   ];

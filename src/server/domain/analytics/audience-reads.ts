@@ -2,22 +2,12 @@ import { z } from "zod";
 import { invalidField } from "@/server/core/errors";
 import { zIsoDate } from "@/server/core/schema";
 import type { DbAccess } from "@/server/db/client";
-import {
-  addCounts,
-  breakdownSelect,
-  countsSelect,
-  emptyCounts,
-  EVENT_DAY,
-  sqlInstant as ts,
-  startupQuantile,
-  type AudienceCounts,
-} from "./audience-sql";
+import { addCounts, emptyCounts, sqlInstant as ts, startupQuantile, type AudienceCounts } from "./audience-sql";
 import { RETENTION_BUCKETS } from "./credit-beacons";
-import { ROLLED_UP_TO } from "./rollup";
 
-// The reads of the audience (docs/analytics.md "Reads"): a content's or an owner's days from the
-// rollups, plus the raw events past the rollup's mark aggregated the same way (audience-sql.ts), so a
-// view counts in them as soon as the intake wrote it. Days are UTC days.
+// The reads of the audience (docs/analytics.md "Reads"): a content's or an owner's days, which the
+// intake's writes keep (rollup.ts), so a view counts in them as soon as the intake wrote it. Days are
+// UTC days.
 
 const DAY_MS = 86_400_000;
 /** The longest range a read covers. */
@@ -68,27 +58,16 @@ export interface Audience {
   breakdown: Breakdown;
 }
 
-// the events after the rollup's mark, read in the statement that reads the rollups (one snapshot:
-// nothing counted twice or missed). They are few (the last seconds' events): found by the content's or
-// owner's id index from the mark; the range is checked on them, not looked up ("+ interval '0 s'" keeps
-// a generic plan, which does not know the mark, from scanning the range of "at" instead: bench/analytics-overview.ts)
-const RECENT = `e."id" > ${ROLLED_UP_TO} AND e."at" + interval '0 s' >= ${ts("$2")} AND e."at" + interval '0 s' < ${ts("$3")}`;
 const IN_RANGE = `"day" >= ${ts("$2")}::date AND "day" < ${ts("$3")}::date`;
 const COUNTS = `"views", "ownerViews", "uniqueViewers", "watchSeconds", "ownerWatchSeconds", "sessions", "errorSessions", "rebufferSeconds", "startups"`;
 
-// a content's days: rolled up, then the raw events past the mark; its views by source, host and country besides
+// a content's days, with its views by source, host and country
 const CONTENT_DAYS = `
 SELECT to_char("day", 'YYYY-MM-DD') AS "day", ${COUNTS}, "retention", "sources", "embedHosts", "countries"
-FROM "AnalyticsDaily" WHERE "itemId" = $1 AND ${IN_RANGE}
-UNION ALL
-SELECT ${EVENT_DAY}, ${countsSelect("content")}, NULL::jsonb, NULL::jsonb, NULL::jsonb
-FROM "AnalyticsEvent" e WHERE e."itemId" = $1 AND ${RECENT} GROUP BY ${EVENT_DAY}`;
-const CONTENT_RECENT_BREAKDOWN = breakdownSelect({ select: `e."itemId"`, group: `e."itemId"` }, `e."itemId" = $1 AND ${RECENT}`);
+FROM "AnalyticsDaily" WHERE "itemId" = $1 AND ${IN_RANGE}`;
 
 const OWNER_DAYS = `
-SELECT to_char("day", 'YYYY-MM-DD') AS "day", ${COUNTS} FROM "AnalyticsOwnerDaily" WHERE "ownerId" = $1 AND ${IN_RANGE}
-UNION ALL
-SELECT ${EVENT_DAY}, ${countsSelect("owner")} FROM "AnalyticsEvent" e WHERE e."ownerId" = $1 AND ${RECENT} GROUP BY ${EVENT_DAY}`;
+SELECT to_char("day", 'YYYY-MM-DD') AS "day", ${COUNTS} FROM "AnalyticsOwnerDaily" WHERE "ownerId" = $1 AND ${IN_RANGE}`;
 
 type DayRow = { day: string } & Record<string, unknown>;
 
@@ -108,21 +87,13 @@ function assemble(range: DayRange, rows: DayRow[]): Pick<Audience, "totals" | "d
 
 /** One content's audience over `range`. */
 export async function contentAudience({ sql }: DbAccess, itemId: string, range: DayRange): Promise<Audience> {
-  const params = [itemId, range.fromMs, range.endMs];
-  const [rows, recentBreakdown] = await Promise.all([
-    sql.read<DayRow>(CONTENT_DAYS, params),
-    sql.read<{ dimension: string; key: string; views: number }>(CONTENT_RECENT_BREAKDOWN, params),
-  ]);
+  const rows = await sql.read<DayRow>(CONTENT_DAYS, [itemId, range.fromMs, range.endMs]);
   const breakdown: Breakdown = { sources: {}, embedHosts: {}, countries: {} };
   for (const row of rows) {
     addBreakdown(breakdown.sources, row.sources);
     addBreakdown(breakdown.embedHosts, row.embedHosts);
     addBreakdown(breakdown.countries, row.countries);
   }
-  for (const { dimension, key, views } of recentBreakdown)
-    addBreakdown(dimension === "source" ? breakdown.sources : dimension === "embedHost" ? breakdown.embedHosts : breakdown.countries, {
-      [key]: views,
-    });
   return { ...assemble(range, rows), breakdown };
 }
 
@@ -131,15 +102,11 @@ export async function ownerAudience({ sql }: DbAccess, ownerId: string, range: D
   return assemble(range, await sql.read<DayRow>(OWNER_DAYS, [ownerId, range.fromMs, range.endMs]));
 }
 
-// an owner's contents ranked by views over a range: rolled-up days and the events past the mark
+// an owner's contents ranked by views over a range
 const TOP_CONTENTS = `
-SELECT x."itemId", min(x."kind") AS "kind", sum(x."views")::int AS "views", sum(x."watchSeconds")::float8 AS "watchSeconds" FROM (
-  SELECT "itemId", "kind", "views", "watchSeconds" FROM "AnalyticsDaily" WHERE "ownerId" = $1 AND ${IN_RANGE}
-  UNION ALL
-  SELECT e."itemId", min(e."kind"), count(*) FILTER (WHERE e."type" = 'view' AND NOT e."ownerPlay")::int,
-    coalesce(sum(e."watched") FILTER (WHERE NOT e."ownerPlay"), 0)::float8
-  FROM "AnalyticsEvent" e WHERE e."ownerId" = $1 AND ${RECENT} GROUP BY e."itemId"
-) x GROUP BY x."itemId" HAVING sum(x."views") > 0 OR sum(x."watchSeconds") > 0
+SELECT "itemId", min("kind") AS "kind", sum("views")::int AS "views", sum("watchSeconds")::float8 AS "watchSeconds"
+FROM "AnalyticsDaily" WHERE "ownerId" = $1 AND ${IN_RANGE}
+GROUP BY "itemId" HAVING sum("views") > 0 OR sum("watchSeconds") > 0
 ORDER BY 3 DESC, 4 DESC, 1 LIMIT $4`;
 
 /** An owner's `limit` contents with the most views over `range` (then watch time). */

@@ -12,16 +12,23 @@ import { viewerHash } from "./viewer-hash";
 import { countryOf } from "./viewer-country";
 
 // POST /api/public/analytics/beacons - what the players send (docs/analytics.md): a batch of beacons
-// of one play session. A batch is checked and answered at once and written with the others of the
-// same second (record-beacons.ts: one transaction a second per node), so a beacon costs the request
-// and a share of that transaction. A batch without a valid play session is refused (400, nothing
-// counted); one from a known bot's user agent is accepted and dropped.
+// of one play session. A batch is checked and answered at once and written with the others received
+// meanwhile (record-beacons.ts: one transaction a second per node, or one per WRITE_BATCHES batches
+// when they come faster), so a beacon costs the request and a share of that transaction. A batch
+// without a valid play session is refused (400, nothing counted); one from a known bot's user agent
+// is accepted and dropped.
 
 /** At most this many beacons in a batch (a player sends one every few seconds and a batch every 10 s). */
 const MAX_BEACONS = 50;
 /** Batches waiting for the next write; past this (the database away or slower than the traffic) new ones are dropped. */
 const MAX_WAITING = 50_000;
-const FLUSH_MS = 1000;
+/** A batch waits at most this long for its write... */
+const WRITE_MS = 1000;
+/**
+ * ...and a write takes at most this many: a bounded transaction whatever the rate (on PGlite the
+ * write runs on the server's own thread, and the requests arriving meanwhile wait for it).
+ */
+const WRITE_BATCHES = 250;
 
 const beaconSchema = z.object({
   type: z.string(),
@@ -70,28 +77,43 @@ export async function acceptBeacons(ctx: Ctx, input: z.output<typeof beaconBatch
   ]);
   waiting.push({ session, viewerHash: hash, receivedAt, beacons, ...(country ? { country } : {}) });
   metrics().analyticsBeacons.inc({ outcome: "accepted" });
-  timer ??= setTimeout(() => void flushBeacons(), FLUSH_MS).unref();
+  scheduleWrite();
 }
 
-/** Writes the waiting batches now (also what the timer does each second); one write at a time. */
-export function flushBeacons(): Promise<void> {
+/** The next write: now when a write's worth waits (unless one runs: it goes on), else within WRITE_MS. */
+function scheduleWrite(): void {
+  if (flushing) return;
+  if (waiting.length >= WRITE_BATCHES) void writeWaiting(false);
+  else if (waiting.length > 0) timer ??= setTimeout(() => void writeWaiting(true), WRITE_MS).unref();
+}
+
+/** Writes every waiting batch now, WRITE_BATCHES at a time (also what the timer does); one write at a time. */
+export async function flushBeacons(): Promise<void> {
+  while (flushing) await flushing;
+  await writeWaiting(true);
+}
+
+/** Writes the waiting batches: all of them, or (`all` false) while a whole write's worth waits. */
+function writeWaiting(all: boolean): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = undefined;
   flushing ??= (async () => {
-    const batches = waiting.splice(0, waiting.length);
-    if (batches.length === 0) return;
-    try {
-      await recordBeacons(await getDbAccess(), batches);
-    } catch (err) {
-      // the database away: kept for the next write while there is room (then dropped, counted as such)
-      const room = Math.max(0, MAX_WAITING - waiting.length);
-      waiting.unshift(...batches.slice(0, room));
-      if (batches.length > room) metrics().analyticsBeacons.inc({ outcome: "dropped" }, batches.length - room);
-      logger().warn({ err, batches: batches.length }, "analytics beacons not written; tried again in a second");
+    while (waiting.length >= (all ? 1 : WRITE_BATCHES)) {
+      const batches = waiting.splice(0, WRITE_BATCHES);
+      try {
+        await recordBeacons(await getDbAccess(), batches);
+      } catch (err) {
+        // the database away: kept for the next write while there is room (then dropped, counted as such)
+        const room = Math.max(0, MAX_WAITING - waiting.length);
+        waiting.unshift(...batches.slice(0, room));
+        if (batches.length > room) metrics().analyticsBeacons.inc({ outcome: "dropped" }, batches.length - room);
+        logger().warn({ err, batches: batches.length }, "analytics beacons not written; tried again in a second");
+        return;
+      }
     }
   })().finally(() => {
     flushing = undefined;
-    if (waiting.length > 0) timer ??= setTimeout(() => void flushBeacons(), FLUSH_MS).unref();
+    if (waiting.length > 0) timer ??= setTimeout(() => void writeWaiting(true), WRITE_MS).unref();
   });
   return flushing;
 }

@@ -2,13 +2,14 @@ import type { DbAccess } from "@/server/db/client";
 import type { DirectRead } from "@/server/db/sql-runner";
 import type { PlaySession } from "@/server/auth/play-session";
 import { sqlInstant as ts } from "./audience-sql";
+import { rollUpEvents } from "./rollup";
 import { creditBeacons, viewEvent, type Beacon, type CreditedEvent, type SessionState } from "./credit-beacons";
 
-// The intake's write (intake.ts flushBeacons), one driver transaction for every batch received in
-// the last second: the sessions' states are locked (FOR UPDATE: another node writing the same
-// session waits), credited (credit-beacons.ts), a view counted once per viewer and item per 30
-// minutes, and the raw events appended; vods' view counts and live events' concurrent viewers are
-// brought up to date in the same transaction.
+// The intake's write (intake.ts), one driver transaction for the batches received since the last one
+// (a second's, or fewer when they come fast): the sessions' states are locked (FOR UPDATE: another
+// node writing the same session waits), credited (credit-beacons.ts), a view counted once per viewer
+// and item per 30 minutes, the raw events appended and rolled up into their days (rollup.ts); vods'
+// view counts and live events' concurrent viewers are brought up to date in the same transaction.
 
 /** A batch of one play session as the intake received it. */
 export interface ReceivedBatch {
@@ -66,7 +67,8 @@ SELECT ${ts("e.at")}, e.sid, e.kind, e.item, e.owner, e.own, e.vh, e.source, e.h
   e.buckets, e.firsts, e.detail
 FROM unnest($1::float8[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::text[], $10::text[],
   $11::text[], $12::float8[], $13::float8[], $14::float8[], $15::int[], $16::int[], $17::text[])
-  AS e(at, sid, kind, item, owner, own, vh, source, host, country, type, position, value, watched, buckets, firsts, detail)`;
+  AS e(at, sid, kind, item, owner, own, vh, source, host, country, type, position, value, watched, buckets, firsts, detail)
+RETURNING "id"::text AS "id"`;
 
 // a vod deleted meanwhile is skipped (its views go with it)
 const ADD_VOD_VIEWS = `
@@ -162,7 +164,10 @@ export async function recordBeacons({ sql }: DbAccess, batches: ReceivedBatch[])
     }
     await countViews(query, reached, states, events);
     await query(UPDATE_SESSIONS, sessionColumns(states));
-    if (events.length) await query(INSERT_EVENTS, eventColumns(events));
+    if (events.length) {
+      const appended = await query<{ id: string }>(INSERT_EVENTS, eventColumns(events));
+      await rollUpEvents(query, { ids: appended.map((r) => r.id) });
+    }
     const vodViews = new Map<string, number>();
     for (const e of events)
       if (e.type === "view" && !e.ownerPlay && e.session.kind === "vod")
