@@ -38,7 +38,13 @@ const TARGET_P95_MS = 100;
 const PROBE_LIMIT_MS = Number(process.env.BENCH_PROBE_LIMIT_MS ?? 2000);
 const TITLE = "Analytics overview";
 /** What the figures say beyond the verdict (written from the runs). */
-const READING: string[] = [];
+const READING: string[] = [
+  "",
+  "What it reads: the owner's 90 rows of AnalyticsOwnerDaily (a fraction of a millisecond, above) and the revenue by day from the",
+  "owner's payments; the 10 M events are not read at all. Each intake write rolls its own events up into their days in its",
+  'transaction (docs/analytics.md "Storage"), so no raw part is left for reads to add. Before (2026-11-30 09:40, a periodic rollup',
+  "every 30 s and reads adding the up to 60,000 raw events past its mark): p95 1.3 s at 8 connections, 252 ms at 1.",
+];
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
