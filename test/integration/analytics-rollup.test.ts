@@ -118,3 +118,39 @@ test("views once per viewer per 30 minutes, the owner's apart; rollups keep the 
   await access.db.$transaction((tx) => deleteAnalyticsOf(tx, ownerId));
   assert.deepEqual(await left(), [0, 0, 0]);
 });
+
+test("writes at once (several nodes) on the same days take turns: none fails, the days count every view", async () => {
+  const access = await integrationDbAccess();
+  const { recordBeacons } = await import("../../src/server/domain/analytics/record-beacons");
+  const { contentAudience, ownerAudience, dayRangeOf } = await import("../../src/server/domain/analytics/audience-reads");
+  const ownerId = randomUUID();
+  const items = [randomUUID(), randomUUID(), randomUUID()];
+  const at = Date.now() - 60_000;
+  // a play of item `i` by viewer `v` that reaches a view (6 s watched of a 6 s content)
+  const play = (i: number, v: string): ReceivedBatch => ({
+    session: { sessionId: randomUUID(), kind: "cast", itemId: items[i]!, ownerId, source: "watch", durationSeconds: 6, issuedAt: at },
+    viewerHash: v,
+    receivedAt: at + 7_000,
+    beacons: [{ type: "start" }, { type: "progress", position: 3 }, { type: "progress", position: 6 }],
+  });
+  // eight writes at once, each over the three items in another order
+  const orders = [
+    [0, 1, 2],
+    [2, 1, 0],
+    [1, 0, 2],
+    [2, 0, 1],
+  ];
+  await Promise.all(
+    Array.from({ length: 8 }, (_, w) =>
+      recordBeacons(
+        access,
+        orders[w % 4]!.map((i) => play(i, `viewer-${w}-${i}`)),
+      ),
+    ),
+  );
+  const range = dayRangeOf({});
+  for (const itemId of items) assert.equal((await contentAudience(access, itemId, range)).totals.views, 8);
+  const owner = (await ownerAudience(access, ownerId, range)).totals;
+  assert.equal(owner.views, 24);
+  assert.equal(owner.uniqueViewers, 24);
+});

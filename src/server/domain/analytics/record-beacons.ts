@@ -80,7 +80,7 @@ const SAMPLE_CONCURRENT = `
 INSERT INTO "AnalyticsLiveSample" ("itemId", "minute", "viewers")
 SELECT s."itemId", date_trunc('minute', ${ts("$2")}), count(*)::int FROM "AnalyticsSession" s
 WHERE s."itemId" = ANY($1::text[]) AND NOT s."ownerPlay" AND s."endedAt" IS NULL AND s."lastBeaconAt" > ${ts("$3")}
-GROUP BY s."itemId"
+GROUP BY s."itemId" ORDER BY 1
 ON CONFLICT ("itemId", "minute") DO UPDATE SET "viewers" = GREATEST("AnalyticsLiveSample"."viewers", EXCLUDED."viewers")`;
 
 interface StateRow extends Record<string, unknown> {
@@ -172,7 +172,8 @@ export async function recordBeacons({ sql }: DbAccess, batches: ReceivedBatch[])
     for (const e of events)
       if (e.type === "view" && !e.ownerPlay && e.session.kind === "vod")
         vodViews.set(e.session.itemId, (vodViews.get(e.session.itemId) ?? 0) + 1);
-    if (vodViews.size) await query(ADD_VOD_VIEWS, [[...vodViews.keys()], [...vodViews.values()]]);
+    const vods = [...vodViews.keys()].sort(); // rows locked in key order, as the days (rollup.ts)
+    if (vods.length) await query(ADD_VOD_VIEWS, [vods, vods.map((id) => vodViews.get(id)!)]);
     const live = [...new Set(firsts.filter((b) => b.session.kind === "live" || b.session.kind === "cast").map((b) => b.session.itemId))];
     const now = Math.max(...batches.map((b) => b.receivedAt));
     if (live.length) await query(SAMPLE_CONCURRENT, [live, now, now - CONCURRENT_WINDOW_MS]);
