@@ -36,7 +36,7 @@ export function sweepTasks(db: Db, opts: { sole: boolean }): PeriodicTask[] {
     { name: "cast.on-air", periodSeconds: 30, run: () => announceProgramsOnAir(db) },
     // the analytics' daily salts older than yesterday: their days' viewer hashes can no longer be linked to anyone
     { name: "analytics.salts", periodSeconds: HOUR, run: () => deleteOldSalts(db) },
-    // raw analytics events past ANALYTICS_RAW_DAYS (once rolled up) and play sessions past two days
+    // raw analytics events past ANALYTICS_RAW_DAYS (their days stay) and play sessions past two days
     { name: "analytics.raw", periodSeconds: HOUR, run: async () => deleteOldAnalytics(await getDbAccess(), e.ANALYTICS_RAW_DAYS) },
   ];
   if (!opts.sole) {

@@ -87,19 +87,26 @@ function scheduleWrite(): void {
   else if (waiting.length > 0) timer ??= setTimeout(() => void writeWaiting(true), WRITE_MS).unref();
 }
 
-/** Writes every waiting batch now, WRITE_BATCHES at a time (also what the timer does); one write at a time. */
+/** Writes every batch waiting now, WRITE_BATCHES at a time (also what the timer does); one write at a time. */
 export async function flushBeacons(): Promise<void> {
   while (flushing) await flushing;
   await writeWaiting(true);
 }
 
-/** Writes the waiting batches: all of them, or (`all` false) while a whole write's worth waits. */
+/**
+ * Writes the waiting batches, WRITE_BATCHES at a time: (`all`) every one waiting now, and then (or
+ * else) while a whole write's worth waits. Batches that arrive meanwhile, fewer than a write's worth,
+ * wait for their own timer: a steady rate makes one write a second, not one per batch that came
+ * during the last write.
+ */
 function writeWaiting(all: boolean): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = undefined;
   flushing ??= (async () => {
-    while (waiting.length >= (all ? 1 : WRITE_BATCHES)) {
+    let due = all ? waiting.length : 0;
+    while (due > 0 || waiting.length >= WRITE_BATCHES) {
       const batches = waiting.splice(0, WRITE_BATCHES);
+      due -= batches.length;
       try {
         await recordBeacons(await getDbAccess(), batches);
       } catch (err) {
