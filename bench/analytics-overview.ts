@@ -20,6 +20,7 @@ import path from "node:path";
 import pg from "pg";
 import { preparePostgres } from "../scripts/test-postgres";
 import type { DbAccess } from "../src/server/db/client";
+import { pgStatements } from "../src/server/db/sql-runner";
 import { dayRangeOf, ownerAudience } from "../src/server/domain/analytics/audience-reads";
 import { rollUpEvents } from "../src/server/domain/analytics/rollup";
 import { Api } from "../test/support/api";
@@ -48,21 +49,27 @@ const READING: string[] = [
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
-/** The rollup of events `fromId` to `toId` in one transaction on `client`, its statements timed into `timings`. */
-async function rollUp(client: pg.Client, fromId: string, toId: string, timings: Array<{ statement: string; ms: number }>): Promise<void> {
-  const query = async <T>(text: string, params: unknown[]): Promise<T[]> => {
-    const t0 = performance.now();
-    const rows = (await client.query(text, params)).rows as T[];
-    timings.push({ statement: text.trim().replace(/\s+/g, " ").slice(0, 48), ms: performance.now() - t0 });
-    return rows;
-  };
-  await client.query("BEGIN");
+/**
+ * The rollup of events `fromId` to `toId` in one transaction, through the server's own driver
+ * transaction (sql-runner.ts pgStatements) on a pool of one connection to `url`, its statements timed
+ * into `timings`.
+ */
+async function rollUp(url: string, fromId: string, toId: string, timings: Array<{ statement: string; ms: number }>): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    await rollUpEvents(query, { fromId, toId });
-    await client.query("COMMIT");
-  } catch (err) {
-    await client.query("ROLLBACK");
-    throw err;
+    await pgStatements(pool, pool).transaction((query) =>
+      rollUpEvents(
+        async <T extends Record<string, unknown>>(text: string, params: unknown[]) => {
+          const t0 = performance.now();
+          const rows = await query<T>(text, params);
+          timings.push({ statement: text.trim().replace(/\s+/g, " ").slice(0, 48), ms: performance.now() - t0 });
+          return rows;
+        },
+        { fromId, toId },
+      ),
+    );
+  } finally {
+    await pool.end();
   }
 }
 
@@ -166,7 +173,7 @@ async function main(): Promise<void> {
       if (Number(ids.n) !== EVENTS) throw new Error(`${ids.n} events written, ${EVENTS} wanted`);
       const timings: Array<{ statement: string; ms: number }> = [];
       t0 = performance.now();
-      await rollUp(client, ids.fromId, ids.toId, timings);
+      await rollUp(db.url, ids.fromId, ids.toId, timings);
       const rollupSeconds = seconds(t0);
       console.log(`rolled up ${fmt(EVENTS)} events in ${rollupSeconds.toFixed(1)} s`, timings);
       const [counts] = (await sql<{ views: number }>(

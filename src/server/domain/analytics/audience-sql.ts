@@ -1,9 +1,8 @@
 import { RETENTION_BUCKETS } from "./credit-beacons";
 
-// The one aggregation of raw events (AnalyticsEvent) into a day's audience, used by the rollup
-// (rollup.ts, into AnalyticsDaily and AnalyticsOwnerDaily) and by the reads for the part not yet
-// rolled up (audience-reads.ts): both count alike. Owners' own plays count in ownerViews and
-// ownerWatchSeconds and nowhere else.
+// The aggregation of raw events (AnalyticsEvent) into a day's audience, which the rollup adds to the
+// days (rollup.ts, into AnalyticsDaily and AnalyticsOwnerDaily), and the counts the reads add up
+// (audience-reads.ts). Owners' own plays count in ownerViews and ownerWatchSeconds and nowhere else.
 
 /** Upper bounds (ms) of the startup-time histogram's buckets; the last bucket holds everything above. */
 export const STARTUP_BOUNDS_MS = [250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000, 12_000, 20_000, 30_000];
