@@ -12,7 +12,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000",
     screenshot: "on",
-    trace: "retain-on-failure",
+    // a trace records every action of every journey (a quarter of their CPU), also of those that
+    // pass; KINORA_E2E_TRACE=1 keeps one of each failure, for a run made to look into one
+    trace: process.env.KINORA_E2E_TRACE === "1" ? "retain-on-failure" : "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

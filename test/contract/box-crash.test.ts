@@ -103,7 +103,7 @@ async function itemRows(dataDir: string, boxId: string) {
 
 test("kill -9 during the ladder: retried after restart, READY, renditions unique and complete", async () => {
   // after the remux (8 %) and the poster (10 %), the ladder runs
-  const { boxId, dataDir } = await killMidIngest(makeH264AacMp4(makeMediaDir(), { durationSeconds: 30, width: 1280, height: 720 }), 18);
+  const { boxId, dataDir } = await killMidIngest(makeH264AacMp4(makeMediaDir(), { durationSeconds: 12, width: 1280, height: 720 }), 18);
 
   const dir = path.join(dataDir, "storage", ...itemFiles(dataDir, boxId)[0]!.split("/").slice(0, 3));
   const master = readFileSync(path.join(dir, "hls/master.m3u8"), "utf8");
@@ -113,7 +113,7 @@ test("kill -9 during the ladder: retried after restart, READY, renditions unique
     const playlist = readFileSync(path.join(dir, "hls", uri!), "utf8");
     assert.match(playlist, /#EXT-X-ENDLIST/);
     const total = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].reduce((s, m) => s + Number(m[1]), 0);
-    assert.ok(Math.abs(total - 30) < 1, `${uri} covers ${total} s`);
+    assert.ok(Math.abs(total - 12) < 1, `${uri} covers ${total} s`);
     for (const seg of playlist.split("\n").filter((l) => l.endsWith(".ts")))
       assert.ok(existsSync(path.join(dir, "hls", path.dirname(uri!), seg)), seg);
   }
@@ -142,7 +142,7 @@ test("kill -9 during the ladder: retried after restart, READY, renditions unique
 
 test("kill -9 after the lowest rung came first (VP9): the retry keeps it, encodes the rest and the preview from the source", async () => {
   // lowest-rung-first: playable at 25 %, the poster by 27 %, then the rest of the ladder
-  const { boxId, dataDir } = await killMidIngest(makeVp9OpusWebm(makeMediaDir(), { durationSeconds: 24, width: 854, height: 480 }), 30);
+  const { boxId, dataDir } = await killMidIngest(makeVp9OpusWebm(makeMediaDir(), { durationSeconds: 16, width: 854, height: 480 }), 30);
 
   // the preview: made from the source by the retry (the lowest rung's files were no longer at hand), 15 s
   const dir = path.join(dataDir, "storage", ...itemFiles(dataDir, boxId)[0]!.split("/").slice(0, 3));

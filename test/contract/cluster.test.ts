@@ -126,7 +126,7 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
 
   test("the worker killed mid-ingest: another worker finishes the job", async () => {
     const u = await newUser(api);
-    const clip = makeH264AacMp4(makeMediaDir("kinora-cluster-"), { durationSeconds: 30, width: 1280, height: 720 });
+    const clip = makeH264AacMp4(makeMediaDir("kinora-cluster-"), { durationSeconds: 12, width: 1280, height: 720 });
     const res = await uploadFile(api, u.access, clip);
     assert.equal(res.status, 201, res.text);
     const boxId: string = res.body.boxId;

@@ -39,7 +39,7 @@ test("SIGTERM during a slow request and an ingest: the answer is whole, exit 0, 
   const res = await uploadFile(
     new Api(server.url),
     u.access,
-    makeH264AacMp4(makeMediaDir(), { durationSeconds: 30, width: 1280, height: 720 }),
+    makeH264AacMp4(makeMediaDir(), { durationSeconds: 12, width: 1280, height: 720 }),
   );
   assert.equal(res.status, 201, res.text);
   const boxId: string = res.body.boxId;

@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after } from "node:test";
+import { seedPgliteCluster } from "./pglite-template";
 import type { Prisma } from "../../src/generated/prisma/client";
 import type { Db, DbAccess } from "../../src/server/db/client";
 
@@ -14,6 +15,7 @@ import type { Db, DbAccess } from "../../src/server/db/client";
  */
 export function useIntegrationDatabase(prefix: string): string {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (!process.env.DATABASE_URL) seedPgliteCluster(dataDir); // the run's initdb, copied (pglite-template.ts)
   process.env.DATA_DIR = dataDir;
   after(async () => (await import("../../src/server/db/client")).closeDb());
   return dataDir;

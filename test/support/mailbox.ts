@@ -31,7 +31,10 @@ export async function mailsTo(dir: string, to: string, matching: (m: ReceivedMai
 
 async function readMails(dir: string): Promise<ReceivedMail[]> {
   if (!existsSync(dir)) return [];
-  const names = readdirSync(dir).sort();
+  // only whole mails: the outbox writes `<name>.json.part`, then renames it (the part may be gone by now)
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith(".json") || name.endsWith(".eml"))
+    .sort();
   const out: ReceivedMail[] = [];
   for (const name of names) {
     const raw = readFileSync(path.join(dir, name), "utf8");

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { preparePostgres } from "../../scripts/test-postgres";
+import { seedPgliteCluster } from "./pglite-template";
 
 export interface Kinora {
   url: string;
@@ -56,7 +57,12 @@ export async function startKinora(
   // a restart of a server (same DATA_DIR) may keep its ports
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const rtmpPort = env.RTMP_PORT ? Number(env.RTMP_PORT) : await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kinora-test-"));
+  const databaseUrl = "DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL;
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "kinora-test-"));
+    if (!databaseUrl) seedPgliteCluster(dataDir, from); // PGlite: the run's initdb, copied (pglite-template.ts)
+  }
   // Tests act as the edge proxy (TRUST_PROXY: they choose X-Forwarded-For) and register many users from
   // one address; the registration limit and the untrusted-proxy case have their own test (register-limit).
   const childEnv: NodeJS.ProcessEnv = {
@@ -80,9 +86,7 @@ export async function startKinora(
     // the tests' webhook receivers listen on loopback (test/contract/api-limits.test.ts starts a server
     // without this to see a private address refused)
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
-    ...(("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL) && !("KINORA_ROLES" in env)
-      ? { KINORA_ROLES: env.LIVE_INGEST === "0" ? "web" : "web,ingest" }
-      : {}),
+    ...(databaseUrl && !("KINORA_ROLES" in env) ? { KINORA_ROLES: env.LIVE_INGEST === "0" ? "web" : "web,ingest" } : {}),
     ...env,
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];

@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { PGlite } from "@electric-sql/pglite";
 import { CommitCache, watchedCache } from "@/server/db/commit-cache";
 import { pgliteForPrisma } from "@/server/db/pglite-prisma-client";
+import { freshPgliteDir } from "../support/pglite-template";
 
 let pglite: PGlite;
 let fast: PGlite;
@@ -14,7 +15,7 @@ let cache: CommitCache<string>;
 let loads = 0;
 
 before(async () => {
-  pglite = await PGlite.create();
+  pglite = await PGlite.create(freshPgliteDir());
   fast = pgliteForPrisma(pglite);
   await pglite.exec(`
     CREATE TABLE "Owner" (id int PRIMARY KEY);

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { PGlite, messages, type ParserOptions } from "@electric-sql/pglite";
 import { pgliteForPrisma } from "@/server/db/pglite-prisma-client";
+import { freshPgliteDir } from "../support/pglite-template";
 
 let pglite: PGlite;
 let fast: PGlite;
@@ -13,7 +14,7 @@ const parsers: ParserOptions = { 1114: (x: string) => `ts:${x}`, 1700: (x: strin
 const asAdapter = { rowMode: "array" as const, parsers };
 
 before(async () => {
-  pglite = await PGlite.create();
+  pglite = await PGlite.create(freshPgliteDir());
   fast = pgliteForPrisma(pglite, 3);
   await pglite.exec(`
     CREATE TYPE mood AS ENUM ('HAPPY', 'SAD');
