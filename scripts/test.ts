@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startKinora } from "../test/support/server";
+import { SHORT_LIVED_NODE_FLAGS } from "../test/support/short-lived-node";
 import { startSmtpSink } from "../test/support/smtp-sink";
 import { startWorkerProcess } from "../test/support/worker";
 import { descendants } from "./process-tree";
@@ -116,6 +117,8 @@ async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Pro
       KINORA_TEST_RTMP_PORT: String(server.rtmpPort ?? ""),
       KINORA_TEST_SMTP_URL: smtpUrl,
       KINORA_TEST_MAIL_DIR: mailDir,
+      // the servers and workers the test files start (test/support/short-lived-node.ts)
+      KINORA_TEST_NODE_FLAGS: SHORT_LIVED_NODE_FLAGS.join(" "),
     };
     const unitDir = path.join(root, "test", "unit") + path.sep;
     const nodeTests = listTests("test", ".test.ts").filter((f) => withUnitTests || !f.startsWith(unitDir));
@@ -126,7 +129,16 @@ async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Pro
       const { out, timedOut } = await run(
         `${label}: node tests`,
         process.execPath,
-        ["--import", "tsx", "--test", "--test-concurrency=2", "--test-force-exit", "--test-reporter=tap", ...nodeTests],
+        [
+          ...SHORT_LIVED_NODE_FLAGS,
+          "--import",
+          "tsx",
+          "--test",
+          "--test-concurrency=2",
+          "--test-force-exit",
+          "--test-reporter=tap",
+          ...nodeTests,
+        ],
         env,
       );
       totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);

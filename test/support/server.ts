@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { seedPgliteCluster } from "./pglite-template";
+import { shortLivedNodeFlags } from "./short-lived-node";
 
 export interface Kinora {
   url: string;
@@ -91,7 +92,7 @@ export async function startKinora(
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const logFd = opts.logFile ? openSync(opts.logFile, "a") : undefined;
-  const child = spawn(process.execPath, [path.join(from, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [...shortLivedNodeFlags(), path.join(from, "scripts/start.mjs")], {
     cwd: from,
     env: childEnv,
     stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],

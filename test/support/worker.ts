@@ -2,6 +2,7 @@
 // test server's database and DATA_DIR.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { shortLivedNodeFlags } from "./short-lived-node";
 
 export interface WorkerProcess {
   pid: number;
@@ -11,7 +12,7 @@ export interface WorkerProcess {
 
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const root = process.cwd();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/worker.ts")], {
+  const child = spawn(process.execPath, [...shortLivedNodeFlags(), "--import", "tsx", path.join(root, "scripts/worker.ts")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true", ...env }, // as a test server's
     stdio: ["ignore", "pipe", "pipe"],
