@@ -225,30 +225,48 @@ function checkAnswer(label: string, status: number, contentType: string, text: s
   return undefined;
 }
 
-/** What the owner's data looks like through the API, and on PostgreSQL the rows the owner owns. */
+/** The statement that hashes the owner's rows of every table with a userId or ownerId column (PostgreSQL), made once. */
+let ownedRowsSql: Promise<string> | undefined;
+function ownedRowsStatement(db: pg.Client): Promise<string> {
+  ownedRowsSql ??= db
+    .query<{ table_name: string; column_name: string; udt_name: string }>(
+      `SELECT table_name, column_name, udt_name FROM information_schema.columns
+       WHERE table_schema = 'public' AND (column_name IN ('userId', 'ownerId') AND table_name NOT IN ('RateLimit')
+         OR table_name = 'User' AND column_name = 'id') ORDER BY table_name`,
+    )
+    .then(({ rows: tables }) =>
+      tables
+        .map(
+          // $1 cast to each column's own type (text or uuid): one parameter for every table, indexes still used
+          ({ table_name, column_name, udt_name }) =>
+            `SELECT '${table_name}:' || count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS part FROM "${table_name}" t WHERE "${column_name}" = $1::text::${udt_name}`,
+        )
+        .join("\nUNION ALL\n"),
+    );
+  return ownedRowsSql;
+}
+
+/** What the owner's data looks like through the API, and on PostgreSQL the rows the owner owns (one statement). */
 async function fingerprint(db: pg.Client | undefined, ownerId: string): Promise<string> {
   const headers = { "X-Forwarded-For": from };
-  const [me, overview, box] = await Promise.all([
+  const [me, overview, box, rows] = await Promise.all([
     api.get("/api/user/me", { token: owner.access, headers }),
     api.get("/api/user/me/overview", { token: owner.access, headers }),
     api.post("/api/search/box/contents", { pageSize: 100, pageIndex: 0 }, { token: owner.access, headers }),
+    db ? ownedRowsStatement(db).then((sql) => db.query<{ part: string }>(sql, [ownerId])) : undefined,
   ]);
-  let rows = "";
-  if (db) {
-    const { rows: tables } = await db.query<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns
-       WHERE table_schema = 'public' AND column_name IN ('userId', 'ownerId') AND table_name NOT IN ('RateLimit') ORDER BY table_name`,
-    );
-    const parts = await Promise.all(
-      [{ table_name: "User", column_name: "id" }, ...tables].map(async ({ table_name, column_name }) => {
-        const sql = `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${table_name}" t WHERE "${column_name}" = $1`;
-        const { rows: r } = await db.query(sql, [ownerId]);
-        return `${table_name}:${r[0].n}:${r[0].h}`;
-      }),
-    );
-    rows = parts.join(",");
-  }
-  return JSON.stringify([me.status, me.text, overview.text, box.text, rows]);
+  return JSON.stringify([
+    me.status,
+    me.text,
+    overview.text,
+    box.text,
+    rows
+      ? rows.rows
+          .map((r) => r.part)
+          .sort()
+          .join(",")
+      : "",
+  ]);
 }
 
 /** The fingerprint once no item of the owner is being processed any more (an accepted upload's ingest ends). */
