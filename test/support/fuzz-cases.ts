@@ -25,7 +25,8 @@ export interface FuzzCase {
   /**
    * Answered by the request's parsing and validation alone (a malformed JSON document, a value of
    * the wrong type, a bad multipart Content-Type, a garbage header, a token that fails its
-   * signature): nothing of it reaches the database, so it runs in one half of the suite only.
+   * signature): nothing hostile in it reaches the database (a request that passes carries valid
+   * values only), so it runs in one half of the suite only (fuzz.test.ts).
    */
   parseOnly?: boolean;
 }
