@@ -96,7 +96,7 @@ function casesOf(op: OpenApiOperation, components: Record<string, any>): FuzzCas
         target,
         body: c.body,
         headers: { "Content-Type": "application/json" },
-        ...(c.parseOnly ? { parseOnly: true } : {}),
+        parseOnly: c.parseOnly,
       });
   }
   if (op.body?.type === "multipart/form-data") {

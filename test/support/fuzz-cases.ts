@@ -131,12 +131,12 @@ export function sample(schema: JsonSchema, components: Record<string, JsonSchema
   return "fuzz";
 }
 
+/** A JSON body of the fuzz, with its label and whether it is parse-only (as FuzzCase). */
+type JsonBodyCase = Pick<FuzzCase, "label" | "parseOnly"> & { body: string };
+
 /** The JSON bodies of an operation: malformed documents, then each property (and nested property) made hostile. */
-export function jsonBodyCases(
-  op: OpenApiOperation,
-  components: Record<string, JsonSchema>,
-): { label: string; body: string; parseOnly?: boolean }[] {
-  const cases: { label: string; body: string; parseOnly?: boolean }[] = [
+export function jsonBodyCases(op: OpenApiOperation, components: Record<string, JsonSchema>): JsonBodyCase[] {
+  const cases: JsonBodyCase[] = [
     { label: "invalid JSON", body: "{", parseOnly: true },
     { label: "truncated JSON", body: '{"a": "', parseOnly: true },
     { label: "JSON array", body: "[1,2]", parseOnly: true },
