@@ -1,9 +1,9 @@
 // The whole test suite: builds once, then runs the contract tests (node:test over real HTTP) and the
-// browser journeys (Playwright in Debian's Chromium), first on embedded PGlite, then on PostgreSQL,
-// and the unit tests (no database, no server) once, in the first half. With both halves, each
-// journey runs in one of them (alternately, by file name): a journey drives the pages over the
-// operations the contract tests check on both databases, and the halves run one after the other
-// because the machine's two cores are busy with either (run side by side, both took longer).
+// browser journeys (Playwright in Debian's Chromium), on embedded PGlite and on PostgreSQL, and the
+// unit tests (no database, no server) once, in the PGlite half. With both halves, each journey runs
+// in one of them (alternately, by file name): a journey drives the pages over the operations the
+// contract tests check on both databases. The order (see main): PGlite's node tests, then its
+// journeys beside PostgreSQL's node tests, then PostgreSQL's journeys.
 // Prints one closing line "tests: N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -47,7 +47,14 @@ function listTests(dir: string, suffix: string): string[] {
  */
 const RUN_LIMIT_MS = Number(process.env.KINORA_TEST_RUN_MINUTES ?? 30) * 60_000;
 
-function run(name: string, cmd: string, argv: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; timedOut: boolean }> {
+/** Runs a tool, its output streamed (`quiet`: printed whole when it ends, as when another run's output streams meanwhile). */
+function run(
+  name: string,
+  cmd: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  quiet = false,
+): Promise<{ out: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, argv, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
@@ -75,10 +82,11 @@ function run(name: string, cmd: string, argv: string[], env: NodeJS.ProcessEnv):
     }, RUN_LIMIT_MS);
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
-      process.stdout.write(d);
+      if (!quiet) process.stdout.write(d);
     });
     child.on("exit", () => {
       clearTimeout(watchdog);
+      if (quiet) console.log(`\n::: ${name}\n${out}`);
       resolve({ out, timedOut });
     });
   });
@@ -93,15 +101,33 @@ interface Half {
   journeys: string[];
 }
 
-async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Promise<void> {
-  console.log(`\n=== ${label} ===`);
+/** A half's shared servers (mail sink, server, and on PostgreSQL a worker process) and the env its test files get. */
+interface OpenHalf extends Half {
+  env: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+/** Counts a run that could not happen (a server that did not start) as a failure, with its reason. */
+function couldNotRun(label: string, err: unknown): void {
+  console.error(`${label}: the suite could not run:`, err instanceof Error ? err.stack : err);
+  failed.push(`${label}: the suite could not run`);
+  totals.failed += 1;
+}
+
+/** Starts a half's shared servers; everything started is stopped again when a later start fails. */
+async function openHalf(half: Half): Promise<OpenHalf> {
+  const { label, databaseUrl } = half;
   const mailDir = mkdtempSync(path.join(os.tmpdir(), "kinora-mail-"));
   const baseEnv = { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   if (!databaseUrl) delete baseEnv.DATABASE_URL;
-  // everything started is stopped in `finally`, also when a later start fails
   let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   let server: Awaited<ReturnType<typeof startKinora>> | undefined;
   let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
+  const stop = async () => {
+    await worker?.stop();
+    await server?.stop();
+    await smtp?.close();
+  };
   try {
     smtp = await startSmtpSink(mailDir);
     const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
@@ -120,58 +146,50 @@ async function suite({ label, databaseUrl, withUnitTests, journeys }: Half): Pro
       // the servers and workers the test files start (test/support/short-lived-node.ts)
       KINORA_TEST_NODE_FLAGS: SHORT_LIVED_NODE_FLAGS.join(" "),
     };
-    const unitDir = path.join(root, "test", "unit") + path.sep;
-    const nodeTests = listTests("test", ".test.ts").filter((f) => withUnitTests || !f.startsWith(unitDir));
-    nodeTests.push(...listTests("sdk/test", ".test.ts")); // the SDK against the same server, in both halves
-    if (nodeTests.length) {
-      // --test-force-exit: a file whose tests ended is not kept alive by a handle left open (a client
-      // of a failed hook)
-      const { out, timedOut } = await run(
-        `${label}: node tests`,
-        process.execPath,
-        [
-          ...SHORT_LIVED_NODE_FLAGS,
-          "--import",
-          "tsx",
-          "--test",
-          "--test-concurrency=2",
-          "--test-force-exit",
-          "--test-reporter=tap",
-          ...nodeTests,
-        ],
-        env,
-      );
-      totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);
-      skipped.push(...nodeTestSkips(out).map((name) => `${label}: ${name}`));
-      failed.push(...nodeTestFailures(out).map((name) => `${label}: ${name}`));
-      // a test cancelled (its suite's hook failed, or its file ended early) failed too
-      const cancelled = Number(/^# cancelled (\d+)/m.exec(out)?.[1] ?? 0);
-      totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + cancelled + (timedOut ? 1 : 0);
-    }
-    if (journeys.length) {
-      const { out, timedOut } = await run(
-        `${label}: browser journeys`,
-        process.execPath,
-        [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...journeys.map((f) => path.relative(root, f))],
-        {
-          ...env,
-          KINORA_DB_LABEL: label.replace(/\W+/g, "-"),
-        },
-      );
-      totals.passed += Number(/(\d+) passed/.exec(out)?.[1] ?? 0);
-      skipped.push(...playwrightSkips(out).map((title) => `${label}: ${title}`));
-      failed.push(...playwrightFailures(out).map((title) => `${label}: ${title}`));
-      totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) && !timedOut ? 0 : 1);
-    }
+    return { ...half, env, stop };
   } catch (err) {
-    console.error(`${label}: the suite could not run:`, err instanceof Error ? err.stack : err);
-    failed.push(`${label}: the suite could not run`);
-    totals.failed += 1;
-  } finally {
-    await worker?.stop();
-    await server?.stop();
-    await smtp?.close();
+    await stop();
+    throw new Error(`${label}: the shared servers did not start`, { cause: err });
   }
+}
+
+/** The half's contract, SDK (and unit) tests: node:test, two files at a time. */
+async function nodeTests({ label, withUnitTests, env }: OpenHalf): Promise<void> {
+  const unitDir = path.join(root, "test", "unit") + path.sep;
+  const files = listTests("test", ".test.ts").filter((f) => withUnitTests || !f.startsWith(unitDir));
+  files.push(...listTests("sdk/test", ".test.ts")); // the SDK against the same server, in both halves
+  if (!files.length) return;
+  // --test-force-exit: a file whose tests ended is not kept alive by a handle left open (a client
+  // of a failed hook)
+  const { out, timedOut } = await run(
+    `${label}: node tests`,
+    process.execPath,
+    [...SHORT_LIVED_NODE_FLAGS, "--import", "tsx", "--test", "--test-concurrency=2", "--test-force-exit", "--test-reporter=tap", ...files],
+    env,
+  );
+  totals.passed += Number(/^# pass (\d+)/m.exec(out)?.[1] ?? 0);
+  skipped.push(...nodeTestSkips(out).map((name) => `${label}: ${name}`));
+  failed.push(...nodeTestFailures(out).map((name) => `${label}: ${name}`));
+  // a test cancelled (its suite's hook failed, or its file ended early) failed too
+  const cancelled = Number(/^# cancelled (\d+)/m.exec(out)?.[1] ?? 0);
+  totals.failed += Number(/^# fail (\d+)/m.exec(out)?.[1] ?? 1) + cancelled + (timedOut ? 1 : 0);
+}
+
+/** The half's browser journeys (Playwright, one browser); `quiet`: their output printed whole when they end. */
+async function journeys({ label, journeys: specs, env }: OpenHalf, quiet = false): Promise<void> {
+  if (!specs.length) return;
+  if (!quiet) console.log(`\n::: ${label}: browser journeys`);
+  const { out, timedOut } = await run(
+    `${label}: browser journeys`,
+    process.execPath,
+    [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...specs.map((f) => path.relative(root, f))],
+    { ...env, KINORA_DB_LABEL: label.replace(/\W+/g, "-") },
+    quiet,
+  );
+  totals.passed += Number(/(\d+) passed/.exec(out)?.[1] ?? 0);
+  skipped.push(...playwrightSkips(out).map((title) => `${label}: ${title}`));
+  failed.push(...playwrightFailures(out).map((title) => `${label}: ${title}`));
+  totals.failed += Number(/(\d+) failed/.exec(out)?.[1] ?? 0) + (/(\d+) passed/.test(out) && !timedOut ? 0 : 1);
 }
 
 async function main(): Promise<void> {
@@ -188,20 +206,57 @@ async function main(): Promise<void> {
   const removeRunTmp = useRunTmpDir();
   const withPglite = !args.has("--postgres-only");
   const withPostgres = !args.has("--pglite-only");
-  const journeys = args.has("--no-e2e") ? [] : listTests("e2e", ".spec.ts");
-  const half = (i: number) => (withPglite && withPostgres ? journeys.filter((_, j) => j % 2 === i) : journeys);
-  if (withPglite && withPostgres && journeys.length > 1)
+  const specs = args.has("--no-e2e") ? [] : listTests("e2e", ".spec.ts");
+  const half = (i: number) => (withPglite && withPostgres ? specs.filter((_, j) => j % 2 === i) : specs);
+  if (withPglite && withPostgres && specs.length > 1)
     console.log(`browser journeys: ${half(0).length} files on PGlite, ${half(1).length} on PostgreSQL (each once)`);
+  // PGlite's node tests; then its journeys beside PostgreSQL's node tests; then PostgreSQL's journeys.
+  // The journeys leave about a third of the two cores idle (the pages and players wait on the
+  // network, timers and playback), the node tests about a tenth: side by side, the two fill each
+  // other's idle time. Never two browsers at once (two Playwright workers were no faster), nor both
+  // halves' node tests (each alone keeps the cores busy).
+  let pgliteJourneys: Promise<void> = Promise.resolve();
   try {
-    if (withPglite) await suite({ label: "PGlite (embedded)", databaseUrl: undefined, withUnitTests: true, journeys: half(0) });
-    if (withPostgres) {
-      const pg = await preparePostgres();
-      try {
-        await suite({ label: "PostgreSQL", databaseUrl: pg.url, withUnitTests: !withPglite, journeys: half(1) });
-      } finally {
-        await pg.drop();
+    if (withPglite) {
+      console.log("\n=== PGlite (embedded) ===");
+      const pglite = await openHalf({ label: "PGlite (embedded)", databaseUrl: undefined, withUnitTests: true, journeys: half(0) }).catch(
+        (err: unknown) => void couldNotRun("PGlite (embedded)", err),
+      );
+      if (pglite) {
+        const beside = withPostgres && pglite.journeys.length > 0;
+        try {
+          await nodeTests(pglite);
+        } catch (err) {
+          await pglite.stop();
+          throw err;
+        }
+        if (beside) console.log("\n::: PGlite (embedded): browser journeys, beside PostgreSQL's node tests (their output when they end)");
+        pgliteJourneys = journeys(pglite, beside).finally(() => pglite.stop());
+        if (!beside) await pgliteJourneys;
       }
     }
+    if (withPostgres) {
+      const db = await preparePostgres();
+      try {
+        console.log("\n=== PostgreSQL ===");
+        const pg = await openHalf({ label: "PostgreSQL", databaseUrl: db.url, withUnitTests: !withPglite, journeys: half(1) }).catch(
+          (err: unknown) => void couldNotRun("PostgreSQL", err),
+        );
+        if (pg) {
+          try {
+            await nodeTests(pg);
+            await pgliteJourneys; // one browser at a time
+            await journeys(pg);
+          } finally {
+            await pg.stop();
+          }
+        }
+      } finally {
+        await pgliteJourneys;
+        await db.drop();
+      }
+    }
+    await pgliteJourneys;
   } finally {
     removeRunTmp();
   }
