@@ -1,7 +1,7 @@
 // Helpers shared by the box-*.test.ts contract tests (not a test file itself).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, type Dirent } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -219,16 +219,24 @@ export async function postPngThumbnail(api: Api, token: string, width = 320, hei
   return res;
 }
 
-/** Every file under DATA_DIR/storage (relative paths), optionally only under a sub-path. */
+/**
+ * Every file under DATA_DIR/storage (relative paths), optionally only under a sub-path. A directory
+ * removed while it is read (a job deleting an item's files) counts as empty.
+ */
 export function storageFiles(dataDir: string, under = ""): string[] {
   const root = path.join(dataDir, "storage");
   const out: string[] = [];
   const walk = (rel: string) => {
-    const dir = path.join(root, rel);
-    if (!existsSync(dir)) return;
-    for (const name of readdirSync(dir)) {
-      const child = rel ? `${rel}/${name}` : name;
-      if (statSync(path.join(root, child)).isDirectory()) walk(child);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
       else out.push(child);
     }
   };
