@@ -25,7 +25,7 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the gate; the build stays fast
   // Turbopack's cache of a build (.next/cache) speeds up the next build of the same checkout; CI builds
-  // a fresh checkout once, where writing it cost some 14 s
+  // a fresh checkout once, where writing it took 13 s (the build: 44 s with it, 37 s without, here)
   experimental: { turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
   // Every response is what its Content-Type says (JSON of /api included); the pages' other security
   // headers need a per-request nonce and the run-time PUBLIC_URL: src/proxy.ts.
