@@ -21,7 +21,8 @@
 // each (not measured: players' beacons find a warm intake, not this thread's first second). Each
 // beacon's latency is timed from the instant the schedule gave it, so a server falling behind shows in
 // it (no coordinated omission); "on the wire" is from when a connection took it; one still waiting 10 s
-// after its time is given up (failed), which keeps an overloaded run bounded. The reads are autocannon (report.ts load), 16 connections as in "REST overhead".
+// after its time is given up (failed), which keeps an overloaded run bounded. The reads are autocannon
+// (report.ts load), 16 connections as in "REST overhead".
 // Run after `npm run build`: `npx tsx bench/analytics-intake.ts`. Writes "Analytics intake" in
 // docs/perf.md. Loopback only, bounded: BENCH_SECONDS (default 10) per case and round, BENCH_ROUNDS
 // (default 5), BENCH_RATE (default 2000), BENCH_SESSIONS (default 20,000), BENCH_CONNECTIONS (default 64),
@@ -149,9 +150,10 @@ const bodyOf = (k) => {
   const position = (Math.floor(k / sessions.length) % 20) / 10;
   return '{"session":"' + s.token + '","events":[{"type":"progress","position":' + position + '}]}';
 };
-const headersOf = (k, body) => ({
-  "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "User-Agent": sessions[k % sessions.length].ua, Accept: "application/json",
-});
+const requestOf = (k, body, onResponse) => http.request({
+  host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, timeout: giveUpMs,
+  headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "User-Agent": sessions[k % sessions.length].ua, Accept: "application/json" },
+}, onResponse);
 function send(k) {
   const body = bodyOf(k);
   const wireAt = performance.now();
@@ -163,9 +165,7 @@ function send(k) {
     }
   };
   inFlight++;
-  const req = http.request({
-    host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, timeout: giveUpMs, headers: headersOf(k, body),
-  }, (res) => {
+  const req = requestOf(k, body, (res) => {
     res.resume();
     res.on("end", () => end(res.statusCode));
     res.on("error", () => end(0));
@@ -207,7 +207,7 @@ const warmed = () => {
 };
 for (let i = 0; i < 2 * connections; i++) {
   const body = bodyOf(total + i);
-  const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, headers: headersOf(total + i, body) }, (res) => {
+  const req = requestOf(total + i, body, (res) => {
     res.resume();
     res.on("end", warmed);
     res.on("error", warmed);
