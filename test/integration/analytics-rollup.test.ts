@@ -154,3 +154,46 @@ test("writes at once (several nodes) on the same days take turns: none fails, th
   assert.equal(owner.views, 24);
   assert.equal(owner.uniqueViewers, 24);
 });
+
+test("a write whose events' ids are not one run (another node's between them) rolls up by their list", async () => {
+  const access = await integrationDbAccess();
+  const { recordBeacons } = await import("../../src/server/domain/analytics/record-beacons");
+  const { contentAudience, dayRangeOf } = await import("../../src/server/domain/analytics/audience-reads");
+  const ownerId = randomUUID();
+  const itemId = randomUUID();
+  const at = Date.now() - 60_000;
+  const play = (v: string): ReceivedBatch => ({
+    session: { sessionId: randomUUID(), kind: "cast", itemId, ownerId, source: "watch", durationSeconds: 6, issuedAt: at },
+    viewerHash: v,
+    receivedAt: at + 7_000,
+    beacons: [{ type: "start" }, { type: "progress", position: 6 }],
+  });
+  // every other id is another node's, written at the same time and not rolled up by this write: the
+  // write's ids are no range, and the range between them holds the other node's events
+  const step = (n: number) => access.sql.transaction((query) => query(`ALTER SEQUENCE "AnalyticsEvent_id_seq" INCREMENT BY ${n}`, []));
+  const otherItem = randomUUID();
+  await access.sql.transaction(async (query) => {
+    const [{ last }] = (await query<{ last: string }>(`SELECT nextval('"AnalyticsEvent_id_seq"')::text AS "last"`, [])) as [
+      { last: string },
+    ];
+    await query(
+      `INSERT INTO "AnalyticsEvent" ("id", "sessionId", "kind", "itemId", "ownerId", "ownerPlay", "viewerHash", "source", "type", "watched", "firsts")
+       SELECT g, gen_random_uuid(), 'cast', $1, $2, false, 'other-node', 'watch', 'view', 6, 3 FROM generate_series($3::bigint + 1, $3::bigint + 39, 2) g`,
+      [otherItem, ownerId, last],
+    );
+  });
+  await step(2);
+  try {
+    await recordBeacons(access, [play("viewer-a"), play("viewer-b")]);
+  } finally {
+    await step(1);
+  }
+  const ids = await access.sql.read<{ id: string }>(`SELECT "id"::text AS "id" FROM "AnalyticsEvent" WHERE "itemId" = $1 ORDER BY "id"`, [
+    itemId,
+  ]);
+  assert.ok(ids.length >= 4 && BigInt(ids.at(-1)!.id) - BigInt(ids[0]!.id) + 1n > BigInt(ids.length), "the write's ids have gaps");
+  assert.equal((await contentAudience(access, otherItem, dayRangeOf({}))).totals.views, 0, "the other node's events are not this write's");
+  const totals = (await contentAudience(access, itemId, dayRangeOf({}))).totals;
+  assert.equal(totals.views, 2);
+  assert.equal(totals.uniqueViewers, 2);
+});

@@ -11,17 +11,34 @@ const isPlainObject = (v: object): boolean => {
   return proto === Object.prototype || proto === null;
 };
 
+/** Whether `value` (walked as unstorablePaths does) holds a string that is not storable; allocates nothing. */
+function holdsUnstorable(value: unknown, depth: number): boolean {
+  if (typeof value === "string") return !isStorableText(value);
+  if (depth >= 16 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) if (holdsUnstorable(v, depth + 1)) return true;
+  } else if (isPlainObject(value)) {
+    for (const k in value) if (Object.hasOwn(value, k) && holdsUnstorable((value as Record<string, unknown>)[k], depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * The dotted paths ("profile.firstName", "tags.2") of the strings in `value` that are not storable;
  * plain objects and arrays are walked, anything else (streams, dates, class instances) is left alone.
+ * Every request's input passes here: the paths are built only when there is one to report.
  */
-export function unstorablePaths(value: unknown, path: string[] = [], out: string[] = [], depth = 0): string[] {
+export function unstorablePaths(value: unknown): string[] {
+  return holdsUnstorable(value, 0) ? pathsOf(value, [], [], 0) : [];
+}
+
+function pathsOf(value: unknown, path: string[], out: string[], depth: number): string[] {
   if (typeof value === "string") {
     if (!isStorableText(value)) out.push(path.join(".") || "body");
   } else if (Array.isArray(value) && depth < 16) {
-    value.forEach((v, i) => unstorablePaths(v, [...path, String(i)], out, depth + 1));
+    value.forEach((v, i) => pathsOf(v, [...path, String(i)], out, depth + 1));
   } else if (value !== null && typeof value === "object" && isPlainObject(value) && depth < 16) {
-    for (const [k, v] of Object.entries(value)) unstorablePaths(v, [...path, k], out, depth + 1);
+    for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out, depth + 1);
   }
   return out;
 }

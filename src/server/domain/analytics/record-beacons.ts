@@ -10,6 +10,9 @@ import { creditBeacons, viewEvent, type Beacon, type CreditedEvent, type Session
 // node writing the same session waits), credited (credit-beacons.ts), a view counted once per viewer
 // and item per 30 minutes, the raw events appended and rolled up into their days (rollup.ts); vods'
 // view counts and live events' concurrent viewers are brought up to date in the same transaction.
+// The rows go to the database as one JSON parameter per statement (json_to_recordset): a write
+// carries a thousand events at 2,000 batches a second, and JSON.stringify builds their text at once
+// where the driver's array parameters built it piece by piece (a fifth of the intake's allocations).
 
 /** A batch of one play session as the intake received it. */
 export interface ReceivedBatch {
@@ -26,13 +29,19 @@ export const VIEW_REPEAT_MS = 30 * 60_000;
 export const CONCURRENT_WINDOW_MS = 30_000;
 
 const ms = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
+/** Rows given as a JSON array of objects (parameter `param`), read as `alias` with these typed columns. */
+const jsonRows = (param: string, alias: string, columns: string) =>
+  `json_to_recordset(${param}::json) AS ${alias}(${columns
+    .split(",")
+    .map((c) => c.trim().split(" "))
+    .map(([name, type]) => `"${name}" ${type}`)
+    .join(", ")})`;
 
 const INSERT_SESSIONS = `
 INSERT INTO "AnalyticsSession" ("id", "kind", "itemId", "ownerId", "viewerHash", "ownerPlay", "source", "embedHost", "country",
   "durationSeconds", "issuedAt", "lastBeaconAt", "creditedAt")
 SELECT n.id, n.kind, n.item, n.owner, n.vh, n.own, n.source, n.host, n.country, n.duration, ${ts("n.issued")}, ${ts("n.issued")}, ${ts("n.issued")}
-FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::text[], $10::float8[], $11::float8[])
-  AS n(id, kind, item, owner, vh, own, source, host, country, duration, issued)
+FROM ${jsonRows("$1", "n", "id uuid, kind text, item text, owner text, vh text, own bool, source text, host text, country text, duration float8, issued float8")}
 ON CONFLICT ("id") DO NOTHING
 RETURNING "id"::text AS "id"`;
 
@@ -49,26 +58,28 @@ SELECT c.sid::text AS "sid",
     WHERE s."itemId" = c.item AND s."viewerHash" = c.vh AND s."viewCounted" AND s."id" <> c.sid) AS "lastViewAt",
   EXISTS (SELECT 1 FROM "AnalyticsSession" s
     WHERE s."ownerId" = c.owner AND s."viewerHash" = c.vh AND s."viewCounted" AND s."id" <> c.sid) AS "ownerSeen"
-FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS c(sid, item, vh, owner)`;
+FROM ${jsonRows("$1", "c", "sid uuid, item text, vh text, owner text")}`;
 
 const UPDATE_SESSIONS = `
 UPDATE "AnalyticsSession" s SET "watchedSeconds" = u.watched, "position" = u.position, "buckets" = u.buckets,
   "creditedAt" = ${ts("u.credited")}, "lastBeaconAt" = ${ts("u.last")},
   "viewAt" = CASE WHEN u.view IS NULL THEN NULL ELSE ${ts("u.view")} END, "viewCounted" = u.counted,
   "startupMs" = u.startup, "errored" = u.errored, "endedAt" = CASE WHEN u.ended IS NULL THEN NULL ELSE ${ts("u.ended")} END
-FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::int[], $5::float8[], $6::float8[], $7::float8[], $8::bool[], $9::int[], $10::bool[], $11::float8[])
-  AS u(id, watched, position, buckets, credited, last, view, counted, startup, errored, ended)
+FROM ${jsonRows("$1", "u", "id uuid, watched float8, position float8, buckets int, credited float8, last float8, view float8, counted bool, startup int, errored bool, ended float8")}
 WHERE s."id" = u.id`;
 
+// the ids appended: their range when it holds no other (as when no other node appended meanwhile), else the list
 const INSERT_EVENTS = `
+WITH added AS (
 INSERT INTO "AnalyticsEvent" ("at", "sessionId", "kind", "itemId", "ownerId", "ownerPlay", "viewerHash", "source", "embedHost", "country",
   "type", "position", "value", "watched", "buckets", "firsts", "detail")
 SELECT ${ts("e.at")}, e.sid, e.kind, e.item, e.owner, e.own, e.vh, e.source, e.host, e.country, e.type, e.position, e.value, e.watched,
   e.buckets, e.firsts, e.detail
-FROM unnest($1::float8[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::text[], $10::text[],
-  $11::text[], $12::float8[], $13::float8[], $14::float8[], $15::int[], $16::int[], $17::text[])
-  AS e(at, sid, kind, item, owner, own, vh, source, host, country, type, position, value, watched, buckets, firsts, detail)
-RETURNING "id"::text AS "id"`;
+FROM ${jsonRows("$1", "e", "at float8, sid uuid, kind text, item text, owner text, own bool, vh text, source text, host text, country text, type text, position float8, value float8, watched float8, buckets int, firsts int, detail text")}
+RETURNING "id")
+SELECT min("id")::text AS "fromId", max("id")::text AS "toId",
+  CASE WHEN count(*) = max("id") - min("id") + 1 THEN NULL ELSE array_agg("id"::text) END AS "ids"
+FROM added`;
 
 // a vod deleted meanwhile is skipped (its views go with it)
 const ADD_VOD_VIEWS = `
@@ -119,17 +130,21 @@ export async function recordBeacons({ sql }: DbAccess, batches: ReceivedBatch[])
     const created = new Set(
       (
         await query<{ id: string }>(INSERT_SESSIONS, [
-          firsts.map((b) => b.session.sessionId),
-          firsts.map((b) => b.session.kind),
-          firsts.map((b) => b.session.itemId),
-          firsts.map((b) => b.session.ownerId),
-          firsts.map((b) => b.viewerHash),
-          firsts.map((b) => ownerPlayOf(b.session)),
-          firsts.map((b) => b.session.source),
-          firsts.map((b) => b.session.embedHost ?? null),
-          firsts.map((b) => b.country ?? null),
-          firsts.map((b) => b.session.durationSeconds),
-          firsts.map((b) => b.session.issuedAt),
+          JSON.stringify(
+            firsts.map((b) => ({
+              id: b.session.sessionId,
+              kind: b.session.kind,
+              item: b.session.itemId,
+              owner: b.session.ownerId,
+              vh: b.viewerHash,
+              own: ownerPlayOf(b.session),
+              source: b.session.source,
+              host: b.session.embedHost,
+              country: b.country,
+              duration: b.session.durationSeconds,
+              issued: b.session.issuedAt,
+            })),
+          ),
         ])
       ).map((r) => r.id),
     );
@@ -163,10 +178,10 @@ export async function recordBeacons({ sql }: DbAccess, batches: ReceivedBatch[])
       known.state = state;
     }
     await countViews(query, reached, states, events);
-    await query(UPDATE_SESSIONS, sessionColumns(states));
+    await query(UPDATE_SESSIONS, [sessionRows(states)]);
     if (events.length) {
-      const appended = await query<{ id: string }>(INSERT_EVENTS, eventColumns(events));
-      await rollUpEvents(query, { ids: appended.map((r) => r.id) });
+      const [added] = await query<{ fromId: string; toId: string; ids: string[] | null }>(INSERT_EVENTS, [eventRows(events)]);
+      await rollUpEvents(query, added!.ids ? { ids: added!.ids } : { fromId: added!.fromId, toId: added!.toId });
     }
     const vodViews = new Map<string, number>();
     for (const e of events)
@@ -196,10 +211,14 @@ async function countViews(
   const earlier = new Map(
     (
       await query<{ sid: string; lastViewAt: number | null; ownerSeen: boolean }>(EARLIER_VIEWS, [
-        reached.map((r) => r.first.session.sessionId),
-        reached.map((r) => r.first.session.itemId),
-        reached.map((r) => r.first.viewerHash),
-        reached.map((r) => r.first.session.ownerId),
+        JSON.stringify(
+          reached.map(({ first }) => ({
+            sid: first.session.sessionId,
+            item: first.session.itemId,
+            vh: first.viewerHash,
+            owner: first.session.ownerId,
+          })),
+        ),
       ])
     ).map((r) => [r.sid, r]),
   );
@@ -245,43 +264,46 @@ function stateOf(r: StateRow): SessionState {
   };
 }
 
-function sessionColumns(states: Map<string, { state: SessionState }>): unknown[] {
-  const list = [...states.entries()];
-  const col = <T>(f: (s: SessionState) => T) => list.map(([, { state }]) => f(state));
-  return [
-    list.map(([id]) => id),
-    col((s) => s.watchedSeconds),
-    col((s) => s.position),
-    col((s) => s.buckets),
-    col((s) => s.creditedAt),
-    col((s) => s.lastBeaconAt),
-    col((s) => s.viewAt),
-    col((s) => s.viewCounted),
-    col((s) => s.startupMs),
-    col((s) => s.errored),
-    col((s) => s.endedAt),
-  ];
+/** UPDATE_SESSIONS' rows (undefined members are left out: NULL). */
+function sessionRows(states: Map<string, { state: SessionState }>): string {
+  return JSON.stringify(
+    [...states.entries()].map(([id, { state: s }]) => ({
+      id,
+      watched: s.watchedSeconds,
+      position: s.position,
+      buckets: s.buckets,
+      credited: s.creditedAt,
+      last: s.lastBeaconAt,
+      view: s.viewAt,
+      counted: s.viewCounted,
+      startup: s.startupMs,
+      errored: s.errored,
+      ended: s.endedAt,
+    })),
+  );
 }
 
-function eventColumns(events: StoredEvent[]): unknown[] {
-  const col = <T>(f: (e: StoredEvent) => T) => events.map(f);
-  return [
-    col((e) => e.at),
-    col((e) => e.session.sessionId),
-    col((e) => e.session.kind),
-    col((e) => e.session.itemId),
-    col((e) => e.session.ownerId),
-    col((e) => e.ownerPlay),
-    col((e) => e.viewerHash),
-    col((e) => e.session.source),
-    col((e) => e.session.embedHost ?? null),
-    col((e) => e.country ?? null),
-    col((e) => e.type),
-    col((e) => e.position ?? null),
-    col((e) => e.value ?? null),
-    col((e) => e.watched),
-    col((e) => e.buckets),
-    col((e) => e.firsts),
-    col((e) => e.detail ?? null),
-  ];
+/** INSERT_EVENTS' rows. */
+function eventRows(events: StoredEvent[]): string {
+  return JSON.stringify(
+    events.map((e) => ({
+      at: e.at,
+      sid: e.session.sessionId,
+      kind: e.session.kind,
+      item: e.session.itemId,
+      owner: e.session.ownerId,
+      own: e.ownerPlay,
+      vh: e.viewerHash,
+      source: e.session.source,
+      host: e.session.embedHost,
+      country: e.country,
+      type: e.type,
+      position: e.position,
+      value: e.value,
+      watched: e.watched,
+      buckets: e.buckets,
+      firsts: e.firsts,
+      detail: e.detail,
+    })),
+  );
 }

@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
 /** A session's state is needed for its play (at most 12 h) and its viewer's day: two days is plenty. */
 const SESSION_KEEP_MS = 2 * DAY_MS;
 
-/** Which events: those a write appended (their ids), or an id range (a backfill, e.g. bench/analytics-overview.ts). */
+/** Which events: an id range (a write's when no other write's ids are among them, a backfill's as in bench/analytics-overview.ts), or their ids. */
 export type EventWindow = { ids: string[] } | { fromId: string; toId: string };
 
 const COUNT_COLUMNS = [
