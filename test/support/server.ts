@@ -26,6 +26,11 @@ export interface Kinora {
 // The repository root: tests run from it (scripts/test.ts, Playwright). Not import.meta: Playwright
 // compiles specs and their imports to CommonJS here (no "type": "module"), where import.meta breaks.
 const root = process.cwd();
+/** The Node flags `npm start` gives the launcher in checkout `from` (its package.json's start script, e.g. --v8-pool-size=0): a test's server runs as production's. */
+const serverNodeFlags = (from: string): string[] =>
+  (JSON.parse(readFileSync(path.join(from, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
+    .split(/\s+/)
+    .filter((word) => word.startsWith("--"));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -92,7 +97,7 @@ export async function startKinora(
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const logFd = opts.logFile ? openSync(opts.logFile, "a") : undefined;
-  const child = spawn(process.execPath, [...shortLivedNodeFlags(), path.join(from, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [...serverNodeFlags(from), ...shortLivedNodeFlags(), path.join(from, "scripts/start.mjs")], {
     cwd: from,
     env: childEnv,
     stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
