@@ -40,6 +40,7 @@ import {
   fmt,
   load,
   machine,
+  machineSettled,
   onBothDatabases,
   processTreeCpuSeconds,
   writeSection,
@@ -340,6 +341,8 @@ interface DatabaseResult {
   idleCpuPerSecond: number;
   /** seconds from the end of the last load until every accepted beacon was a row (PostgreSQL: polled; PGlite: not measured) */
   drainSeconds?: number;
+  /** ms waited after each case of the rounds until the machine was quiet (machineSettled) */
+  settledMs: number[];
 }
 
 async function benchDatabase(databaseUrl?: string): Promise<DatabaseResult> {
@@ -412,6 +415,7 @@ async function benchDatabase(databaseUrl?: string): Promise<DatabaseResult> {
     const cap = await capacity(server, sessions);
     console.log(`${label}: capacity ${cap.rate}/s`);
     const rounds: Round[] = [];
+    const settledMs: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const round: Round = { reads: {}, beacons: {} };
       const order: CaseName[] = i % 2 ? [...CASES].reverse() : [...CASES];
@@ -426,7 +430,8 @@ async function benchDatabase(databaseUrl?: string): Promise<DatabaseResult> {
           await sleep(500);
           [round.beacons[name], round.reads[name]] = await Promise.all([during, load(read, SECONDS)]);
         }
-        await sleep(1000); // the last second's beacons written before the next case
+        // what this case left (its last beacons' write; after an overload, the batches still waiting) done before the next
+        settledMs.push(await machineSettled());
       }
       rounds.push(round);
       console.log(JSON.stringify(round));
@@ -470,6 +475,7 @@ async function benchDatabase(databaseUrl?: string): Promise<DatabaseResult> {
       sessionRows,
       accepted,
       idleCpuPerSecond,
+      settledMs,
       ...(drainSeconds !== undefined ? { drainSeconds } : {}),
     };
   } finally {
@@ -495,7 +501,9 @@ async function main(): Promise<void> {
     `${OVERVIEW_CONNECTIONS} connections, alone and while beacons run at ${fmt(RATE)}/s: the REST overhead bench's pair (GET`,
     "/api/public/user/{userCode}/overview with a public token, and the bare route handler /bench/ceiling: its figure is the overview's",
     `req/s as a share of the handler's) and the creator's GET /api/analytics/overview over ${RANGE_DAYS} days. ${ROUNDS} interleaved rounds of`,
-    `${SECONDS} s per case after a warm-up, medians of the rounds (their range in brackets); unpinned; ${header}. Server CPU: the CPU time of`,
+    `${SECONDS} s per case after a warm-up, each case once the machine is quiet again (under 20 % busy over 250 ms: what the last case left,`,
+    `such as the batches still waiting after an overload, is not charged to the next), medians of the rounds (their range in brackets);`,
+    `unpinned; ${header}. Server CPU: the CPU time of`,
     "the server's process tree (Node and its nginx edge; PostgreSQL's processes not in it), less its idle rate, per beacon answered.",
     `Targets: >= ${fmt(TARGET_RATE)} beacons/s with p99 < ${TARGET_P99_MS} ms; the REST overhead bench's figure while they run within its`,
     "alone rounds' range.",
@@ -605,7 +613,8 @@ async function main(): Promise<void> {
         `capacity ${r.capacity.rate ? `${fmt(r.capacity.rate)}/s` : `under ${fmt(SWEEP_RATES[0]!)}/s`}. The REST overhead bench's figure ` +
         `${fmt(median(shares(r, "Alone")) * 100, 0)} % alone, ${fmt(median(shares(r, "During")) * 100, 0)} % while the beacons run: ` +
         `${within(r) ? "unchanged within noise" : "changed beyond noise"}. ${fmt(r.counters.dropped ?? 0)} batches dropped, ` +
-        `${fmt(r.stored.progress ?? 0)} of ${fmt(r.accepted)} accepted beacons stored; the server's idle CPU ${fmt(r.idleCpuPerSecond * 100)} % of a core.`,
+        `${fmt(r.stored.progress ?? 0)} of ${fmt(r.accepted)} accepted beacons stored; the server's idle CPU ${fmt(r.idleCpuPerSecond * 100)} % of a core. ` +
+        `After each case the machine was quiet (under 20 % busy) ${fmt(median(r.settledMs) / 1000, 1)} s later (median; at most ${fmt(Math.max(...r.settledMs) / 1000, 1)} s).`,
     );
   }
   lines.push("", `Reading: ${verdicts.join(" ")}`, ...READING);

@@ -186,6 +186,34 @@ export function processTreeCpuSeconds(pid: number): number {
   return total;
 }
 
+/** The machine's CPU counters (/proc/stat's first line): busy and all clock ticks so far. */
+function machineTicks(): { busy: number; all: number } {
+  const [user, nice, system, idle, iowait, ...rest] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = user! + nice! + system! + rest.slice(0, 3).reduce((a, b) => a + b, 0); // irq, softirq, steal
+  return { busy, all: busy + idle! + iowait! };
+}
+
+/**
+ * Waits until the machine is quiet (its cores under `busyShare` busy over 250 ms, whatever runs: a
+ * server working off what the last load left, its database, nginx), at least `minMs`, at most
+ * `maxMs`; returns how long it waited. What one load left is not charged to the next.
+ */
+export async function machineSettled(busyShare = 0.2, minMs = 1000, maxMs = 30_000): Promise<number> {
+  const start = performance.now();
+  await new Promise((r) => setTimeout(r, minMs));
+  for (;;) {
+    const a = machineTicks();
+    await new Promise((r) => setTimeout(r, 250));
+    const b = machineTicks();
+    if ((b.busy - a.busy) / Math.max(1, b.all - a.all) < busyShare || performance.now() - start > maxMs) return performance.now() - start;
+  }
+}
+
 /** Whether wrk (Debian's) is installed: a load generator whose client reads large bodies at memory speed. */
 export const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 
