@@ -26,7 +26,8 @@ const MAX_WAITING = 50_000;
 const WRITE_MS = 1000;
 /**
  * ...and a write takes at most this many: a bounded transaction whatever the rate (on PGlite the
- * write runs on the server's own thread, and the requests arriving meanwhile wait for it).
+ * write runs on the server's own thread, and the requests arriving meanwhile wait for it; they are
+ * answered before the next write).
  */
 const WRITE_BATCHES = 250;
 
@@ -117,6 +118,8 @@ function writeWaiting(all: boolean): Promise<void> {
         logger().warn({ err, batches: batches.length }, "analytics beacons not written; tried again in a second");
         return;
       }
+      // the requests that came meanwhile answered before the next write (PGlite's never leave the thread)
+      await new Promise((resolve) => setImmediate(resolve));
     }
   })().finally(() => {
     flushing = undefined;
