@@ -40,6 +40,9 @@ import { logRequest } from "../src/server/log/request-line.mjs";
 import { nodeRoles } from "../src/lib/node-roles.mjs";
 import { resolveInstanceSecret } from "../src/server/instance-secret.mjs";
 import { spawn } from "node:child_process";
+import { Worker } from "node:worker_threads";
+import { errorBody } from "../src/server/http/error-json.mjs";
+import { BEACONS_PATH, BEACONS_PATTERN, readBeaconRequest } from "../src/server/http/beacon-request.mjs";
 
 // One logger (docs/operations.md "Logs"): JSON lines on stdout, Next's and the libraries' console output included
 captureConsole();
@@ -114,6 +117,8 @@ const splitUrl = (url) => {
   return at < 0 ? [url, ""] : [url.slice(0, at), url.slice(at)];
 };
 
+// set once the stop has begun (a helper that exits then is expected to)
+let stopping = false;
 // Behind our nginx the forwarded address is nginx's own doing, so it is always kept.
 let trustForwarded = trustProxy;
 // Every request runs in its context (src/server/http/request-context.mjs): its id, taken from the
@@ -187,7 +192,7 @@ function serve(req, res) {
   if (req.method === "POST" && CHECKOUT_PAGE.test(pathname)) req.url = `${pathname.replace(/\/$/, "")}/outcome${query}`;
   // the players' analytics beacons, the busiest path: past Next, to the intake the application
   // registered (src/server/rest/beacon-intake.ts; until then, Next's REST route answers)
-  if (req.method === "POST" && BEACONS.test(pathname) && globalThis.__kinoraBeaconIntake) return takeBeacons(req, res, pathname);
+  if (req.method === "POST" && BEACONS_PATTERN.test(pathname) && globalThis.__kinoraBeaconIntake) return takeBeacons(req, res, pathname);
   const peer = req.socket.remoteAddress ?? "";
   if (!trustForwarded || !req.headers["x-forwarded-for"]) req.headers["x-forwarded-for"] = peer;
   // the host and scheme the client used (absolute media URLs: src/server/http/base-url.ts); this
@@ -207,26 +212,13 @@ function serve(req, res) {
     else res.end();
   });
 }
-const BEACONS = /^\/api\/public\/analytics\/beacons\/?$/;
-const BEACONS_MAX_BYTES = 64 * 1024;
 
 /** A batch of beacons read (at most 64 KB), handed to the intake, its answer written. */
 function takeBeacons(req, res, pathname) {
-  const chunks = [];
-  let size = 0;
-  req.on("data", (chunk) => {
-    size += chunk.length;
-    if (size <= BEACONS_MAX_BYTES) chunks.push(chunk);
-  });
-  req.on("end", () => {
-    if (size > BEACONS_MAX_BYTES) return writeErrorJson(res, 413, "The request body is too large", pathname);
+  readBeaconRequest(req, peerOf(req), (request) => {
+    if (!request) return writeErrorJson(res, 413, "The request body is too large", pathname);
     globalThis
-      .__kinoraBeaconIntake({
-        body: Buffer.concat(chunks).toString("utf8"),
-        address: peerOf(req),
-        userAgent: req.headers["user-agent"] ?? "",
-        acceptLanguage: req.headers["accept-language"],
-      })
+      .__kinoraBeaconIntake(request)
       .then(({ status, headers, body }) => {
         res.writeHead(status, headers);
         res.end(body);
@@ -236,6 +228,76 @@ function takeBeacons(req, res, pathname) {
         if (!res.headersSent) writeErrorJson(res, 500, "Internal server error", pathname, { requestId: req.headers["x-request-id"] });
         else res.end();
       });
+  });
+}
+
+/** The intake's answer to a batch (rest/beacon-intake.ts); 503 until the application has registered it. */
+function intakeAnswer(request, path) {
+  const intake = globalThis.__kinoraBeaconIntake;
+  const failed = (status, message) => ({
+    status,
+    headers: { "Content-Type": "application/json;charset=UTF-8", "Cache-Control": "no-store" },
+    body: JSON.stringify(errorBody(status, message, path)),
+  });
+  if (!intake) return Promise.resolve(failed(503, "Kinora is starting"));
+  return intake(request).catch((err) => {
+    log.error({ err }, "analytics beacons failed");
+    return failed(500, "Internal server error");
+  });
+}
+
+/**
+ * The beacon thread behind the edge (scripts/beacon-thread.mjs): it answers the batches it may
+ * answer itself and hands them over; the others come here to be answered. Resolves with its port.
+ */
+function startBeaconThread() {
+  const thread = new Worker(new URL("./beacon-thread.mjs", import.meta.url));
+  let stopped;
+  let closing = false;
+  // the batches being taken: all of them are in the intake before the stop goes on
+  const taking = new Set();
+  const take = (promise) => {
+    taking.add(promise);
+    void promise.finally(() => taking.delete(promise));
+    return promise;
+  };
+  thread.on("message", (message) => {
+    if (message.type === "take")
+      void take(runInRequest(message.context, () => intakeAnswer(message.request, message.context.path))).then((answer) =>
+        thread.postMessage({ type: "answer", id: message.id, answer }),
+      );
+    else if (message.type === "batches") {
+      for (const request of message.requests)
+        void take(intakeAnswer(request, BEACONS_PATH)).then(({ status, body }) => {
+          if (status !== 204) log.warn({ status, body }, "analytics: a batch the beacon thread answered was not taken");
+        });
+      if (!telemetryOff) for (const { context, outcome } of message.ended) requestEnded(context, outcome);
+    } else if (message.type === "stopped") stopped?.();
+  });
+  thread.on("exit", (code) => {
+    if (stopping || closing) return;
+    log.error(`the beacon thread exited unexpectedly (${code}); stopping`);
+    process.exit(1);
+  });
+  return new Promise((resolve, reject) => {
+    thread.once("error", reject);
+    thread.on("message", (message) => {
+      if (message.type === "listening")
+        resolve({
+          port: message.port,
+          /** The play sessions' key, once the application is up: from then on the thread answers batches itself. */
+          ready: (key) => key && thread.postMessage({ type: "key", key }),
+          stop: async () => {
+            closing = true;
+            await new Promise((done) => {
+              stopped = done;
+              thread.postMessage({ type: "stop" });
+            });
+            await Promise.all(taking);
+            await thread.terminate();
+          },
+        });
+    });
   });
 }
 
@@ -259,9 +321,12 @@ const listen = (p, h) =>
 let edge;
 let appPort;
 const nginx = web || rtmp.ok ? findNginx(process.env) : { ok: false, required: false, reason: "not this node's role (KINORA_ROLES)" };
+// the beacon thread (scripts/beacon-thread.mjs) behind a web node's edge: its port for nginx
+let beacons;
 if (nginx.ok) {
   appPort = await listen(0, "127.0.0.1");
   try {
+    if (web) beacons = await startBeaconThread();
     edge = await startNginx({
       binary: nginx.binary,
       // its own prefix without the web role: an ingest node may share a web node's DATA_DIR (one machine, one storage)
@@ -269,6 +334,7 @@ if (nginx.ok) {
       host: hostname,
       port,
       appPort,
+      beaconPort: beacons?.port,
       storageRoot: path.join(dataDir, "storage"),
       logDir: mediaLogDir(dataDir),
       key: mediaKey,
@@ -291,6 +357,8 @@ if (nginx.ok) {
       web ? "nginx could not start, serving media from Node" : "nginx could not start: other nodes cannot fetch this node's live HLS",
     );
     await new Promise((resolve) => server.close(resolve));
+    await beacons?.stop();
+    beacons = undefined;
     appPort = undefined;
   }
 } else if (web) {
@@ -319,6 +387,8 @@ try {
   await edge?.stop();
   refuse(err instanceof Error ? err.message : String(err));
 }
+// the application is up: the beacon thread checks play sessions with its key from now on
+beacons?.ready(globalThis.__kinoraBeaconIntake?.playSessionKey);
 
 // Live ingest: nginx-rtmp calls the app back on loopback (behind the edge, or without the web role,
 // the app's own port)
@@ -373,7 +443,6 @@ else
     `Kinora node ready: ${roles.join(", ")}, no web role: ${edge ? "its edge on PORT serves the live tree to the other nodes" : "nothing served on PORT"} (${stopHint})`,
   );
 
-let stopping = false;
 edge?.exited.then((status) => {
   if (stopping) return;
   log.error(`nginx exited unexpectedly (${status}); stopping`);
@@ -411,6 +480,8 @@ const shutdown = async () => {
     server.closeAllConnections();
   }
   clearInterval(idle);
+  // the beacon thread's last batches go to the intake, which writes them at the stop (beacon-intake.ts)
+  if ((await Promise.race([beacons?.stop(), grace])) === "timeout") log.warn("stopping: the beacon thread did not stop in time");
   // the jobs handed back (their lease released: the next start retries them at once)
   if ((await Promise.race([handedBack, grace])) === "timeout") log.warn("stopping: the running jobs were not handed back in time");
   clearTimeout(graceTimer);

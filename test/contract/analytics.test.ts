@@ -162,6 +162,45 @@ describe("a vod's audience", () => {
     );
   });
 
+  test("the intake's answers: 204 with a request id for a batch; the REST error body for a malformed, mistyped, unstorable or oversized one", async () => {
+    // behind the edge the beacon thread answers plain batches itself and leaves every other one to
+    // the application (scripts/beacon-thread.mjs): the answers are the same either way
+    const session = await play(`/api/public/vod/${vodId}/play`, publicToken, CHROME);
+    const raw = (body: string) =>
+      api.post("/api/public/analytics/beacons", undefined, { raw: body, headers: { "User-Agent": CHROME, "Content-Type": "text/plain" } });
+    const plain = await raw(JSON.stringify({ session, events: [{ type: "start" }] }));
+    assert.equal(plain.status, 204, plain.text);
+    assert.match(plain.headers.get("x-request-id") ?? "", /^[\w.-]{8,}$/);
+    // an escaped character: storable, so taken (by the application)
+    const escaped = await raw(`{"session":"${session}","events":[{"type":"error","detail":"caf\\u00e9"}]}`);
+    assert.equal(escaped.status, 204, escaped.text);
+    const refusals: [string, number, string | null][] = [
+      ["nope", 400, null],
+      [JSON.stringify({ session, events: [{ type: "progress", position: "4" }] }), 400, "events.0.position"],
+      [JSON.stringify({ session, events: new Array(51).fill({ type: "progress", position: 1 }) }), 400, "events"],
+      [`{"session":"${session}","events":[{"type":"error","detail":"a\\u0000b"}]}`, 400, "events.0.detail"],
+      [JSON.stringify({ events: [] }), 400, "session"],
+      [JSON.stringify({ session, events: [{ type: "error", detail: "x".repeat(70_000) }] }), 413, null],
+    ];
+    for (const [body, status, field] of refusals) {
+      const res = await raw(body);
+      assert.equal(res.status, status, `${body.slice(0, 80)}: ${res.text}`);
+      assert.deepEqual(
+        Object.keys(res.body)
+          .filter((k) => k !== "errors")
+          .sort(),
+        ["error", "message", "path", "status", "timestamp"],
+      );
+      assert.equal(res.body.path, "/api/public/analytics/beacons");
+      if (field)
+        assert.ok(
+          res.body.errors.some((e: { field: string }) => e.field === field),
+          `${field} in ${res.text}`,
+        );
+    }
+    assert.equal((await api.get("/api/public/analytics/beacons")).status, 405);
+  });
+
   test("another user's analytics are 404, as an unknown vod's; a bad range is a 400; a token is needed", async () => {
     const path = `/api/analytics/vods/${vodId}`;
     assert.equal((await api.get(path, { token: other.access })).status, 404);

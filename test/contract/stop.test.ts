@@ -15,6 +15,9 @@ import { ALL_ROLES, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { isFinal, sleep, uploadFile, waitForItem } from "./box-fixtures";
 import { newUser } from "./users-fixtures";
+import { publish } from "./vod-fixtures";
+
+const VIEWER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** The server's variables: /bench/slow, mail to DATA_DIR/outbox, one job at a time; on PostgreSQL its own database, worker included. */
 const serverEnv = (ownDb?: { url: string }) => ({
@@ -65,8 +68,9 @@ test("SIGTERM during a slow request and an ingest: the answer is whole, exit 0, 
   const { access } = await new Api(server.url).login(u.userCode, u.password);
   const item = await waitForItem(new Api(server.url), access, boxId, isFinal, 240_000);
   assert.equal(item.status, "READY", JSON.stringify(item));
+  const { vodId } = await publish(new Api(server.url), access, boxId, { licenseType: "FREE" });
   if (!ownDb) {
-    await server.stop();
+    await beaconsThenStop(server, vodId);
     server = undefined;
   }
   // the item turns READY inside the job's run; on PostgreSQL the server still runs, and the job's own
@@ -85,4 +89,31 @@ test("SIGTERM during a slow request and an ingest: the answer is whole, exit 0, 
   }
   // the interrupted run was given back, not counted as a failed attempt
   assert.deepEqual(jobs, [{ type: "box.ingest", status: "COMPLETED", attempts: 1 }]);
+  if (server) await beaconsThenStop(server, vodId);
+  server = undefined;
+  // the batch answered just before the stop was written before the process exited (docs/analytics.md)
+  const events = await withDatabase({ dataDir, databaseUrl: ownDb?.url }, (sql) =>
+    sql<{ type: string }>(`SELECT "type" FROM "AnalyticsEvent" WHERE "itemId" = $1 ORDER BY "id"`, [vodId]),
+  );
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ["start", "progress"],
+  );
 });
+
+/** A viewer's play of `vodId` and a batch of its beacons (204), then at once the stop (SIGTERM, exit 0). */
+async function beaconsThenStop(server: Kinora, vodId: string): Promise<void> {
+  const api = new Api(server.url);
+  const played = await api.post(`/api/public/vod/${vodId}/play`, {}, { token: await api.publicToken() });
+  assert.equal(played.status, 200, played.text);
+  const session = played.headers.get("kinora-play-session");
+  const events = [{ type: "start" }, { type: "progress", position: 2 }];
+  const sent = await api.post(
+    "/api/public/analytics/beacons",
+    { session, events },
+    { headers: { "Content-Type": "text/plain", "User-Agent": VIEWER } },
+  );
+  assert.equal(sent.status, 204, sent.text);
+  process.kill(server.pid!, "SIGTERM");
+  assert.equal(await server.exited, 0, server.output!());
+}

@@ -1,6 +1,9 @@
 import { getDbAccess } from "@/server/db/client";
 import { parseInput } from "@/server/domain/shared/validation";
-import { acceptBeacons, beaconBatchInput } from "@/server/domain/analytics/intake";
+import { acceptBeacons, beaconBatchInput, flushBeacons } from "@/server/domain/analytics/intake";
+import { playSessionKey } from "@/server/auth/play-session";
+import { whenStopped } from "@/server/http/lifecycle.mjs";
+import { BEACONS_PATH, type BeaconRequest } from "@/server/http/beacon-request.mjs";
 import { pickLang } from "@/server/i18n/messages";
 import { domainErrorOf } from "./domain-error-of";
 import { domainErrorResponse, internalErrorResponse } from "./error-body";
@@ -12,9 +15,8 @@ import { parseJsonBody } from "./read-body";
 // The same operation as the REST route (rest/routes/analytics.ts, which answers when there is no
 // launcher, e.g. next dev), with the same answers: 204, or the REST error body. No token is read and
 // no request budget spent: a batch is worth nothing without its signed play session, and its watch
-// time is capped by the clock (docs/analytics.md).
-
-export const BEACONS_PATH = "/api/public/analytics/beacons";
+// time is capped by the clock (docs/analytics.md). Behind the nginx edge, the launcher's beacon
+// thread (scripts/beacon-thread.mjs) answers the plain batches itself and hands them over to this.
 
 /** What the launcher sends back. */
 export interface RawAnswer {
@@ -23,19 +25,11 @@ export interface RawAnswer {
   body: string;
 }
 
-/** The request as the launcher read it: its body, the caller's address as resolved, two headers. */
-export interface RawBeaconRequest {
-  body: string;
-  address: string;
-  userAgent: string;
-  acceptLanguage?: string;
-}
-
 async function answerOf(response: Response): Promise<RawAnswer> {
   return { status: response.status, headers: Object.fromEntries(response.headers.entries()), body: await response.text() };
 }
 
-export async function takeBeacons(request: RawBeaconRequest): Promise<RawAnswer> {
+export async function takeBeacons(request: BeaconRequest): Promise<RawAnswer> {
   const lang = pickLang(request.acceptLanguage);
   try {
     const input = parseInput(beaconBatchInput, parseJsonBody(request.body));
@@ -49,9 +43,15 @@ export async function takeBeacons(request: RawBeaconRequest): Promise<RawAnswer>
   }
 }
 
-const slot = globalThis as unknown as { __kinoraBeaconIntake?: (request: RawBeaconRequest) => Promise<RawAnswer> };
+type LauncherIntake = ((request: BeaconRequest) => Promise<RawAnswer>) & { playSessionKey: Uint8Array };
+const slot = globalThis as unknown as { __kinoraBeaconIntake?: LauncherIntake };
 
-/** Hands the intake to the launcher (plain JS, which cannot import the application's TypeScript). */
+/**
+ * Hands the intake to the launcher (plain JS, which cannot import the application's TypeScript), with
+ * the play sessions' key for its beacon thread (scripts/beacon-thread.mjs). The batches waiting for
+ * their write are written at the stop, before the database closes.
+ */
 export function registerBeaconIntake(): void {
-  slot.__kinoraBeaconIntake = takeBeacons;
+  slot.__kinoraBeaconIntake = Object.assign((request: BeaconRequest) => takeBeacons(request), { playSessionKey: playSessionKey() });
+  whenStopped(flushBeacons);
 }

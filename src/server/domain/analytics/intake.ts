@@ -6,6 +6,7 @@ import { verifyPlaySession } from "@/server/auth/play-session";
 import { getDbAccess } from "@/server/db/client";
 import { logger } from "@/server/log/logger.mjs";
 import { metrics } from "@/server/metrics/registry.mjs";
+import { BEACON_LIMITS } from "./beacon-batch-shape.mjs";
 import { BEACON_TYPES, type Beacon } from "./credit-beacons";
 import { recordBeacons, type ReceivedBatch } from "./record-beacons";
 import { viewerHash } from "./viewer-hash";
@@ -18,8 +19,6 @@ import { countryOf } from "./viewer-country";
 // without a valid play session is refused (400, nothing counted); one from a known bot's user agent
 // is accepted and dropped.
 
-/** At most this many beacons in a batch (a player sends one every few seconds and a batch every 10 s). */
-const MAX_BEACONS = 50;
 /** Batches waiting for the next write; past this (the database away or slower than the traffic) new ones are dropped. */
 const MAX_WAITING = 50_000;
 /** A batch waits at most this long for its write... */
@@ -35,15 +34,20 @@ const beaconSchema = z.object({
   type: z.string(),
   position: z.number().finite().optional(),
   value: z.number().finite().optional(),
-  detail: z.string().max(100).optional(),
+  detail: z.string().max(BEACON_LIMITS.maxDetailLength).optional(),
 });
 
 export const beaconBatchInput = z.object({
-  session: z.string().max(2048).describe("the play session of the play (the Kinora-Play-Session header of its play result)"),
+  session: z
+    .string()
+    .max(BEACON_LIMITS.maxSessionLength)
+    .describe("the play session of the play (the Kinora-Play-Session header of its play result)"),
   events: z
     .array(beaconSchema)
-    .max(MAX_BEACONS)
-    .describe(`the beacons in the order they happened, at most ${MAX_BEACONS}: type ${BEACON_TYPES.join(", ")}; others are ignored`),
+    .max(BEACON_LIMITS.maxBeacons)
+    .describe(
+      `the beacons in the order they happened, at most ${BEACON_LIMITS.maxBeacons}: type ${BEACON_TYPES.join(", ")}; others are ignored`,
+    ),
 });
 
 const waiting: ReceivedBatch[] = [];

@@ -10,6 +10,8 @@ export interface NginxOptions {
   host: string;
   port: number;
   appPort: number;
+  /** The launcher's beacon thread (scripts/beacon-thread.mjs), which takes POST /api/public/analytics/beacons. */
+  beaconPort?: number;
   storageRoot: string;
   logDir: string;
   key: string;

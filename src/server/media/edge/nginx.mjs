@@ -45,6 +45,8 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  * - every request has an id (docs/operations.md "Request ids"): a well-formed X-Request-Id the
  *   client sent, else nginx's $request_id; it is passed to the app (which logs with it) and returned
  *   in X-Request-Id on every response, media and nginx's own errors included (`always`).
+ * - with `beaconPort`, POST /api/public/analytics/beacons goes to the launcher's beacon thread
+ *   (scripts/beacon-thread.mjs), which answers the players' batches without the main thread.
  * - every request is logged as one JSON line (format kinora_json) into `accessLog` (default
  *   DATA_DIR/nginx/access.log; "stdout": the launcher's output; "off": none): its id, the path
  *   without the query and, for a signed media URL, without its signature; never a header or a
@@ -63,7 +65,7 @@ const listenAddress = (host, port) => (host.includes(":") && !host.startsWith("[
  *   private to the user running Kinora (mkdtemp, umask), and nginx's default `nobody` could not read them.
  */
 export function nginxConfig(o) {
-  const { prefix, host, port, appPort, storageRoot, logDir, key, trustProxy, s3, isRoot, liveOnly, workers = "auto" } = o;
+  const { prefix, host, port, appPort, beaconPort, storageRoot, logDir, key, trustProxy, s3, isRoot, liveOnly, workers = "auto" } = o;
   const accessLog = (indent) => edgeAccessLog(o.accessLog, prefix, indent);
   const types = Object.entries(MEDIA_TYPES)
     .map(([ext, type]) => `    ${type} ${ext};`)
@@ -190,6 +192,19 @@ ${trustProxy ? trustedProxyMaps : ""}
   upstream kinora_app {
     server 127.0.0.1:${appPort};
     keepalive 64;
+  }${
+    beaconPort && !liveOnly
+      ? `
+  # the players' analytics beacons: POSTed to the launcher's beacon thread (scripts/beacon-thread.mjs)
+  upstream kinora_beacons {
+    server 127.0.0.1:${beaconPort};
+    keepalive 64;
+  }
+  map $request_method $kinora_beacon_upstream {
+    POST kinora_beacons;
+    default kinora_app;
+  }`
+      : ""
   }
 
   server {
@@ -235,16 +250,25 @@ ${trustProxy ? trustedProxyMaps : ""}
       return 403;
     }
 
-    location / {${
-      liveOnly
-        ? `
+${
+  beaconPort && !liveOnly
+    ? `    location ~ "^/api/public/analytics/beacons/?$" {
+      proxy_pass http://$kinora_beacon_upstream;
+      include ${prefix}/proxy.conf;
+    }
+
+`
+    : ""
+}    location / {${
+    liveOnly
+      ? `
       # an ingest node without the web role: its edge serves the live tree to the other nodes' edges, nothing else
       return 404;`
-        : `
+      : `
       if ($media_raw) { return 403; }
       proxy_pass http://kinora_app;
       include ${prefix}/proxy.conf;`
-    }
+  }
     }
   }
 }
