@@ -1,17 +1,19 @@
 // The audience analytics in a real browser (issue 28): Chromium plays a free vod's watch page for
 // 15 s; the player's beacons (navigator.sendBeacon) make one view, 10-20 s of watch time and a
 // retention curve that stops where the viewer stopped, read through REST by the creator; the same
-// viewer again within 30 minutes adds no view, another viewer (another user agent) does. The browser
-// says it is Chrome or Firefox: headless Chromium's own user agent names it a bot, and bots count nothing.
-// (The owner's own plays, counted apart, are shown over REST: test/contract/analytics.test.ts.)
+// viewer again within 30 minutes adds no view, another viewer (another user agent) does, and the
+// owner's own play, signed in, is counted apart. The browser says it is Chrome, Firefox or Safari:
+// headless Chromium's own user agent names it a bot, and bots count nothing.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./helpers/page-health";
+import { logIn } from "./helpers/account";
 import { publishedVods, videoTime } from "./helpers/vod";
 import { Api } from "../test/support/api";
 
 const api = new Api(process.env.KINORA_TEST_URL ?? "http://127.0.0.1:3000");
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15";
 
 /** Plays the watch page of `vodId` until `seconds` in, pauses and leaves it (what the player holds is sent). */
 async function watch(page: Page, vodId: string, seconds: number): Promise<void> {
@@ -23,7 +25,7 @@ async function watch(page: Page, vodId: string, seconds: number): Promise<void> 
   await page.close({ runBeforeUnload: true });
 }
 
-test("15 s on a free vod's watch page: one view, 10-20 s watched, retention to where the viewer stopped; again: still one; another viewer: two", async ({
+test("15 s on a free vod's watch page: one view, 10-20 s watched, retention to where the viewer stopped; again: still one; another viewer: two; the owner's own play apart", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -54,11 +56,17 @@ test("15 s on a free vod's watch page: one view, 10-20 s watched, retention to w
   expect(figures.retention.slice(17)).toEqual([0, 0, 0]);
   expect(figures.startupTimeMsP50).toBeGreaterThan(0);
 
-  // the same viewer again (same address and browser) and another (another browser), side by side
+  // the same viewer again (same address and browser), another (another browser) and the owner,
+  // signed in, side by side
   const other = await browser.newContext({ userAgent: FIREFOX });
-  await Promise.all([watch(await context.newPage(), vodId, 6.5), watch(await other.newPage(), vodId, 6.5)]);
-  // both second plays' time counts; one more view
+  const owner = await browser.newContext({ userAgent: SAFARI });
+  const ownerPage = await owner.newPage();
+  await logIn(ownerPage, userCode, password);
+  await expect(ownerPage).not.toHaveURL(/\/login/);
+  await Promise.all([watch(await context.newPage(), vodId, 6.5), watch(await other.newPage(), vodId, 6.5), watch(ownerPage, vodId, 6.5)]);
+  // both second plays' time counts; one more view; the owner's apart
   await expect.poll(async () => (await read()).watchTimeSeconds, { timeout: 15_000 }).toBeGreaterThanOrEqual(figures.watchTimeSeconds + 10);
+  await expect.poll(async () => (await read()).ownerViews, { timeout: 15_000 }).toBe(1);
   const after = await read();
   expect(after.views).toBe(2);
   expect(after.uniqueViewers).toBe(2);
@@ -66,5 +74,5 @@ test("15 s on a free vod's watch page: one view, 10-20 s watched, retention to w
   const visitor = await other.newPage();
   await visitor.goto(`/v/${vodId}`);
   await expect(visitor.getByTestId("watch-views")).toHaveText("2 views");
-  await Promise.all([context.close(), other.close()]);
+  await Promise.all([context.close(), other.close(), owner.close()]);
 });
