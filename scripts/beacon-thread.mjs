@@ -13,9 +13,9 @@
 // this thread never decides a refusal. Each request's log line and metrics are written by the main
 // thread from what this one reports (request-context.mjs requestEnded).
 //
-// Messages: to the main thread { type: "listening", port }, { type: "take", id, request, context } (answered
-// { type: "answer", id, answer }), { type: "batches", requests, ended }, { type: "stopped" }; from it
-// { type: "key", key } (the play sessions' key, once the application is up) and { type: "stop" }.
+// Messages: to the main thread { type: "listening", port }, { type: "take", id, request, context }
+// (answered { type: "answer", id, answer }), { type: "batches", requests, ended }, { type: "stopped" };
+// from it { type: "key", key } (the play sessions' key, once the application is up), { type: "stop" }.
 import http from "node:http";
 import { parentPort } from "node:worker_threads";
 import { playSessionVerifier } from "../src/server/auth/play-session-token.mjs";
