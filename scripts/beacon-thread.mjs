@@ -22,7 +22,7 @@ import { playSessionVerifier } from "../src/server/auth/play-session-token.mjs";
 import { plainBeaconBatch } from "../src/server/domain/analytics/beacon-batch-shape.mjs";
 import { writeErrorJson } from "../src/server/http/error-json.mjs";
 import { requestIdOf } from "../src/server/http/request-context.mjs";
-import { readBeaconRequest } from "../src/server/http/beacon-request.mjs";
+import { BEACONS_PATH, readBeaconRequest } from "../src/server/http/beacon-request.mjs";
 
 if (!parentPort) throw new Error("scripts/beacon-thread.mjs runs as a worker thread of scripts/start.mjs");
 const main = parentPort;
@@ -60,6 +60,8 @@ const server = http.createServer((req, res) => {
     id: requestIdOf(req.headers["x-request-id"]),
     method: req.method ?? "POST",
     path: (req.url ?? "/").split("?")[0],
+    // the metrics' and log line's route, as a REST route notes its template
+    route: BEACONS_PATH,
     startedAt: performance.now(),
   };
   res.setHeader("X-Request-Id", context.id);

@@ -31,7 +31,7 @@ import { withRawRequest } from "../src/server/http/raw-request.mjs";
 import { refuseDeclaredTooLarge } from "../src/server/http/body-limits.mjs";
 import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-hosts.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
-import { onRequestEnd, requestEnded, requestIdOf, runInRequest, telemetryOff } from "../src/server/http/request-context.mjs";
+import { noteRequest, onRequestEnd, requestEnded, requestIdOf, runInRequest, telemetryOff } from "../src/server/http/request-context.mjs";
 import { markStopping, runStopped, whenStarted } from "../src/server/http/lifecycle.mjs";
 import { mayScrape, observeRequest, serveMetrics, writeMetrics } from "../src/server/metrics/registry.mjs";
 import { serveBackupControl } from "../src/server/backup/control.mjs";
@@ -215,6 +215,7 @@ function serve(req, res) {
 
 /** A batch of beacons read (at most 64 KB), handed to the intake, its answer written. */
 function takeBeacons(req, res, pathname) {
+  noteRequest({ route: BEACONS_PATH }); // the metrics' and log line's route, as a REST route notes its template
   readBeaconRequest(req, peerOf(req), (request) => {
     if (!request) return writeErrorJson(res, 413, "The request body is too large", pathname);
     globalThis

@@ -199,6 +199,14 @@ describe("a vod's audience", () => {
         );
     }
     assert.equal((await api.get("/api/public/analytics/beacons")).status, 405);
+    // the requests are counted under the path's own route (docs/operations.md "Metrics"), not as unmatched
+    const counted = async () => {
+      const text = await (await fetch(`${api.url}/metrics`)).text();
+      return ["204", "400", "413"].filter((code) =>
+        text.includes(`http_request_duration_seconds_count{method="POST",route="/api/public/analytics/beacons",status_code="${code}"}`),
+      );
+    };
+    await eventually(counted, (codes) => codes.length === 3, "beacon requests in the metrics");
   });
 
   test("another user's analytics are 404, as an unknown vod's; a bad range is a 400; a token is needed", async () => {
