@@ -70,6 +70,15 @@ function refuse(message) {
   process.exit(78);
 }
 
+/**
+ * Stops a start that failed after Next was loaded: Next's own handlers would only log an uncaught
+ * error and keep a node running without what its settings require (e.g. LIVE_INGEST=1 and no ingest).
+ */
+function failStart(message, err) {
+  log.fatal({ err }, message);
+  process.exit(1);
+}
+
 // What this node does (KINORA_ROLES: src/lib/node-roles.mjs, docs/deploy.md). Ingest runs where
 // nginx-rtmp can start; a node whose KINORA_ROLES names ingest refuses to start without it.
 const plan = nodeRoles(process.env);
@@ -352,7 +361,7 @@ if (nginx.ok) {
         : `nginx edge on ${hostname}:${port}: this ingest node's live HLS, for the other nodes' edges; app on 127.0.0.1:${appPort}`,
     );
   } catch (err) {
-    if (nginx.required) throw err;
+    if (nginx.required) failStart("NGINX=1, but nginx could not start", err);
     log.warn(
       { err },
       web ? "nginx could not start, serving media from Node" : "nginx could not start: other nodes cannot fetch this node's live HLS",
@@ -363,7 +372,7 @@ if (nginx.ok) {
     appPort = undefined;
   }
 } else if (web) {
-  if (nginx.required) throw new Error(`NGINX=1 but ${nginx.reason}`);
+  if (nginx.required) refuse(`NGINX=1, but ${nginx.reason}`);
   if (nginx.reason !== "NGINX=0") log.warn(`serving media from Node: ${nginx.reason}`);
 } else if (rtmp.ok) {
   log.warn(`other nodes cannot fetch this ingest node's live HLS: ${nginx.reason}`);
@@ -415,7 +424,7 @@ if (rtmp.ok) {
     );
     if (!started.ok) log.warn(`live: the interrupted publishes could not be recovered: ${started.status ?? started.message}`);
   } catch (err) {
-    if (rtmp.required) throw err;
+    if (rtmp.required) failStart(`${plan.named ? "KINORA_ROLES names ingest" : "LIVE_INGEST=1"}, but nginx-rtmp could not start`, err);
     log.warn({ err }, "live ingest is off: nginx-rtmp could not start");
   }
 } else if (plan.roles.includes("ingest") && rtmp.reason !== "LIVE_INGEST=0") {

@@ -8,7 +8,7 @@ import { after, describe, test } from "node:test";
 import { Api } from "../support/api";
 import { withDatabase } from "../support/database";
 import { makeH264AacMp4, makeMediaDir } from "../support/media-fixtures";
-import { startKinora, type Kinora } from "../support/server";
+import { freePort, startKinora, type Kinora } from "../support/server";
 import { preparePostgres } from "../../scripts/test-postgres";
 import { isFinal, sleep, uploadFile, waitForItem } from "./box-fixtures";
 import { createChannel } from "./live-fixtures";
@@ -48,6 +48,33 @@ describe("the launcher refuses roles it cannot run", () => {
     await expectRefusal({ DATABASE_URL: undefined, KINORA_ROLES: "web,worker,ingest", LIVE_INGEST: "0" }, /names ingest but LIVE_INGEST=0/);
   });
 });
+
+test(
+  "an RTMP port another process listens on: with LIVE_INGEST=1 the launcher stops, naming the port, rather than taking that listener for nginx-rtmp",
+  { skip: process.env.DATABASE_URL ? "the ports do not depend on the database: checked in the PGlite half" : false },
+  async () => {
+    const squatter = net.createServer((socket) => socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"));
+    const port = await freePort();
+    await new Promise<void>((resolve) => squatter.listen(port, "127.0.0.1", resolve));
+    try {
+      // /readyz may answer before the ingest starts: then the launcher stops right after
+      const outcome = await startKinora({ LIVE_INGEST: "1", RTMP_PORT: String(port) }).then(
+        async (server) => {
+          const code = await Promise.race([server.exited!, sleep(20_000).then(() => "running")]);
+          if (code === "running") await server.stop();
+          return { code, output: server.output!() };
+        },
+        (err: Error) => ({ code: "exited before ready", output: err.message }),
+      );
+      assert.notEqual(outcome.code, "running", `the launcher still runs:\n${outcome.output}`);
+      assert.notEqual(outcome.code, 0);
+      assert.match(outcome.output, new RegExp(`port ${port} is in use by another process`));
+      assert.doesNotMatch(outcome.output, /live ingest on rtmp/);
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+  },
+);
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port`. */
 const listening = (port: number) =>

@@ -32,15 +32,38 @@ const serverNodeFlags = (from: string): string[] =>
     .split(/\s+/)
     .filter((word) => word.startsWith("--"));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// The first port the kernel hands out by itself (bind to port 0, the local end of an outgoing
+// connection): net.ipv4.ip_local_port_range's low end.
+const ephemeralLow = (): number => {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+};
+
+/**
+ * A port free now, for a server started next (its PORT, RTMP_PORT). Chosen below the kernel's
+ * ephemeral range: a port the kernel chose would be free for it to hand out again between this
+ * check and the server's bind, e.g. to the launcher's own listen(0) sockets (its app, its beacon
+ * thread), whereupon nginx's ready check (a connect) would reach that socket instead of nginx.
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralLow() - 1;
+  const low = Math.max(1024, high - 12_000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${low}-${high} after 50 tries`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
   });
 }
 

@@ -356,6 +356,28 @@ function stopStale(prefix, confPath) {
   while (Date.now() < deadline && existsSync(`/proc/${pid}`)) spawnSync("sleep", ["0.05"]);
 }
 
+/**
+ * Resolves once host:port can be listened on, within timeoutMs (an nginx of ours ending may still
+ * hold it a moment), else rejects naming the port. Without this, a socket of another process on
+ * that port would answer waitListening's connect while nginx fails to bind, and the start would be
+ * taken for a success (an RTMP publish then reaches whatever listens there).
+ */
+function waitPortFree(host, port, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const probe = net.createServer();
+      probe.once("error", (err) => {
+        if (err.code !== "EADDRINUSE") return reject(err);
+        if (Date.now() > deadline) reject(new Error(`port ${port} is in use by another process (${host}:${port})`));
+        else setTimeout(attempt, 100);
+      });
+      probe.listen({ host: host.replace(/^\[|\]$/g, ""), port, exclusive: true }, () => probe.close(() => resolve()));
+    };
+    attempt();
+  });
+}
+
 function waitListening(host, port, child, timeoutMs) {
   const target = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
   const deadline = Date.now() + timeoutMs;
@@ -398,7 +420,7 @@ export async function startNginx(o) {
 /**
  * Runs one nginx of ours (`name`: edge or rtmp, the `source` of its error lines in the launcher's
  * log: it writes its error log to stderr, `error_log stderr`): writes `config` (and `files`, mode 0600: they may hold keys) into
- * `prefix`, ends a stale one left by a launcher that died, tests the configuration, and starts nginx
+ * `prefix`, ends a stale one left by a launcher that died, tests the configuration, checks that host:port is free, and starts nginx
  * under a small sh watchdog that holds our stdin pipe: when this process ends in any way (even
  * SIGKILL) the pipe closes and the watchdog stops nginx, so no nginx outlives its app. Resolves once
  * nginx accepts connections on host:port. Used for the HTTP edge and the RTMP ingest (nginx-rtmp.mjs).
@@ -412,6 +434,7 @@ export async function runNginx({ binary, name = "edge", prefix, config, files = 
 
   const test = spawnSync(binary, ["-t", "-q", "-c", confPath, "-p", prefix + "/"], { encoding: "utf8" });
   if (test.status !== 0) throw new Error(`nginx configuration test failed: ${test.stderr.trim()}`);
+  await waitPortFree(host, port, 3000);
 
   const script =
     'exec 3<&0; "$1" -c "$2" -p "$3" </dev/null 3<&- & n=$!; ' +
