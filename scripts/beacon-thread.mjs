@@ -21,7 +21,7 @@ import { parentPort } from "node:worker_threads";
 import { playSessionVerifier } from "../src/server/auth/play-session-token.mjs";
 import { plainBeaconBatch } from "../src/server/domain/analytics/beacon-batch-shape.mjs";
 import { writeErrorJson } from "../src/server/http/error-json.mjs";
-import { requestIdOf } from "../src/server/http/request-context.mjs";
+import { openRequest } from "../src/server/http/request-context.mjs";
 import { BEACONS_PATH, readBeaconRequest } from "../src/server/http/beacon-request.mjs";
 
 if (!parentPort) throw new Error("scripts/beacon-thread.mjs runs as a worker thread of scripts/start.mjs");
@@ -56,32 +56,19 @@ function soon() {
 }
 
 const server = http.createServer((req, res) => {
-  const context = {
-    id: requestIdOf(req.headers["x-request-id"]),
-    method: req.method ?? "POST",
-    path: (req.url ?? "/").split("?")[0],
-    // the metrics' and log line's route, as a REST route notes its template
-    route: BEACONS_PATH,
-    startedAt: performance.now(),
-  };
-  res.setHeader("X-Request-Id", context.id);
-  const socket = req.socket;
-  const sentBefore = socket.bytesWritten;
-  res.once("close", () => {
-    ended.push({
-      context,
-      outcome: {
-        status: res.statusCode,
-        bytes: socket.bytesWritten - sentBefore,
-        durationMs: performance.now() - context.startedAt,
-        aborted: !res.writableFinished,
-      },
-    });
-    soon();
-  });
+  // its route for the metrics and the log line, as a REST route notes its template
+  const context = openRequest(
+    req,
+    res,
+    (context, outcome) => {
+      ended.push({ context, outcome });
+      soon();
+    },
+    { route: BEACONS_PATH },
+  );
   // nginx's own X-Forwarded-For entry, the last one: its client as it resolved it
   const forwarded = req.headers["x-forwarded-for"];
-  const address = typeof forwarded === "string" && forwarded.trim() ? forwarded.split(",").at(-1).trim() : (socket.remoteAddress ?? "");
+  const address = typeof forwarded === "string" && forwarded.trim() ? forwarded.split(",").at(-1).trim() : (req.socket.remoteAddress ?? "");
   readBeaconRequest(req, address, (request) => {
     if (!request) return writeErrorJson(res, 413, "The request body is too large", context.path);
     const batch = verify && req.method === "POST" ? plainBeaconBatch(request.body) : undefined;

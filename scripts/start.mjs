@@ -31,7 +31,7 @@ import { withRawRequest } from "../src/server/http/raw-request.mjs";
 import { refuseDeclaredTooLarge } from "../src/server/http/body-limits.mjs";
 import { allowedHostsOf, parseAllowedHosts } from "../src/server/http/allowed-hosts.mjs";
 import { lingerOnClose } from "../src/server/http/lingering-close.mjs";
-import { noteRequest, onRequestEnd, requestEnded, requestIdOf, runInRequest, telemetryOff } from "../src/server/http/request-context.mjs";
+import { noteRequest, onRequestEnd, openRequest, requestEnded, runInRequest, telemetryOff } from "../src/server/http/request-context.mjs";
 import { markStopping, runStopped, whenStarted } from "../src/server/http/lifecycle.mjs";
 import { mayScrape, observeRequest, serveMetrics, writeMetrics } from "../src/server/metrics/registry.mjs";
 import { serveBackupControl } from "../src/server/backup/control.mjs";
@@ -137,26 +137,8 @@ const server = http.createServer(
   telemetryOff
     ? (req, res) => serve(req, res)
     : (req, res) => {
-        const context = {
-          id: requestIdOf(req.headers["x-request-id"]),
-          method: req.method ?? "GET",
-          path: splitUrl(req.url ?? "/")[0],
-          startedAt: performance.now(),
-        };
+        const context = openRequest(req, res, requestEnded);
         req.headers["x-request-id"] = context.id;
-        res.setHeader("X-Request-Id", context.id);
-        // bytes sent: counted by the socket (headers included), read again when the response ends;
-        // a keep-alive socket carries one response at a time
-        const socket = req.socket;
-        const sentBefore = socket.bytesWritten;
-        res.once("close", () =>
-          requestEnded(context, {
-            status: res.statusCode,
-            bytes: socket.bytesWritten - sentBefore,
-            durationMs: performance.now() - context.startedAt,
-            aborted: !res.writableFinished,
-          }),
-        );
         runInRequest(context, () => serve(req, res));
       },
 );

@@ -1,5 +1,5 @@
 // Types of request-context.mjs (plain JS so the launcher can import it without a build step).
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** One request as the launcher opened it, and what the app learned while handling it. */
 export interface RequestContext {
@@ -40,3 +40,14 @@ export function onRequestEnd(listener: (context: RequestContext, outcome: Reques
 export function requestEnded(context: RequestContext, outcome: RequestOutcome): void;
 /** Benchmarks only (KINORA_BENCH=1 and KINORA_BENCH_TELEMETRY=off): the request context, line, metrics and statement timing off. */
 export const telemetryOff: boolean;
+
+/**
+ * Opens the context of a request that has just arrived (its id, also set as X-Request-Id, method, path,
+ * start and `fields`); `ended` is called with its outcome once the response has been sent or the connection dropped.
+ */
+export function openRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ended: (context: RequestContext, outcome: RequestOutcome) => void,
+  fields?: Partial<RequestContext>,
+): RequestContext;

@@ -28,6 +28,37 @@ export function requestIdOf(header) {
   return typeof given === "string" && WELL_FORMED.test(given) ? given : randomBytes(16).toString("hex");
 }
 
+/**
+ * Opens the context of a request that has just arrived, on the server that took it (the launcher's,
+ * the beacon thread's): its id (`requestIdOf`, also set as the response's X-Request-Id), method, path
+ * and start, plus `fields` (e.g. a known route). `ended(context, outcome)` is called once the response
+ * has been sent or the connection dropped: its status, bytes (headers included, as the socket counted
+ * them; a keep-alive socket carries one response at a time), duration and whether it was cut short.
+ */
+export function openRequest(req, res, ended, fields = {}) {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const context = {
+    id: requestIdOf(req.headers["x-request-id"]),
+    method: req.method ?? "GET",
+    path: query < 0 ? url : url.slice(0, query),
+    startedAt: performance.now(),
+    ...fields,
+  };
+  res.setHeader("X-Request-Id", context.id);
+  const socket = req.socket;
+  const sentBefore = socket.bytesWritten;
+  res.once("close", () =>
+    ended(context, {
+      status: res.statusCode,
+      bytes: socket.bytesWritten - sentBefore,
+      durationMs: performance.now() - context.startedAt,
+      aborted: !res.writableFinished,
+    }),
+  );
+  return context;
+}
+
 // What the store holds: a request's context (it has an `id`), or `{ log }` in a job or a background
 // loop (runInBackground), or `{ raw }` for a request served without a context (telemetry off).
 
