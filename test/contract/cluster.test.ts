@@ -357,9 +357,12 @@ describe("one instance on several nodes", { skip: !postgres && "PostgreSQL only:
     const result = await load;
     await a.exited;
     running.delete(a);
-    assert.ok(result.requests.total > 100, `${result.requests.total} requests`);
-    assert.equal(result.errors, 0, "connection errors");
-    assert.equal(result.timeouts, 0, "timeouts");
-    assert.equal(result.non2xx, 0, "answers other than 2xx");
+    // under load: every connection kept asking (at least one answer a second each, on a busy CI machine too)
+    const figures = `${result.requests.total} requests, latency p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`;
+    console.log(`under load, one node killed: ${figures}`);
+    assert.ok(result.requests.total >= 8 * 6, figures);
+    assert.equal(result.errors, 0, `connection errors: ${figures}`);
+    assert.equal(result.timeouts, 0, `timeouts: ${figures}`);
+    assert.equal(result.non2xx, 0, `answers other than 2xx: ${figures}`);
   });
 });
