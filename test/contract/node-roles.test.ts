@@ -44,6 +44,17 @@ describe("the launcher refuses roles it cannot run", () => {
       );
   });
 
+  test("an NGINX_BINARY that names no file, where nginx or its ingest is required", async () => {
+    await expectRefusal(
+      { KINORA_ROLES: undefined, LIVE_INGEST: "1", NGINX_BINARY: "/nonexistent/nginx" },
+      /^LIVE_INGEST=1, but NGINX_BINARY \/nonexistent\/nginx does not exist$/,
+    );
+    await expectRefusal(
+      { KINORA_ROLES: undefined, NGINX: "1", LIVE_INGEST: "0", NGINX_BINARY: "/nonexistent/nginx" },
+      /^NGINX=1, but NGINX_BINARY \/nonexistent\/nginx does not exist$/,
+    );
+  });
+
   test("ingest named while LIVE_INGEST=0 turns it off", async () => {
     await expectRefusal({ DATABASE_URL: undefined, KINORA_ROLES: "web,worker,ingest", LIVE_INGEST: "0" }, /names ingest but LIVE_INGEST=0/);
   });

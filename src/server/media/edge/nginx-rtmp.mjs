@@ -18,7 +18,7 @@
 // (paths, hook secret, ladder) are in live-layout.mjs, which has no process or file code of its own.
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runNginx } from "./nginx.mjs";
+import { nginxBinary, runNginx } from "./nginx.mjs";
 import { CAST_PLAYLIST_SECONDS, CAST_RTMP_APP, LIVE_LADDER, RTMP_APP, liveHookSecret, livePaths } from "./live-layout.mjs";
 
 export const RTMP_MODULE = "/usr/lib/nginx/modules/ngx_rtmp_module.so";
@@ -30,8 +30,8 @@ export function findRtmp(env) {
   const setting = String(env.LIVE_INGEST ?? "auto").toLowerCase();
   if (["0", "false", "no", "off"].includes(setting)) return { ok: false, required: false, reason: "LIVE_INGEST=0" };
   const required = truthy(setting);
-  const binary = env.NGINX_BINARY || ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
-  if (!binary) return { ok: false, required, reason: "nginx is not installed (apt-get install nginx libnginx-mod-rtmp)" };
+  const { binary, reason } = nginxBinary(env, "nginx libnginx-mod-rtmp");
+  if (!binary) return { ok: false, required, reason };
   if (!existsSync(RTMP_MODULE))
     return { ok: false, required, reason: `RTMP module missing: ${RTMP_MODULE} (apt-get install libnginx-mod-rtmp)` };
   return { ok: true, required, binary };

@@ -3,6 +3,11 @@
 export const NJS_MODULE: string;
 
 export type NginxLookup = { ok: true; required: boolean; binary: string } | { ok: false; required: boolean; reason: string };
+/** The nginx binary to run (NGINX_BINARY, else Debian's), or why there is none (`packages`: what to install). */
+export function nginxBinary(
+  env: Record<string, string | undefined>,
+  packages: string,
+): { binary: string; reason?: undefined } | { binary?: undefined; reason: string };
 export function findNginx(env: Record<string, string | undefined>): NginxLookup;
 
 export interface NginxOptions {

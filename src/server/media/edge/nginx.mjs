@@ -17,13 +17,21 @@ export const NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so";
 const AUTH_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "media-auth.js");
 const ERROR_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "error-body.js");
 
+/** The nginx binary to run (NGINX_BINARY, else Debian's), or why there is none (`packages`: what to install). */
+export function nginxBinary(env, packages) {
+  if (env.NGINX_BINARY)
+    return existsSync(env.NGINX_BINARY) ? { binary: env.NGINX_BINARY } : { reason: `NGINX_BINARY ${env.NGINX_BINARY} does not exist` };
+  const binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+  return binary ? { binary } : { reason: `nginx is not installed (apt-get install ${packages})` };
+}
+
 /** Where nginx is found, or why it cannot be used (NGINX=0, no binary, no njs module). */
 export function findNginx(env) {
   const setting = String(env.NGINX ?? "auto").toLowerCase();
   if (["0", "false", "no", "off"].includes(setting)) return { ok: false, required: false, reason: "NGINX=0" };
   const required = ["1", "true", "yes", "on"].includes(setting);
-  const binary = env.NGINX_BINARY || ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
-  if (!binary) return { ok: false, required, reason: "nginx is not installed (apt-get install nginx libnginx-mod-http-js)" };
+  const { binary, reason } = nginxBinary(env, "nginx libnginx-mod-http-js");
+  if (!binary) return { ok: false, required, reason };
   if (!existsSync(NJS_MODULE))
     return { ok: false, required, reason: `njs module missing: ${NJS_MODULE} (apt-get install libnginx-mod-http-js)` };
   return { ok: true, required, binary };
@@ -433,6 +441,7 @@ export async function runNginx({ binary, name = "edge", prefix, config, files = 
   stopStale(prefix, confPath);
 
   const test = spawnSync(binary, ["-t", "-q", "-c", confPath, "-p", prefix + "/"], { encoding: "utf8" });
+  if (test.error) throw new Error(`nginx could not run (${binary}): ${test.error.message}`);
   if (test.status !== 0) throw new Error(`nginx configuration test failed: ${test.stderr.trim()}`);
   await waitPortFree(host, port, 3000);
 
