@@ -1,10 +1,12 @@
 // A fresh PostgreSQL database for one test run: TEST_DATABASE_URL's server when given, otherwise the
 // local Debian cluster (started if needed; root can act as the postgres user).
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 export async function preparePostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `kinora_test_${Date.now()}`;
+  // Test files start their servers side by side: a time alone can name two databases alike.
+  const name = `kinora_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const adminUrl = process.env.TEST_DATABASE_URL ?? (await localCluster());
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
