@@ -1,9 +1,9 @@
 /**
  * Discontinuity numbers a player can use, for the live playlists of a cast channel.
  *
- * The channel's playlists are computed from the clock alone, so their EXT-X-DISCONTINUITY-SEQUENCE
- * counts from a program's start in milliseconds (media/cast/playout.ts): a segment's number
- * changes when the window slides past a program boundary, and the numbers are about 2e12. hls.js
+ * The channel's playlists are computed from the clock, so their EXT-X-DISCONTINUITY-SEQUENCE counts
+ * from a program's start in milliseconds (media/cast/playout-timeline.ts): the numbers are about
+ * 2e12, and start afresh after minutes without a viewer. hls.js
  * keys the video clock of each discontinuity by that number and lines a caption track's WebVTT up
  * with the video only when both playlists number a segment alike; it also keeps those clocks in an
  * array, which a number above 2^32 leaves empty (every WebVTT segment then waits forever) and a

@@ -5,9 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
-import { castMediaPlaylist, playoutWindow, type PlayoutSegment } from "@/server/media/cast/playout";
-import { LIVE_CELL_MS } from "@/server/media/cast/playout-timeline";
-import type { CastLiveSource, CastPlayoutProgram } from "@/server/media/cast/playout-types";
+import { castMediaPlaylist, numberedWindow, windowHead, type PlayoutSegment } from "@/server/media/cast/playout";
+import type { CastLiveSource, CastPlayoutInput, CastPlayoutProgram } from "@/server/media/cast/playout-types";
 import * as fx from "../support/cast-playout-fixtures";
 
 const S = 1000;
@@ -86,24 +85,28 @@ test("a simulated day: continuous timeline, programs on time, numbers that only 
   let reloads = 0;
   let computeMs = 0;
   for (let now = first; now <= last; now += step + (reloads % 3) * 7) {
-    const input = fx.input(scheduleAt(now), now);
+    // each window numbered on from the head of the one before, as the channel's playlists are (cast-numbering.ts)
+    const input: CastPlayoutInput = { ...fx.input(scheduleAt(now), now), numbering: previous && windowHead([previous]) };
     const started = performance.now();
-    const segs = playoutWindow(input, "720p");
+    const { segments: segs, continued } = numberedWindow(input, "720p");
     computeMs += performance.now() - started;
     reloads++;
     const head = segs[0]!;
     if (previous) {
+      assert.ok(continued, `numbered on at ${new Date(now).toISOString()}`);
       assert.ok(head.mediaSequence >= previous.mediaSequence, `media sequence at ${new Date(now).toISOString()}`);
       assert.ok(head.discontinuitySequence >= previous.discontinuitySequence);
     }
     previous = head;
     for (const s of segs) {
       const before = seen.get(s.startMs);
-      // A segment once listed keeps its file and number; only the slate airing when a stream
+      // A segment once listed keeps its file and numbers; only the slate airing when a stream
       // connects is cut shorter, where the stream takes over.
       if (before) {
-        assert.equal(before.uri, s.uri, `the segment at ${new Date(s.startMs).toISOString()} keeps its file`);
-        assert.equal(before.slotStartMs === s.slotStartMs ? before.mediaSequence : s.mediaSequence, s.mediaSequence);
+        const at = new Date(s.startMs).toISOString();
+        assert.equal(before.uri, s.uri, `the segment at ${at} keeps its file`);
+        assert.equal(s.mediaSequence, before.mediaSequence, `the segment at ${at} keeps its media sequence number`);
+        assert.equal(s.discontinuitySequence, before.discontinuitySequence, `the segment at ${at} keeps its discontinuity number`);
         if (before.durationMs !== s.durationMs) assert.ok(s.sourceKey === "slate" && s.durationMs < before.durationMs);
       }
       seen.set(s.startMs, s);
@@ -136,12 +139,14 @@ test("a simulated day: continuous timeline, programs on time, numbers that only 
         p.live ? [p.live.key, "slate"] : ["slate"],
         `${p.programId}: its stream while it publishes, the slate otherwise`,
       );
-    // Within a program, numbers count on one by one from its start (a live program's: from each of its cells).
-    own.forEach((s, i) => {
-      const origin = p.type === "LIVE" ? Math.max(p.startMs, Math.floor(s.startMs / LIVE_CELL_MS) * LIVE_CELL_MS) : p.startMs;
-      assert.equal(s.mediaSequence, origin + i - own.findIndex((x) => x.startMs >= origin));
-    });
   }
+  // One numbering over the whole day, across programs, hours and live cells: each segment one on.
+  for (let i = 1; i < timeline.length; i++)
+    assert.equal(
+      timeline[i]!.mediaSequence,
+      timeline[i - 1]!.mediaSequence + 1,
+      `numbered on at ${new Date(timeline[i]!.startMs).toISOString()}`,
+    );
   // The programs of the day and the one over midnight all aired; the playlists name them as HLS does.
   const text = castMediaPlaylist(fx.input(scheduleAt(DAY + 12 * 3_600_000), DAY + 12 * 3_600_000), "720p");
   assert.ok(parseMediaPlaylist(text).segments.length > 0);

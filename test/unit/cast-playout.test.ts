@@ -5,7 +5,15 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { parseMasterPlaylist, parseMediaPlaylist } from "@/server/media/ffmpeg/playlists";
 import { signedMediaFile, verifyMediaPath } from "@/server/media/edge/media-url.mjs";
-import { castMasterPlaylist, castMediaPlaylist, playoutWindow, type PlayoutSegment } from "@/server/media/cast/playout";
+import {
+  castMasterPlaylist,
+  castMediaPlaylist,
+  NUMBERING_REACH_MS,
+  numberedWindow,
+  playoutWindow,
+  windowHead,
+  type PlayoutSegment,
+} from "@/server/media/cast/playout";
 import { LIVE_CELL_MS } from "@/server/media/cast/playout-timeline";
 import type { CastPlayoutProgram } from "@/server/media/cast/playout-types";
 import * as fx from "../support/cast-playout-fixtures";
@@ -135,7 +143,8 @@ describe("cast playout: a small schedule", () => {
     );
     const waiting = playoutWindow(fx.input(connected, T + 47 * S), "720p");
     assert.deepEqual(seconds(waiting).at(-1), [41, 4, "slate:720p/seg_00000.ts"], "nothing after the moment it connected");
-    const after = playoutWindow(fx.input(connected, T + 54 * S), "720p");
+    // numbered on from the earlier window's head, as the channel's playlists are (cast-numbering.ts)
+    const after = playoutWindow({ ...fx.input(connected, T + 54 * S), numbering: windowHead(waiting) }, "720p");
     assert.deepEqual(seconds(after.filter((s) => s.startMs >= T + 41 * S)), [
       [41, 4, "slate:720p/seg_00000.ts"],
       [45, 4, "slate:720p/seg_00001.ts"], // the same loop, not a restart: what was listed keeps its number
@@ -157,8 +166,23 @@ describe("cast playout: a small schedule", () => {
       [0, 4, "slate:720p/seg_00000.ts"],
       [4, 4, "slate:720p/seg_00001.ts"],
     ]);
-    assert.equal(segs.at(-1)!.mediaSequence, T + 1, "a new slot at the hour");
     assert.equal(segs[0]!.slotStartMs, fx.DAY_START_MS);
+    assert.equal(segs.at(-1)!.slotStartMs, T, "a new slot at the hour");
+    // numbered afresh (no earlier window to number on from): the head's slot's start in ms plus its
+    // index there (358 loops of 3 segments), the others counting on as the playlist states them
+    assert.deepEqual(
+      segs.map((s) => [s.mediaSequence - fx.DAY_START_MS, s.discontinuitySequence - fx.DAY_START_MS]),
+      [
+        [1074, 358],
+        [1075, 358],
+        [1076, 358],
+        [1077, 359],
+        [1078, 359],
+        [1079, 359],
+        [1080, 360], // the new slot: a discontinuity, counted on
+        [1081, 360],
+      ],
+    );
   });
 
   it("names the sources' own files behind the signed edge, each segment its own grant: box item rungs in the hls tree, the ingest's in the live tree", () => {
@@ -356,6 +380,68 @@ describe("cast playout: properties over random schedules and clocks", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("numbered on from the last window's head (cast-numbering.ts), a segment keeps its numbers in every playlist that lists it, on every variant", () => {
+    fc.assert(
+      fc.property(caseArb, fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 5, maxLength: 60 }), (c, steps) => {
+        let now = c.startMs + c.clockMs;
+        let point: ReturnType<typeof windowHead> = null;
+        let previous: PlayoutSegment[] = [];
+        let highest = { msn: -Infinity, dsn: -Infinity };
+        for (const step of steps) {
+          const inp = { ...fx.input(schedule(c, now), now), numbering: point };
+          const { segments, continued } = numberedWindow(inp, c.variant);
+          if (point) assert.ok(continued, `the window at ${now} numbers on from the head of the one ${step} s before`);
+          for (const v of ["1080p", "720p", "360p"]) {
+            const other = numberedWindow(inp, v);
+            assert.deepEqual(
+              other.segments.map((s) => [s.mediaSequence, s.discontinuitySequence, s.startMs]),
+              segments.map((s) => [s.mediaSequence, s.discontinuitySequence, s.startMs]),
+              `${v} numbered as ${c.variant}`,
+            );
+          }
+          segments.forEach((s, i) => {
+            const prev = segments[i - 1];
+            if (!prev) return;
+            assert.equal(s.mediaSequence, prev.mediaSequence + 1, "consecutive numbers");
+            const tag = prev.slotStartMs !== s.slotStartMs || prev.discontinuity !== s.discontinuity;
+            assert.equal(
+              s.discontinuitySequence,
+              prev.discontinuitySequence + (tag ? 1 : 0),
+              "one discontinuity number per EXT-X-DISCONTINUITY",
+            );
+          });
+          for (const s of segments) {
+            const before = previous.find((x) => x.startMs === s.startMs);
+            if (before) {
+              assert.equal(s.mediaSequence, before.mediaSequence, `the segment at ${s.startMs} renumbered`);
+              assert.equal(
+                s.discontinuitySequence,
+                before.discontinuitySequence,
+                `the segment at ${s.startMs}: its discontinuity number changed`,
+              );
+            } else if (s.startMs > (previous.at(-1)?.startMs ?? -Infinity)) {
+              assert.ok(s.mediaSequence > highest.msn, "a new segment gets a new number");
+            }
+          }
+          if (segments.length) {
+            highest = { msn: segments.at(-1)!.mediaSequence, dsn: segments.at(-1)!.discontinuitySequence };
+            assert.ok(segments[0]!.mediaSequence >= (previous[0]?.mediaSequence ?? -Infinity), "the media sequence never goes back");
+          }
+          previous = segments;
+          point = windowHead(segments);
+          now += step * S;
+        }
+        // nobody watched for longer than the reach: numbered afresh, above every number used before
+        const later = now + NUMBERING_REACH_MS + 60 * S;
+        const fresh = numberedWindow({ ...fx.input(schedule(c, later), later), numbering: point }, c.variant);
+        assert.equal(fresh.continued, false);
+        assert.ok(fresh.segments[0]!.mediaSequence > highest.msn, "afresh above every earlier media sequence number");
+        assert.ok(fresh.segments[0]!.discontinuitySequence >= highest.dsn, "afresh not below any earlier discontinuity number");
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -8,19 +8,21 @@ import type { CastChannelPlayout, CastLiveSource, CastPlayoutProgram, CastSegmen
  * rules refuse) ends where the next starts, so slots never overlap.
  *
  * Sequence numbers. A playlist names its first segment's media sequence number (MSN) and
- * discontinuity sequence number (DSN); the following segments count on from them. Both are derived
- * from the schedule and the clock alone, never from state:
+ * discontinuity sequence number (DSN); the following segments count on from them. A channel's
+ * playlists number on from the head of the window an earlier one listed (playout.ts numberedWindow,
+ * output/cast-numbering.ts), so a segment keeps its numbers in every playlist that lists it. Where
+ * there is no such point (a channel's first viewer, or none for minutes) the window's head takes
+ * its own numbers on the timeline, derived from the schedule and the clock alone:
  *   MSN of a segment = start of its slot in epoch ms + its index within the slot
  *   DSN of a segment = start of its slot in epoch ms + discontinuities within the slot up to it
  * A slot holds at most one segment per millisecond (segments are whole milliseconds, at least one),
  * so a slot's numbers stay below the next slot's start: they only grow with the clock, through day
  * changes (nothing counts from midnight) and through edits of later programs (a slot's numbers
- * depend only on that slot). While the window spans a slot (or live cell) boundary the later segments carry
- * the numbers that count on from the earlier slot; once the window starts in the later slot they
- * carry its own, a jump into a range no earlier playlist used, so a player never mistakes one
- * segment for another: it sees new numbers and aligns by EXT-X-PROGRAM-DATE-TIME, present on every
- * segment. An edit that moves the start of a program already on air earlier moves its numbers back:
- * the scheduling rules are where such an edit is refused.
+ * depend only on that slot). Numbers counted on from a point never exceed these own numbers (one
+ * per segment, where the own numbers jump at every slot), so a fresh start is above every number
+ * used before it and a player sees new numbers (aligning by EXT-X-PROGRAM-DATE-TIME, present on
+ * every segment). An edit that moves the start of a program already on air earlier moves its
+ * numbers back: the scheduling rules are where such an edit is refused.
  *
  * Live slots are numbered in cells of LIVE_CELL_MS (epoch-aligned; the slot's start opens its first
  * cell) instead of from the slot's start, and their slate restarts at every cell: the ingest keeps

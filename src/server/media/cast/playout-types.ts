@@ -116,6 +116,13 @@ export interface CastChannelPlayout {
   windowSeconds: number;
 }
 
+/** A segment's start on the channel's clock and its media and discontinuity sequence numbers. */
+export interface NumberingPoint {
+  atMs: number;
+  msn: number;
+  dsn: number;
+}
+
 /** Everything one media playlist is computed from. */
 export interface CastPlayoutInput {
   channel: CastChannelPlayout;
@@ -127,6 +134,13 @@ export interface CastPlayoutInput {
    */
   programs: CastPlayoutProgram[];
   nowMs: number;
+  /**
+   * The numbers of a segment an earlier playlist of the channel listed (output/cast-numbering.ts):
+   * the window numbers on from it when the timeline back to it (at most NUMBERING_REACH_MS) has a
+   * segment starting there; else, and when absent, the window is numbered afresh (playout-timeline.ts).
+   * Every variant has the same numbers (the variants are aligned), so one point serves them all.
+   */
+  numbering?: NumberingPoint | null;
   /** The signed URL of one segment: its source's `CastSource.key` and its path there. */
   uriFor: (sourceKey: string, path: string) => string;
 }

@@ -1,8 +1,9 @@
 import { getDb } from "@/server/db/client";
-import { castMasterPlaylist, castMediaPlaylist } from "../playout";
+import { castMasterPlaylist, castMediaPlaylist, NUMBERING_REACH_MS } from "../playout";
 import { captionMediaPlaylist, captionSegment, channelCaptionTracks, isCaptionLanguage } from "../cast-captions";
 import type { CastChannelPlayout, CastPlayoutInput, CastPlayoutProgram } from "../playout-types";
 import { CAST_TARGET_DURATION_SECONDS, CAST_VARIANTS, CAST_WINDOW_SECONDS } from "./channel-format";
+import { castNumbering } from "./cast-numbering";
 import { channelSchedule } from "./channel-schedule";
 import { castLiveSource } from "./live-source";
 import { castSegmentUri } from "./segment-urls";
@@ -70,8 +71,9 @@ export async function renderCastOutput(grant: CastGrant, nowMs = Date.now()): Pr
     const captions = channelCaptionTracks(schedule.programs, nowMs - CAST_WINDOW_SECONDS * 1000, captionsPlaylistUri);
     return { body: castMasterPlaylist(channel, (v) => `${v.name}.m3u8`, captions) };
   }
-  // a LIVE program on air (or just over) relays its stream as the ingest has it now
-  const windowFrom = nowMs - (CAST_WINDOW_SECONDS + CAST_TARGET_DURATION_SECONDS) * 1000;
+  // a LIVE program on air (or just over) relays its stream as the ingest has it now, back to where
+  // a window may number on from (cast-numbering.ts)
+  const windowFrom = nowMs - Math.max(NUMBERING_REACH_MS, (CAST_WINDOW_SECONDS + CAST_TARGET_DURATION_SECONDS) * 1000);
   const programs = await Promise.all(
     schedule.programs.map(async (p): Promise<CastPlayoutProgram> => {
       const ref = schedule.streams.get(p.programId);
@@ -85,14 +87,13 @@ export async function renderCastOutput(grant: CastGrant, nowMs = Date.now()): Pr
     nowMs,
     uriFor: (sourceKey, path) => castSegmentUri(grant.ownerId, sourceKey, path, nowMs),
   };
-  switch (want.kind) {
-    case "variant":
-      return { body: castMediaPlaylist(input, want.name) };
-    case "captions":
-      return { body: captionMediaPlaylist(input, (startMs) => `${startMs}.vtt`) };
-    case "captionSegment": {
-      const body = captionSegment(input, want.language, want.startMs);
-      return body === null ? null : { body };
-    }
+  if (want.kind === "captionSegment") {
+    const body = captionSegment(input, want.language, want.startMs);
+    return body === null ? null : { body };
   }
+  // the playlists: numbered on from what the channel's earlier playlists listed
+  const numbered = { ...input, numbering: await castNumbering(db, grant.boxId, input, channel.variants[0]!.name) };
+  return {
+    body: want.kind === "variant" ? castMediaPlaylist(numbered, want.name) : captionMediaPlaylist(numbered, (startMs) => `${startMs}.vtt`),
+  };
 }

@@ -1,0 +1,95 @@
+import type { Db } from "@/server/db/client";
+import { NUMBERING_REACH_MS, numberedWindow, windowHead } from "../playout";
+import type { CastPlayoutInput, NumberingPoint } from "../playout-types";
+
+/**
+ * Where a channel's playlists number on from, so that a segment keeps its media and discontinuity
+ * sequence numbers in every playlist that lists it (RFC 8216 6.2.2), across program boundaries, the
+ * hours that cut empty time and a live program's cells, on every node.
+ *
+ * Each node remembers the head of the last window it listed (a numbering point: playout.ts
+ * numberedWindow numbers the next window on from it) and writes it to the channel's CastNumbering
+ * row every PERSIST_EVERY_MS of the clock. A node without a recent point of its own (just started,
+ * or no viewer for a while) takes the row's; when that is too old too (nobody watched for minutes),
+ * the window is numbered afresh from the timeline (numbers above every earlier one: playout-timeline.ts)
+ * and the first node to write its head in the row wins: the others number on from the winner's. All
+ * points lie on one chain, so two nodes give a segment the same numbers whichever point they started from.
+ */
+
+/** How old a node's own point may be before it asks the row: less than the reach, so its point is never older than the row's by more than a write. */
+const TRUST_OWN_MS = NUMBERING_REACH_MS - 60_000;
+const PERSIST_EVERY_MS = 30_000;
+
+interface Held {
+  point: NumberingPoint;
+  /** The start of the newest point this node knows the row to hold. */
+  persistedAtMs: number;
+}
+
+const slot = globalThis as unknown as { __kinoraCastNumbering?: Map<string, Held> };
+const held = (slot.__kinoraCastNumbering ??= new Map());
+
+const fromRow = (row: { atMs: bigint; msn: bigint; dsn: bigint }): NumberingPoint => ({
+  atMs: Number(row.atMs),
+  msn: Number(row.msn),
+  dsn: Number(row.dsn),
+});
+const toRow = (p: NumberingPoint) => ({ atMs: BigInt(p.atMs), msn: BigInt(p.msn), dsn: BigInt(p.dsn) });
+
+async function storedPoint(db: Db, channelId: string): Promise<NumberingPoint | null> {
+  const row = await db.castNumbering.findUnique({ where: { channelId }, select: { atMs: true, msn: true, dsn: true } });
+  return row ? fromRow(row) : null;
+}
+
+/**
+ * Starts the channel's numbering again at `fresh` unless another node did first: sets the row when it
+ * is still `stale` (absent, or the point that was too old), then reads what it holds.
+ */
+async function claim(db: Db, channelId: string, stale: NumberingPoint | null, fresh: NumberingPoint): Promise<NumberingPoint> {
+  if (stale) await db.castNumbering.updateMany({ where: { channelId, atMs: BigInt(stale.atMs) }, data: toRow(fresh) });
+  else await db.castNumbering.createMany({ data: [{ channelId, ...toRow(fresh) }], skipDuplicates: true });
+  return (await storedPoint(db, channelId)) ?? fresh;
+}
+
+/**
+ * The numbering point the channel's window at `input.nowMs` is numbered from (the window's own head:
+ * give it as `input.numbering` to any playlist of that window), or null when the window is empty.
+ * `variantName`: any of the channel's variants (they are aligned: the same numbers on each).
+ */
+export async function castNumbering(
+  db: Db,
+  channelId: string,
+  input: CastPlayoutInput,
+  variantName: string,
+): Promise<NumberingPoint | null> {
+  const numberFrom = (point: NumberingPoint | null) => numberedWindow({ ...input, numbering: point }, variantName);
+  const own = held.get(channelId);
+  let persistedAtMs = own?.persistedAtMs ?? -Infinity;
+  let window = own && input.nowMs - own.point.atMs <= TRUST_OWN_MS ? numberFrom(own.point) : null;
+  if (!window?.continued) {
+    const stored = await storedPoint(db, channelId);
+    window = stored ? numberFrom(stored) : null;
+    persistedAtMs = stored?.atMs ?? -Infinity;
+    if (!window?.continued) {
+      window = numberFrom(null);
+      const head = windowHead(window.segments);
+      if (head) {
+        const winner = await claim(db, channelId, stored, head);
+        persistedAtMs = winner.atMs;
+        if (winner.atMs !== head.atMs || winner.msn !== head.msn) {
+          const theirs = numberFrom(winner);
+          if (theirs.continued) window = theirs;
+        }
+      }
+    }
+  }
+  const head = windowHead(window.segments);
+  if (!head) return null;
+  if (head.atMs - persistedAtMs >= PERSIST_EVERY_MS) {
+    // only forward: a node whose clock lags never moves the row back
+    await db.castNumbering.updateMany({ where: { channelId, atMs: { lt: BigInt(head.atMs) } }, data: toRow(head) });
+    persistedAtMs = head.atMs;
+  }
+  held.set(channelId, { point: head, persistedAtMs });
+  return head;
+}
