@@ -161,13 +161,16 @@ export function windowHead(segments: PlayoutSegment[]): NumberingPoint | null {
  * The media playlist of one of the channel's variants at `input.nowMs`; with `uriOf`, another
  * playlist on the same timeline (a caption track's: its WebVTT segment for each of the variant's).
  */
-export function castMediaPlaylist(input: CastPlayoutInput, variantName: string, uriOf = (seg: PlayoutSegment) => seg.uri): string {
-  const segments = playoutWindow(input, variantName);
+export const castMediaPlaylist = (input: CastPlayoutInput, variantName: string, uriOf?: (seg: PlayoutSegment) => string): string =>
+  windowPlaylist(input.channel, playoutWindow(input, variantName), uriOf);
+
+/** The media playlist of a window of the channel (numberedWindow's segments), each segment named by `uriOf`. */
+export function windowPlaylist(channel: CastChannelPlayout, segments: PlayoutSegment[], uriOf = (seg: PlayoutSegment) => seg.uri): string {
   const first = segments[0];
   const lines = [
     "#EXTM3U",
     "#EXT-X-VERSION:6",
-    `#EXT-X-TARGETDURATION:${input.channel.targetDurationSeconds}`,
+    `#EXT-X-TARGETDURATION:${channel.targetDurationSeconds}`,
     `#EXT-X-MEDIA-SEQUENCE:${first?.mediaSequence ?? 0}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${first?.discontinuitySequence ?? 0}`,
   ];

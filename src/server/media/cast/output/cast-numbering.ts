@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { NUMBERING_REACH_MS, numberedWindow, windowHead } from "../playout";
+import { NUMBERING_REACH_MS, numberedWindow, windowHead, type PlayoutSegment } from "../playout";
 import type { CastPlayoutInput, NumberingPoint } from "../playout-types";
 
 /**
@@ -9,16 +9,19 @@ import type { CastPlayoutInput, NumberingPoint } from "../playout-types";
  *
  * Each node remembers the head of the last window it listed (a numbering point: playout.ts
  * numberedWindow numbers the next window on from it) and writes it to the channel's CastNumbering
- * row every PERSIST_EVERY_MS of the clock. A node without a recent point of its own (just started,
+ * row every PERSIST_EVERY_MS of the clock (a minute: 1,000 watched channels are some 17 writes a second). A node without a recent point of its own (just started,
  * or no viewer for a while) takes the row's; when that is too old too (nobody watched for minutes),
  * the window is numbered afresh from the timeline (numbers above every earlier one: playout-timeline.ts)
  * and the first node to write its head in the row wins: the others number on from the winner's. All
  * points lie on one chain, so two nodes give a segment the same numbers whichever point they started from.
  */
 
-/** How old a node's own point may be before it asks the row: less than the reach, so its point is never older than the row's by more than a write. */
-const TRUST_OWN_MS = NUMBERING_REACH_MS - 60_000;
-const PERSIST_EVERY_MS = 30_000;
+const PERSIST_EVERY_MS = 60_000;
+/**
+ * How old a node's own point may be before it asks the row: well within the reach, so that while a
+ * node numbers on from its own points the row (at most a write behind) is within reach for the others.
+ */
+const TRUST_OWN_MS = NUMBERING_REACH_MS - 2 * PERSIST_EVERY_MS;
 
 interface Held {
   point: NumberingPoint;
@@ -52,16 +55,16 @@ async function claim(db: Db, channelId: string, stale: NumberingPoint | null, fr
 }
 
 /**
- * The numbering point the channel's window at `input.nowMs` is numbered from (the window's own head:
- * give it as `input.numbering` to any playlist of that window), or null when the window is empty.
- * `variantName`: any of the channel's variants (they are aligned: the same numbers on each).
+ * The channel's window at `input.nowMs` of the variant `variantName`, numbered on from the
+ * channel's earlier playlists (every variant has the same numbers: its head, windowHead, numbers
+ * any other playlist of the window, given as `input.numbering`).
  */
-export async function castNumbering(
+export async function numberedCastWindow(
   db: Db,
   channelId: string,
   input: CastPlayoutInput,
   variantName: string,
-): Promise<NumberingPoint | null> {
+): Promise<PlayoutSegment[]> {
   const numberFrom = (point: NumberingPoint | null) => numberedWindow({ ...input, numbering: point }, variantName);
   const own = held.get(channelId);
   let persistedAtMs = own?.persistedAtMs ?? -Infinity;
@@ -84,12 +87,12 @@ export async function castNumbering(
     }
   }
   const head = windowHead(window.segments);
-  if (!head) return null;
+  if (!head) return window.segments;
   if (head.atMs - persistedAtMs >= PERSIST_EVERY_MS) {
     // only forward: a node whose clock lags never moves the row back
     await db.castNumbering.updateMany({ where: { channelId, atMs: { lt: BigInt(head.atMs) } }, data: toRow(head) });
     persistedAtMs = head.atMs;
   }
   held.set(channelId, { point: head, persistedAtMs });
-  return head;
+  return window.segments;
 }

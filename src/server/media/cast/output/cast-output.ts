@@ -1,9 +1,9 @@
 import { getDb } from "@/server/db/client";
-import { castMasterPlaylist, castMediaPlaylist, NUMBERING_REACH_MS } from "../playout";
+import { castMasterPlaylist, NUMBERING_REACH_MS, windowHead, windowPlaylist } from "../playout";
 import { captionMediaPlaylist, captionSegment, channelCaptionTracks, isCaptionLanguage } from "../cast-captions";
 import type { CastChannelPlayout, CastPlayoutInput, CastPlayoutProgram } from "../playout-types";
 import { CAST_TARGET_DURATION_SECONDS, CAST_VARIANTS, CAST_WINDOW_SECONDS } from "./channel-format";
-import { castNumbering } from "./cast-numbering";
+import { numberedCastWindow } from "./cast-numbering";
 import { channelSchedule } from "./channel-schedule";
 import { castLiveSource } from "./live-source";
 import { castSegmentUri } from "./segment-urls";
@@ -92,8 +92,7 @@ export async function renderCastOutput(grant: CastGrant, nowMs = Date.now()): Pr
     return body === null ? null : { body };
   }
   // the playlists: numbered on from what the channel's earlier playlists listed
-  const numbered = { ...input, numbering: await castNumbering(db, grant.boxId, input, channel.variants[0]!.name) };
-  return {
-    body: want.kind === "variant" ? castMediaPlaylist(numbered, want.name) : captionMediaPlaylist(numbered, (startMs) => `${startMs}.vtt`),
-  };
+  const window = await numberedCastWindow(db, grant.boxId, input, want.kind === "variant" ? want.name : channel.variants[0]!.name);
+  if (want.kind === "variant") return { body: windowPlaylist(channel, window) };
+  return { body: captionMediaPlaylist({ ...input, numbering: windowHead(window) }, (startMs) => `${startMs}.vtt`) };
 }
