@@ -9,11 +9,12 @@ import type { CastPlayoutInput, NumberingPoint } from "../playout-types";
  *
  * Each node remembers the head of the last window it listed (a numbering point: playout.ts
  * numberedWindow numbers the next window on from it) and writes it to the channel's CastNumbering
- * row every PERSIST_EVERY_MS of the clock (a minute: 1,000 watched channels are some 17 writes a second). A node without a recent point of its own (just started,
- * or no viewer for a while) takes the row's; when that is too old too (nobody watched for minutes),
- * the window is numbered afresh from the timeline (numbers above every earlier one: playout-timeline.ts)
- * and the first node to write its head in the row wins: the others number on from the winner's. All
- * points lie on one chain, so two nodes give a segment the same numbers whichever point they started from.
+ * row every PERSIST_EVERY_MS of the clock (a minute: 1,000 watched channels are some 17 writes a
+ * second). A node without a recent point of its own (just started, or no viewer for a while) takes
+ * the row's; when that is too old too (nobody watched for minutes), the window is numbered afresh
+ * from the timeline (numbers above every earlier one: playout-timeline.ts) and the first node to
+ * write its head in the row wins: the others number on from the winner's. All points lie on one
+ * chain, so two nodes give a segment the same numbers whichever point they started from.
  */
 
 const PERSIST_EVERY_MS = 60_000;
