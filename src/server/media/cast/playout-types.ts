@@ -127,10 +127,10 @@ export interface NumberingPoint {
 export interface CastPlayoutInput {
   channel: CastChannelPlayout;
   /**
-   * In any order, every program that ends after the UTC hour holding `nowMs - windowSeconds` began
-   * and starts by `nowMs` plus one target duration (empty time is cut at hours and where programs
-   * end, and a program's start cuts the segment airing before it): an hour and a minute around the
-   * clock is plenty. Programs further away change nothing.
+   * In any order, every program that ends after the UTC hour holding `nowMs - windowSeconds` (or
+   * `numbering.atMs`, when earlier) began and starts by `nowMs` plus one target duration (empty time
+   * is cut at hours and where programs end, and a program's start cuts the segment airing before
+   * it): two hours back and a minute ahead are plenty. Programs further away change nothing.
    */
   programs: CastPlayoutProgram[];
   nowMs: number;
