@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { insertUser, integrationDb, useIntegrationDatabase } from "../support/integration-db";
 import * as fx from "../support/cast-playout-fixtures";
+import { segmentNumbers } from "../support/hls-numbers";
 import type { CastPlayoutInput, CastPlayoutProgram, NumberingPoint } from "../../src/server/media/cast/playout-types";
 
 useIntegrationDatabase("kinora-cast-numbering-");
@@ -43,29 +44,16 @@ async function setup() {
   const playlist = async (nowMs: number) => {
     const input: CastPlayoutInput = fx.input(programs, nowMs);
     const window = await numberedCastWindow(db, channel.id, input, "720p");
-    return { segments: numbersOf(windowPlaylist(input.channel, window)), numbering: windowHead(window)! };
+    return {
+      segments: segmentNumbers(windowPlaylist(input.channel, window)).map((n): [number, number, number] => [n.pdt, n.msn, n.dsn]),
+      numbering: windowHead(window)!,
+    };
   };
   const row = async () => {
     const r = await db.castNumbering.findUnique({ where: { channelId: channel.id } });
     return r && { atMs: Number(r.atMs), msn: Number(r.msn), dsn: Number(r.dsn) };
   };
   return { db, channel, playlist, row };
-}
-
-/** [start ms, media sequence, discontinuity sequence] of each segment, as a player reads them off the playlist. */
-function numbersOf(text: string): Array<[number, number, number]> {
-  let msn = Number(/^#EXT-X-MEDIA-SEQUENCE:(\d+)$/m.exec(text)![1]);
-  let dsn = Number(/^#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)$/m.exec(text)![1]);
-  const out: Array<[number, number, number]> = [];
-  let discontinuity = false;
-  for (const line of text.split("\n")) {
-    if (line === "#EXT-X-DISCONTINUITY") discontinuity = true;
-    if (!line.startsWith("#EXT-X-PROGRAM-DATE-TIME:")) continue;
-    if (out.length) [msn, dsn] = [msn + 1, dsn + (discontinuity ? 1 : 0)];
-    discontinuity = false;
-    out.push([Date.parse(line.slice("#EXT-X-PROGRAM-DATE-TIME:".length)), msn, dsn]);
-  }
-  return out;
 }
 
 /** Every segment both lists hold keeps its numbers. */

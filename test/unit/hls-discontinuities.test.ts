@@ -8,6 +8,7 @@ import { captionMediaPlaylist } from "@/server/media/cast/cast-captions";
 import { castMediaPlaylist } from "@/server/media/cast/playout";
 import type { CastPlayoutProgram } from "@/server/media/cast/playout-types";
 import * as fx from "../support/cast-playout-fixtures";
+import { segmentNumbers } from "../support/hls-numbers";
 
 const T = fx.DAY_START_MS + 3_600_000;
 const S = 1000;
@@ -21,21 +22,7 @@ const day: CastPlayoutProgram[] = [
 ];
 
 /** Each segment's discontinuity number as a player reads it (the header plus the tags before it), by date-time. */
-function numbersOf(playlist: string): Map<number, number> {
-  const out = new Map<number, number>();
-  let n = Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(playlist)![1]);
-  let pdt = 0;
-  let first = true;
-  for (const line of playlist.split("\n")) {
-    if (line === "#EXT-X-DISCONTINUITY" && !first) n++;
-    else if (line.startsWith("#EXT-X-PROGRAM-DATE-TIME:")) pdt = Date.parse(line.slice(25));
-    else if (line && !line.startsWith("#")) {
-      out.set(pdt, n);
-      first = false;
-    }
-  }
-  return out;
-}
+const numbersOf = (playlist: string) => new Map(segmentNumbers(playlist).map((s) => [s.pdt, s.dsn]));
 
 describe("discontinuity numbers of a cast channel in the player", () => {
   it("number a segment alike in every variant, the caption track and every reload, one more at each tag, from 0", () => {

@@ -55,6 +55,30 @@ async function claim(db: Db, channelId: string, stale: NumberingPoint | null, fr
   return (await storedPoint(db, channelId)) ?? fresh;
 }
 
+type Numbered = ReturnType<typeof numberedWindow>;
+
+/**
+ * The window numbered on from the row's point, or afresh (claimed in the row, and numbered on from
+ * whatever another node claimed first); with the start of the point the row now holds.
+ */
+async function numberedFromRow(
+  db: Db,
+  channelId: string,
+  numberFrom: (point: NumberingPoint | null) => Numbered,
+): Promise<{ window: Numbered; persistedAtMs: number }> {
+  const stored = await storedPoint(db, channelId);
+  if (stored) {
+    const window = numberFrom(stored);
+    if (window.continued) return { window, persistedAtMs: stored.atMs };
+  }
+  const fresh = numberFrom(null);
+  const head = windowHead(fresh.segments);
+  if (!head) return { window: fresh, persistedAtMs: stored?.atMs ?? -Infinity };
+  const winner = await claim(db, channelId, stored, head);
+  const theirs = winner.atMs === head.atMs && winner.msn === head.msn ? null : numberFrom(winner);
+  return { window: theirs?.continued ? theirs : fresh, persistedAtMs: winner.atMs };
+}
+
 /**
  * The channel's window at `input.nowMs` of the variant `variantName`, numbered on from the
  * channel's earlier playlists (every variant has the same numbers: its head, windowHead, numbers
@@ -68,32 +92,16 @@ export async function numberedCastWindow(
 ): Promise<PlayoutSegment[]> {
   const numberFrom = (point: NumberingPoint | null) => numberedWindow({ ...input, numbering: point }, variantName);
   const own = held.get(channelId);
-  let persistedAtMs = own?.persistedAtMs ?? -Infinity;
-  let window = own && input.nowMs - own.point.atMs <= TRUST_OWN_MS ? numberFrom(own.point) : null;
-  if (!window?.continued) {
-    const stored = await storedPoint(db, channelId);
-    window = stored ? numberFrom(stored) : null;
-    persistedAtMs = stored?.atMs ?? -Infinity;
-    if (!window?.continued) {
-      window = numberFrom(null);
-      const head = windowHead(window.segments);
-      if (head) {
-        const winner = await claim(db, channelId, stored, head);
-        persistedAtMs = winner.atMs;
-        if (winner.atMs !== head.atMs || winner.msn !== head.msn) {
-          const theirs = numberFrom(winner);
-          if (theirs.continued) window = theirs;
-        }
-      }
-    }
-  }
+  const ownWindow = own && input.nowMs - own.point.atMs <= TRUST_OWN_MS ? numberFrom(own.point) : null;
+  const { window, persistedAtMs } =
+    own && ownWindow?.continued
+      ? { window: ownWindow, persistedAtMs: own.persistedAtMs }
+      : await numberedFromRow(db, channelId, numberFrom);
   const head = windowHead(window.segments);
   if (!head) return window.segments;
-  if (head.atMs - persistedAtMs >= PERSIST_EVERY_MS) {
-    // only forward: a node whose clock lags never moves the row back
-    await db.castNumbering.updateMany({ where: { channelId, atMs: { lt: BigInt(head.atMs) } }, data: toRow(head) });
-    persistedAtMs = head.atMs;
-  }
-  held.set(channelId, { point: head, persistedAtMs });
+  const persist = head.atMs - persistedAtMs >= PERSIST_EVERY_MS;
+  // only forward: a node whose clock lags never moves the row back
+  if (persist) await db.castNumbering.updateMany({ where: { channelId, atMs: { lt: BigInt(head.atMs) } }, data: toRow(head) });
+  held.set(channelId, { point: head, persistedAtMs: persist ? head.atMs : persistedAtMs });
   return window.segments;
 }
